@@ -1,0 +1,96 @@
+// Runs Redocly and Spectral on the spec and returns their findings as data, so the lint script
+// and a test share one definition of "clean". Both run with their JSON formatter; the text a
+// tool prints around it (Redocly's Node 20 banner on stderr) is never parsed.
+import { relative, resolve } from "node:path";
+import { cliEntry, runCli } from "./node-cli.mjs";
+import { REPO_ROOT, specPath, toPointer } from "./spec.mjs";
+
+const SPECTRAL_SEVERITIES = ["error", "warning", "info", "hint"];
+
+// Shown when a tool fails without producing its report (bad config, missing file, crash).
+function withoutBanner(text) {
+  return text
+    .split("\n")
+    .filter((line) => !/^\s*[╔║╚]/.test(line))
+    .join("\n")
+    .trim();
+}
+
+function failed(tool, run, reason) {
+  const message = `${reason}\n${withoutBanner(`${run.stdout}\n${run.stderr}`)}`;
+  const problem = { tool, severity: "error", rule: "tool-failure", message, file: "", line: 0, column: 0, pointer: "" };
+  return { tool, errors: 1, warnings: 0, problems: [problem] };
+}
+
+function summary(tool, run, problems) {
+  const errors = problems.filter((p) => p.severity === "error").length;
+  const warnings = problems.filter((p) => p.severity === "warning").length;
+  // A non-zero exit with nothing reported means the tool failed in a way its report hides.
+  if (run.code !== 0 && errors + warnings === 0) return failed(tool, run, `${tool} exited with code ${run.code}`);
+  return { tool, errors, warnings, problems };
+}
+
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runRedocly(spec = specPath()) {
+  const run = await runCli(cliEntry("@redocly/cli", "redocly"), [
+    "lint",
+    spec,
+    "--format=json",
+    `--config=${resolve(REPO_ROOT, "redocly.yaml")}`,
+  ]);
+  const report = parsed(run.stdout);
+  if (!Array.isArray(report?.problems)) return failed("redocly", run, "redocly produced no JSON report");
+  const problems = report.problems.map((problem) => {
+    const location = problem.location?.[0] ?? {};
+    return {
+      tool: "redocly",
+      severity: problem.severity === "warn" ? "warning" : problem.severity,
+      rule: problem.ruleId,
+      message: problem.message,
+      // Redocly names files relative to its working directory, which is REPO_ROOT.
+      file: location.source?.ref ? relative(REPO_ROOT, resolve(REPO_ROOT, location.source.ref)) : "",
+      line: location.start?.line ?? 0,
+      column: location.start?.col ?? 0,
+      pointer: location.pointer ?? "",
+    };
+  });
+  return { ...summary("redocly", run, problems), ignored: report.totals?.ignored ?? 0 };
+}
+
+export async function runSpectral(spec = specPath()) {
+  const run = await runCli(cliEntry("@stoplight/spectral-cli", "spectral"), [
+    "lint",
+    spec,
+    "--quiet",
+    "--format=json",
+    "--fail-severity=warn",
+    `--ruleset=${resolve(REPO_ROOT, ".spectral.yaml")}`,
+  ]);
+  const results = parsed(run.stdout);
+  if (!Array.isArray(results)) return failed("spectral", run, "spectral produced no JSON report");
+  const problems = results.map((result) => ({
+    tool: "spectral",
+    severity: SPECTRAL_SEVERITIES[result.severity] ?? "error",
+    rule: result.code,
+    message: result.message,
+    file: result.source ? relative(REPO_ROOT, result.source) : "",
+    // Spectral counts lines and columns from zero; Redocly and editors from one.
+    line: (result.range?.start.line ?? -1) + 1,
+    column: (result.range?.start.character ?? -1) + 1,
+    pointer: `#${toPointer(result.path ?? [])}`,
+  }));
+  return summary("spectral", run, problems);
+}
+
+/** Both linters on one spec; `ok` only when neither reports an error or a warning. */
+export async function lintSpec(spec = specPath()) {
+  const reports = await Promise.all([runRedocly(spec), runSpectral(spec)]);
+  return { spec, reports, ok: reports.every((r) => r.errors + r.warnings === 0) };
+}

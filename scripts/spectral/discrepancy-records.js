@@ -1,0 +1,17 @@
+// Every `x-discrepancies` record of the unresolved document, with its JSON path. Unresolved on
+// purpose: a record on a shared component is seen once, where it is written.
+// This mirrors collectDiscrepancies in scripts/lib/spec.mjs, which cannot be imported here:
+// Spectral bundles rule functions into CommonJS, where spec.mjs's top-level import.meta.url
+// fails. Malformed values are skipped, not thrown on; the discrepancy-schema rule reports them.
+export function* discrepancyRecords(node, path = []) {
+  if (node === null || typeof node !== "object") return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== "x-discrepancies") {
+      yield* discrepancyRecords(value, [...path, key]);
+    } else if (Array.isArray(value)) {
+      for (const [index, record] of value.entries()) {
+        if (record !== null && typeof record === "object") yield { record, path: [...path, key, index] };
+      }
+    }
+  }
+}

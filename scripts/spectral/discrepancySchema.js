@@ -1,0 +1,31 @@
+// Validates one `x-discrepancies` value against openapi/discrepancy.schema.json, the single
+// definition of the extension. The ruleset passes the schema's path relative to itself; Spectral
+// bundles this file, so `import.meta.url` is not usable and the ruleset's own location is the anchor.
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { createRulesetFunction } from "@stoplight/spectral-core";
+import { schema } from "@stoplight/spectral-functions";
+
+const loaded = new Map();
+
+function loadSchema(file) {
+  if (!loaded.has(file)) loaded.set(file, JSON.parse(readFileSync(file, "utf8")));
+  return loaded.get(file);
+}
+
+export default createRulesetFunction(
+  {
+    input: null,
+    options: {
+      type: "object",
+      additionalProperties: false,
+      required: ["schemaPath"],
+      properties: { schemaPath: { type: "string" } },
+    },
+  },
+  function discrepancySchema(targetVal, { schemaPath }, context) {
+    const base = context.rule.owner.source ? dirname(context.rule.owner.source) : process.cwd();
+    const definition = loadSchema(resolve(base, schemaPath));
+    return schema(targetVal, { schema: definition, dialect: "draft2020-12", allErrors: true }, context);
+  },
+);
