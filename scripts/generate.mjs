@@ -1,0 +1,203 @@
+// npm run generate          writes every artefact derived from openapi/platform.yaml
+// npm run check:generated   (--check) renders them in memory and fails if any file on disk differs
+//
+// PLATFORM_SPEC overrides the spec path and PLATFORM_OUTPUT_ROOT the directory the
+// output paths are relative to, so tests can check a copy without touching the repo.
+import { realpathSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
+import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
+import { HTTP_METHODS, REPO_ROOT, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
+import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
+
+export const TS_HEADER = [
+  "// generated from openapi/platform.yaml, do not edit",
+  "// regenerate with: npm run generate",
+  "",
+  "",
+].join("\n");
+
+const BLOB = ts.factory.createTypeReferenceNode("Blob");
+const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
+
+// openapi-typescript types `format: binary` as string; what the client actually
+// sends (and fetch hands back) is a Blob.
+function binaryAsBlob(schema) {
+  if (schema.format !== "binary") return undefined;
+  const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"));
+  return nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
+}
+
+// openapi-typescript 7.13 reads every key of a Paths or Responses object as a path
+// or a status code, so an extension there (x-discrepancies) would become a bogus
+// path in the types. Extensions never carry types: drop them from its copy.
+function withoutStructuralExtensions(spec) {
+  const copy = structuredClone(spec);
+  const strip = (map) => {
+    for (const key of Object.keys(map ?? {})) if (key.startsWith("x-")) delete map[key];
+  };
+  strip(copy.paths);
+  for (const item of Object.values(copy.paths ?? {})) {
+    for (const method of HTTP_METHODS) strip(item?.[method]?.responses);
+  }
+  return copy;
+}
+
+async function renderTypes({ spec, file }) {
+  const ast = await openapiTS(withoutStructuralExtensions(spec), {
+    cwd: pathToFileURL(dirname(file) + "/"),
+    // Otherwise every property with a `default` becomes required, in request bodies too.
+    defaultNonNullable: false,
+    transform: binaryAsBlob,
+  });
+  return TS_HEADER + astToString(ast);
+}
+
+// The credential header of each operation. The generated types leave security out,
+// and the client's auth wrapper needs it per operation, so the spec's rules are
+// enforced here: one requirement, one scheme, an apiKey in a header.
+function credentialOf(spec, operation) {
+  const where = `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path})`;
+  const requirements = operation.securityRequirements;
+  if (requirements.length !== 1) {
+    throw new Error(`${where}: expected exactly one security requirement, found ${requirements.length}`);
+  }
+  const names = Object.keys(requirements[0]);
+  if (names.length !== 1) {
+    throw new Error(`${where}: expected one scheme in its security requirement, found ${names.length}`);
+  }
+  const [name] = names;
+  const scheme = spec.components?.securitySchemes?.[name];
+  if (scheme?.type !== "apiKey" || scheme.in !== "header" || typeof scheme.name !== "string") {
+    throw new Error(`${where}: security scheme ${name} is not a header apiKey scheme`);
+  }
+  return { security: name, header: scheme.name };
+}
+
+function requestMediaType(operation) {
+  const types = operation.requestBody?.mediaTypes ?? [];
+  if (types.length > 1) {
+    throw new Error(`${operation.operationId}: request body offers ${types.join(", ")}; the table holds one`);
+  }
+  return types[0] ?? null;
+}
+
+// x-retry-safe is the spec's word on which operations the client may repeat (EXTENSIONS.md).
+function retrySafe(spec, operation) {
+  const flag = spec.paths[operation.path][operation.method]["x-retry-safe"];
+  if (flag !== undefined && flag !== true) throw new Error(`${operation.operationId}: x-retry-safe must be true when present`);
+  return flag === true;
+}
+
+const literal = (value) => JSON.stringify(value);
+const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+
+function renderOperations({ spec }) {
+  const entries = listOperations(spec).map((operation) => {
+    const { security, header } = credentialOf(spec, operation);
+    return [
+      `  ${key(operation.operationId)}: {`,
+      `    method: ${literal(operation.method)},`,
+      `    path: ${literal(operation.path)},`,
+      `    security: ${literal(security)},`,
+      `    header: ${literal(header)},`,
+      `    requestBody: ${literal(requestMediaType(operation))},`,
+      `    retrySafe: ${literal(retrySafe(spec, operation))},`,
+      "  },",
+    ].join("\n");
+  });
+  return [
+    TS_HEADER.trimEnd(),
+    "",
+    "// Per-operation facts the generated types leave out: which credential header to",
+    "// send, how to encode the body and whether a retry is safe. Keyed by operationId, in spec order.",
+    "export const operations = {",
+    ...entries,
+    "} as const;",
+    "",
+    "export type Operations = typeof operations;",
+    "export type OperationId = keyof Operations;",
+    "export type OperationInfo = Operations[OperationId];",
+    'export type HttpMethod = OperationInfo["method"];',
+    'export type OperationPath = OperationInfo["path"];',
+    'export type SecuritySchemeName = OperationInfo["security"];',
+    'export type CredentialHeader = OperationInfo["header"];',
+    'export type RequestMediaType = NonNullable<OperationInfo["requestBody"]>;',
+    "",
+  ].join("\n");
+}
+
+/**
+ * Everything generated, as { file (relative to the output root), render(context) }.
+ * render gets { spec, file: absolute spec path } and returns the full file text.
+ * Adding an artefact (e.g. the ajv standalone validators) is one more entry here.
+ */
+export const outputs = [
+  { file: "src/generated/platform.ts", render: renderTypes },
+  { file: "src/generated/operations.ts", render: renderOperations },
+  { file: "src/generated/validators.js", render: renderValidators },
+  { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
+  { file: "docs/discrepancies.md", render: ({ spec }) => renderDiscrepanciesMarkdown(spec) },
+];
+
+export function outputRoot() {
+  const override = process.env.PLATFORM_OUTPUT_ROOT;
+  return override ? resolve(override) : REPO_ROOT;
+}
+
+export async function renderAll() {
+  const file = specPath();
+  const context = { spec: loadSpec(file), file };
+  const rendered = [];
+  for (const output of outputs) rendered.push({ file: output.file, text: await output.render(context) });
+  return rendered;
+}
+
+async function readIfExists(path) {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+async function main(argv) {
+  const check = argv.includes("--check");
+  const root = outputRoot();
+  const rendered = await renderAll();
+  const stale = [];
+  for (const { file, text } of rendered) {
+    const target = resolve(root, file);
+    if ((await readIfExists(target)) === text) continue;
+    stale.push(file);
+    if (!check) {
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, text);
+    }
+  }
+  if (check && stale.length > 0) {
+    for (const file of stale) console.error(`stale: ${file}`);
+    console.error("generated files are out of date with the spec; run npm run generate");
+    return 1;
+  }
+  if (check) console.log(`generated files are up to date (${rendered.length} files)`);
+  else console.log(`generated ${rendered.length} files, ${stale.length} changed${stale.map((f) => `\n  ${f}`).join("")}`);
+  return 0;
+}
+
+// Run only as a script: tests import `outputs` from this module. realpath, because
+// Node resolves symlinks for import.meta.url but not for argv.
+const invokedPath = process.argv[1] ? realpathSync(process.argv[1]) : "";
+if (invokedPath === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(`generate: ${error.message}`);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,134 @@
+// Renders docs/discrepancies.md from the x-discrepancies records of the spec, so the
+// list a reader sees can never drift from the records the tests and lint use.
+import { HTTP_METHODS, collectDiscrepancies, deref, fromPointer } from "./spec.mjs";
+
+export const DISCREPANCIES_HEADER = "<!-- generated from openapi/platform.yaml, do not edit -->";
+
+const REQUIRED_FIELDS = ["id", "summary", "source", "documented", "observed", "decision"];
+const SOURCE_LABELS = {
+  "interface-document": "interface document",
+  "public-reference": "public reference",
+};
+
+// Array items are named by their `name` (parameters, tags) when they have one:
+// `parameters.botId` survives a reordering that `parameters[2]` would not.
+function dotted(node, segments, prefix) {
+  let text = prefix;
+  for (const segment of segments) {
+    const child = node?.[segment];
+    if (Array.isArray(node)) {
+      text += typeof child?.name === "string" ? `.${child.name}` : `[${segment}]`;
+    } else {
+      text += text === "" ? segment : `.${segment}`;
+    }
+    node = child;
+  }
+  return text;
+}
+
+/**
+ * A location a reader recognises: the operationId for anything inside an
+ * operation, dotted keys elsewhere (`components.schemas.JobRecord`).
+ */
+export function describeLocation(spec, pointer) {
+  const segments = fromPointer(pointer);
+  if (segments.length === 0) return "document root";
+  const [first, path, method] = segments;
+  if (first === "paths" && HTTP_METHODS.includes(method)) {
+    const operation = deref(spec, spec.paths[path])[method];
+    return dotted(operation, segments.slice(3), operation.operationId);
+  }
+  return dotted(spec, segments, "");
+}
+
+function operationLabel(spec, pointer) {
+  const [first, path, method] = fromPointer(pointer);
+  return first === "paths" && HTTP_METHODS.includes(method) ? ` (${method.toUpperCase()} ${path})` : "";
+}
+
+function cell(text) {
+  return String(text).replace(/\s*\n\s*/g, " ").replaceAll("|", "\\|");
+}
+
+// A fence one backtick longer than any run inside the content, so samples that
+// contain backticks cannot close it early.
+function fenced(language, content) {
+  const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${content}\n${fence}`;
+}
+
+function checkRecords(entries) {
+  const seen = new Map();
+  for (const { pointer, record } of entries) {
+    const missing = REQUIRED_FIELDS.filter((field) => typeof record?.[field] !== "string");
+    if (missing.length > 0) {
+      throw new Error(`x-discrepancies record at "${pointer}" lacks ${missing.join(", ")}`);
+    }
+    if (seen.has(record.id)) {
+      throw new Error(`x-discrepancies id ${record.id} used at "${seen.get(record.id)}" and "${pointer}"`);
+    }
+    seen.set(record.id, pointer);
+  }
+}
+
+function renderExample(spec, name, id) {
+  const example = spec.components?.examples?.[name];
+  if (example === undefined) {
+    throw new Error(`x-discrepancies record ${id} names example ${name}, absent from components.examples`);
+  }
+  const { summary, value } = deref(spec, example);
+  const lines = [`- \`${name}\`${summary ? `: ${summary}` : ""}`];
+  if (value !== undefined) {
+    const body = typeof value === "string" ? fenced("text", value) : fenced("json", JSON.stringify(value, null, 2));
+    lines.push("", body.replace(/^/gm, "  "));
+  }
+  return lines.join("\n");
+}
+
+function renderSection(spec, { pointer, record }) {
+  const parts = [
+    `## ${record.id}`,
+    `${record.summary.trim()}`,
+    [
+      `- Where: \`${describeLocation(spec, pointer)}\`${operationLabel(spec, pointer)}`,
+      `- Pointer: \`#${pointer}\``,
+      `- Source: ${SOURCE_LABELS[record.source] ?? record.source}`,
+    ].join("\n"),
+    `**Documented:** ${record.documented.trim()}`,
+    `**Observed:** ${record.observed.trim()}`,
+    `**Decision:** ${record.decision.trim()}`,
+  ];
+  if (record.examples?.length) {
+    parts.push("**Examples** (kept verbatim under `components.examples`):");
+    parts.push(record.examples.map((name) => renderExample(spec, name, record.id)).join("\n\n"));
+  }
+  return parts.join("\n\n");
+}
+
+/** The whole markdown document; same spec in, same bytes out. */
+export function renderDiscrepanciesMarkdown(spec) {
+  const entries = collectDiscrepancies(spec);
+  checkRecords(entries);
+  const rows = entries.map(({ pointer, record }) =>
+    [
+      `[${record.id}](#${record.id})`,
+      `\`${cell(describeLocation(spec, pointer))}\``,
+      cell(record.summary.trim()),
+      SOURCE_LABELS[record.source] ?? cell(record.source),
+    ].join(" | "),
+  );
+  const doc = [
+    DISCREPANCIES_HEADER,
+    "# Known discrepancies",
+    [
+      "Places where the platform's interface document disagrees with itself or with the vendor's",
+      "public reference, and how `openapi/platform.yaml` models each one. Every entry is an",
+      "`x-discrepancies` record in the spec, next to the part it concerns; this page is rebuilt",
+      `from them by \`npm run generate\`. ${entries.length} record${entries.length === 1 ? "" : "s"}.`,
+    ].join("\n"),
+    ["| id | where | summary | source |", "|---|---|---|---|", ...rows.map((r) => `| ${r} |`)].join("\n"),
+    ...entries.map((entry) => renderSection(spec, entry)),
+  ];
+  return doc.join("\n\n") + "\n";
+}

@@ -1,0 +1,203 @@
+// Loading and reading openapi/platform.yaml: the one place that knows where the
+// spec lives and how to walk it, shared by the pipeline scripts and the tests.
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseDocument } from "yaml";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const DEFAULT_SPEC = "openapi/platform.yaml";
+
+// The $id under which createSpecAjv registers the whole document. Relative on
+// purpose: it names the file, not a host.
+export const SPEC_ID = "platform.yaml";
+
+// Order of the methods inside a path item, as the OpenAPI specification lists them.
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** Absolute path of the spec: PLATFORM_SPEC (relative to the cwd) or the repo's default. */
+export function specPath() {
+  const override = process.env.PLATFORM_SPEC;
+  return override ? resolve(override) : resolve(REPO_ROOT, DEFAULT_SPEC);
+}
+
+/** Parses the spec; YAML errors (duplicate keys included) abort rather than warn. */
+export function loadSpec(file = specPath()) {
+  const doc = parseDocument(readFileSync(file, "utf8"));
+  const problems = [...doc.errors, ...doc.warnings];
+  if (problems.length > 0) {
+    throw new Error(`${file}: ${problems.map((p) => p.message).join("\n")}`);
+  }
+  return doc.toJS();
+}
+
+/** RFC 6901 pointer from segments: ["paths", "/a/{b}", "get"] -> "/paths/~1a~1{b}/get". */
+export function toPointer(segments) {
+  return segments.map((s) => "/" + String(s).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+}
+
+/** Segments of an RFC 6901 pointer; accepts the "#/..." fragment form of $ref too. */
+export function fromPointer(pointer) {
+  const body = pointer.startsWith("#") ? decodeURIComponent(pointer.slice(1)) : pointer;
+  if (body === "") return [];
+  if (!body.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
+  return body.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** Value at a pointer, or undefined when the path does not exist. */
+export function getAtPointer(spec, pointer) {
+  let node = spec;
+  for (const segment of fromPointer(pointer)) {
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) return undefined;
+    node = node[segment];
+  }
+  return node;
+}
+
+/** Follows local $refs (only "#/..." ones: the spec is a single file) until a plain object. */
+export function deref(spec, node) {
+  const seen = new Set();
+  while (node && typeof node === "object" && typeof node.$ref === "string") {
+    if (!node.$ref.startsWith("#") || seen.has(node.$ref)) {
+      throw new Error(`cannot resolve $ref ${node.$ref}`);
+    }
+    seen.add(node.$ref);
+    const target = getAtPointer(spec, node.$ref);
+    if (target === undefined) throw new Error(`dangling $ref ${node.$ref}`);
+    node = target;
+  }
+  return node;
+}
+
+/**
+ * Every operation, in document order (paths as written, methods in OpenAPI order),
+ * so generated tables and reports read like the spec and diff quietly.
+ * `security` lists the scheme names of the effective requirements (operation, else root).
+ */
+export function listOperations(spec) {
+  const operations = [];
+  const ids = new Set();
+  for (const [path, rawItem] of Object.entries(spec.paths ?? {})) {
+    if (path.startsWith("x-")) continue;
+    const item = deref(spec, rawItem);
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const pointer = toPointer(["paths", path, method]);
+      const { operationId } = operation;
+      // Every generated artefact is keyed by operationId, so a missing or repeated one is fatal.
+      if (typeof operationId !== "string" || operationId === "") {
+        throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      }
+      if (ids.has(operationId)) throw new Error(`duplicate operationId ${operationId}`);
+      ids.add(operationId);
+      const requirements = operation.security ?? spec.security ?? [];
+      const body = operation.requestBody ? deref(spec, operation.requestBody) : undefined;
+      operations.push({
+        operationId,
+        method,
+        path,
+        pointer,
+        summary: operation.summary,
+        tags: operation.tags ?? [],
+        deprecated: operation.deprecated === true,
+        security: [...new Set(requirements.flatMap((r) => Object.keys(r)))],
+        securityRequirements: requirements,
+        requestBody: body
+          ? { required: body.required === true, mediaTypes: Object.keys(body.content ?? {}) }
+          : null,
+      });
+    }
+  }
+  return operations;
+}
+
+/**
+ * Every x-discrepancies record with the pointer of the object that carries it,
+ * depth-first in document order. The walk is blind to OpenAPI structure so a new
+ * place for the extension needs no change here.
+ */
+export function collectDiscrepancies(spec) {
+  const found = [];
+  const visit = (node, segments) => {
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => visit(child, [...segments, i]));
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "x-discrepancies") {
+        const pointer = toPointer(segments);
+        if (!Array.isArray(value)) throw new Error(`x-discrepancies at "${pointer}" is not a list`);
+        for (const record of value) found.push({ pointer, record });
+      } else {
+        visit(value, [...segments, key]);
+      }
+    }
+  };
+  visit(spec, []);
+  return found;
+}
+
+// Keywords OpenAPI 3.1 adds to JSON Schema, by the JSON type of their value. They
+// carry no validation, so Ajv only has to accept them (and check that type);
+// declaring them keeps strict mode on for real typos.
+const OPENAPI_SCHEMA_KEYWORDS = { discriminator: "object", example: [], xml: "object", externalDocs: "object" };
+
+// Resolving a ref into the document makes Ajv compile the document root as a schema,
+// so the root's own OpenAPI fields have to be known keywords too.
+const OPENAPI_DOCUMENT_FIELDS = {
+  openapi: "string",
+  info: "object",
+  jsonSchemaDialect: "string",
+  servers: "array",
+  paths: "object",
+  webhooks: "object",
+  components: "object",
+  security: "array",
+  tags: "array",
+};
+
+function extensionKeys(spec) {
+  const keys = new Set();
+  const visit = (node) => {
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-")) keys.add(key);
+      visit(value);
+    }
+  };
+  visit(spec);
+  return [...keys].sort();
+}
+
+/**
+ * Ajv (JSON Schema 2020-12, like OpenAPI 3.1) with the whole spec registered under
+ * SPEC_ID, so any schema in it compiles by pointer:
+ *   ajv.compile({ $ref: `${SPEC_ID}#/components/schemas/JobRecord` })
+ * `options` pass through to Ajv (e.g. code: { source: true, esm: true } for standalone).
+ */
+export function createSpecAjv(spec, options = {}) {
+  // Two relaxations, both for idioms OpenAPI 3.1 relies on: `type: [string, "null"]` is
+  // how 3.1 says nullable (allowUnionTypes), and `anyOf: [{ required: [a] }, { required: [b] }]`
+  // is how the spec accepts either spelling of a key, with branches naming keys they do
+  // not define themselves (strictRequired).
+  const ajv = new Ajv2020({
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    allErrors: true,
+    ...options,
+  });
+  addFormats(ajv); // includes OpenAPI's int32/int64/float/double/byte/binary/password
+  // Extensions are declared by name from the spec itself: Ajv has no wildcard keyword.
+  const known = { ...OPENAPI_SCHEMA_KEYWORDS, ...OPENAPI_DOCUMENT_FIELDS };
+  // With Ajv's own discriminator support on, `discriminator` is a real keyword already.
+  if (options.discriminator) delete known.discriminator;
+  for (const [keyword, schemaType] of Object.entries(known)) ajv.addKeyword({ keyword, schemaType });
+  ajv.addVocabulary(extensionKeys(spec));
+  ajv.addSchema(spec, SPEC_ID);
+  return ajv;
+}

@@ -1,0 +1,111 @@
+// Request validators, compiled from the spec at generation time into standalone code, so
+// the client checks a request before sending it without compiling a schema at run time
+// (and without Ajv in the published package).
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec.mjs";
+
+// Validator names are `<operationId>_<part>`; the client looks them up by that name.
+export const PARTS = ["path", "query", "body"];
+
+// What the validators see differs from the published spec in two ways, both because the
+// input is a JavaScript value rather than a wire payload: a `format: binary` field holds a
+// Blob, not a string; and Ajv's discriminator support takes the tag from each variant's
+// `const`, not from `mapping`.
+function forRuntimeValues(spec) {
+  const copy = structuredClone(spec);
+  const visit = (node) => {
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (value && typeof value === "object" && !Array.isArray(value) && value.format === "binary") {
+        node[key] = { description: "A Blob, checked by the client before it is sent." };
+        continue;
+      }
+      if (key === "discriminator" && value && typeof value === "object") delete value.mapping;
+      visit(value);
+    }
+  };
+  visit(copy.paths);
+  visit(copy.components);
+  return copy;
+}
+
+function parametersSchema(spec, op, location) {
+  const item = spec.paths[op.path];
+  const params = [...(item.parameters ?? []), ...(item[op.method].parameters ?? [])]
+    .map((p) => deref(spec, p))
+    .filter((p) => p.in === location);
+  if (params.length === 0) return undefined;
+  return {
+    type: "object",
+    additionalProperties: false,
+    required: params.filter((p) => p.required).map((p) => p.name),
+    properties: Object.fromEntries(params.map((p) => [p.name, anchored(p.schema)])),
+  };
+}
+
+// The wrapper schema gets an $id of its own, so the spec's local refs must name the spec.
+function anchored(schema) {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${SPEC_ID}#/`));
+}
+
+function bodySchema(spec, op) {
+  const body = spec.paths[op.path][op.method].requestBody;
+  if (!body) return undefined;
+  const [mediaType] = Object.keys(deref(spec, body).content);
+  return { $ref: `${SPEC_ID}#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}` };
+}
+
+// Ajv's standalone code requires its string-length helper for minLength; the same
+// count (Unicode code points, a surrogate pair counting once) is written out here.
+const UCS2LENGTH = /require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g;
+const codePointLength = "((text) => { let n = 0; for (const _ of text) n++; return n; })";
+const inlineRuntimeHelpers = (code) => code.replace(UCS2LENGTH, codePointLength);
+
+/** Standalone ESM source exporting one validate function per operation part. */
+export function renderValidators({ spec: published }) {
+  const spec = forRuntimeValues(published);
+  const ajv = createSpecAjv(spec, { code: { source: true, esm: true }, discriminator: true });
+  const exported = {};
+  for (const op of listOperations(spec)) {
+    const schemas = { path: parametersSchema(spec, op, "path"), query: parametersSchema(spec, op, "query"), body: bodySchema(spec, op) };
+    for (const part of PARTS) {
+      if (!schemas[part]) continue;
+      const id = `${op.operationId}_${part}`;
+      ajv.addSchema({ $id: id, ...schemas[part] });
+      exported[id] = id;
+    }
+  }
+  const code = inlineRuntimeHelpers(standaloneCode(ajv, exported));
+  if (/\brequire\(|^import /m.test(code)) {
+    throw new Error("standalone validators import a runtime helper; the published client must not depend on Ajv");
+  }
+  return `// generated from openapi/platform.yaml, do not edit\n// regenerate with: npm run generate\n/* eslint-disable */\n${code}\n`;
+}
+
+/** Declarations for the standalone module: every export is an Ajv-style validate function. */
+export function renderValidatorTypes({ spec }) {
+  const names = listOperations(spec).flatMap((op) => {
+    const body = spec.paths[op.path][op.method].requestBody;
+    return PARTS.filter((part) => (part === "body" ? body : parametersSchema(spec, op, part))).map((part) => `${op.operationId}_${part}`);
+  });
+  return [
+    "// generated from openapi/platform.yaml, do not edit",
+    "// regenerate with: npm run generate",
+    "",
+    "export interface ValidationIssue {",
+    "  instancePath: string;",
+    "  schemaPath: string;",
+    "  keyword: string;",
+    "  params: Record<string, unknown>;",
+    "  message?: string;",
+    "}",
+    "",
+    "export interface RequestValidator {",
+    "  (value: unknown): boolean;",
+    "  errors?: ValidationIssue[] | null;",
+    "}",
+    "",
+    ...names.map((name) => `export declare const ${name}: RequestValidator;`),
+    "",
+  ].join("\n");
+}

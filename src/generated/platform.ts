@@ -1,0 +1,1633 @@
+// generated from openapi/platform.yaml, do not edit
+// regenerate with: npm run generate
+
+export interface paths {
+    "/api/public/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connections
+         * @description Lists the connections to external model providers, optionally filtered by provider and status. List items carry no `fields`.
+         */
+        get: operations["listConnections"];
+        put?: never;
+        /**
+         * Create connection
+         * @description Creates a connection to an external model provider. The keys required in `fields` depend on
+         *     `provider`; `model` is required for every provider but `API`, and `modelType` is
+         *     `EASY_INTEGRATION` for `PROVIDER_TWO` and `PROVIDER_THREE`. A new connection is `ACTIVE`.
+         */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+                connectionId: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get connection
+         * @description Reads one connection, with its provider-specific `fields` (secret values masked).
+         */
+        get: operations["getConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update connection
+         * @description Replaces the `API_KEY` of a connection. Supported only for connections whose provider is not
+         *     `API`; the path alone cannot tell, so the client refuses it for such connections when it
+         *     knows the provider.
+         */
+        patch: operations["updateConnection"];
+        trace?: never;
+    };
+    "/api/public/bot/{botId}/chunk/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                botId: components["parameters"]["BotIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get chunks by condition
+         * @description Returns one page of the application's chunks. `filters` is a tree of `and`/`or` groups over
+         *     `{key, op, value}` leaves; without it every chunk is returned. Pages are chained by
+         *     `nextCursor` until `hasMore` is false.
+         */
+        post: operations["listChunks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/bot/{botId}/chunk/{chunkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                botId: components["parameters"]["BotIdPath"];
+                /** @description Chunk id, `chk-` prefixed. */
+                chunkId: components["parameters"]["ChunkIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update chunk
+         * @description Updates the text and source details of one chunk. Fields left out keep their current value.
+         */
+        post: operations["updateChunk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/bot/{botId}/search/deleteChunksById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                botId: components["parameters"]["BotIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete chunks by ID
+         * @description Deletes the listed chunks. Identifiers that do not exist are counted in `totalNotFound`
+         *     rather than failing the request.
+         */
+        post: operations["deleteChunksById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/files/session/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start import session
+         * @description Opens an upload session for a file split into `totalChunks` numbered chunks. For a model
+         *     (`fileContext` `model`) the answer also names the model being created. The session expires
+         *     at `expirationDate`.
+         */
+        post: operations["startImportSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/files/session/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Import session id, as returned by Start import session. */
+                sessionId: components["parameters"]["SessionIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload import chunk
+         * @description Uploads one numbered chunk of the file. Chunks are numbered from 0; uploading the same number again replaces it.
+         */
+        post: operations["uploadImportChunk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/files/session/{sessionId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Import session id, as returned by Start import session. */
+                sessionId: components["parameters"]["SessionIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete import session
+         * @description Closes the session once every chunk is uploaded. For a model import the answer is a job
+         *     record to poll; for a large file uploaded with `fileContext` `bulkImport` it is the file's
+         *     `{url, fileId}`.
+         */
+        post: operations["completeImportSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/models/{modelId}/deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Model id, `cm-` prefixed. */
+                modelId: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy model
+         * @description Deploys an imported model that is in the Ready to Deploy state. Returns a job record to poll.
+         */
+        post: operations["deployModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/models/{modelId}/undeploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Model id, `cm-` prefixed. */
+                modelId: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undeploy model
+         * @description Undeploys a model. No body.
+         */
+        post: operations["undeployModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tools/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import tool
+         * @description Imports a tool from three previously uploaded files (see Upload File), the environment variables file being optional.
+         */
+        post: operations["importTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tools/{toolId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool id, `a-` prefixed. */
+                toolId: components["parameters"]["ToolIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export tool
+         * @description Starts an export of a tool's deployed call flow. The finished job carries `response.downloadUrl`.
+         */
+        post: operations["exportTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tools/{toolId}/deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool id, `a-` prefixed. */
+                toolId: components["parameters"]["ToolIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy tool
+         * @description Deploys a tool, synchronously (`isAsync` false, the job returns finished) or asynchronously.
+         */
+        post: operations["deployTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tools/{toolId}/undeploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool id, `a-` prefixed. */
+                toolId: components["parameters"]["ToolIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undeploy tool
+         * @description Undeploys a tool. No body.
+         */
+        post: operations["undeployTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guardrails/deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy guardrail
+         * @description Deploys one of the six predefined guardrails by name.
+         */
+        post: operations["deployGuardrail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guardrails/undeploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undeploy guardrail
+         * @description Undeploys a guardrail by name; it is inactive afterwards.
+         */
+        post: operations["undeployGuardrail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/apps/{appId}/environments/{envName}/attachments/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id (`AppID` in the document). */
+                appId: components["parameters"]["AppIdPath"];
+                /** @description Environment name (`EnvName` in the document). */
+                envName: components["parameters"]["EnvNamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload attachment
+         * @description Uploads a file as an attachment of a user's session, at run time.
+         */
+        post: operations["uploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/apps/{appId}/environments/{envName}/attachments/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id (`AppID` in the document). */
+                appId: components["parameters"]["AppIdPath"];
+                /** @description Environment name (`EnvName` in the document). */
+                envName: components["parameters"]["EnvNamePath"];
+                /** @description Attachment file id, `f-` prefixed. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete attachment
+         * @description Deletes an attachment. The session it belongs to may be named by `sessionId` or `sessionReference`.
+         */
+        delete: operations["deleteAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/dock-status/{dockStatusId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Job id, `ds-` prefixed, as returned by the operation that started the job. */
+                dockStatusId: components["parameters"]["DockStatusIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get dock status
+         * @description Reads the current state of a long-running job by its `ds-` id. From the vendor's public
+         *     reference: the interface document does not show this operation.
+         */
+        get: operations["getDockStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload file
+         * @description Uploads a file under 25 MB in one request and returns its `fileId`, which tool import takes.
+         *     Larger files go through the import session operations with `fileContext` `bulkImport`.
+         *     From the vendor's public reference: the interface document does not show this operation.
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description `cn-` followed by a UUID-shaped value. */
+        ConnectionId: string;
+        /** @description Chunk id, `chk-` prefixed. */
+        ChunkId: string;
+        /** @description Import session id, UUID-shaped. */
+        SessionId: string;
+        /** @description Model id, `cm-` prefixed. */
+        ModelId: string;
+        /** @description Tool id, `a-` prefixed. */
+        ToolId: string;
+        /** @description Job id, `ds-` prefixed. */
+        DockStatusId: string;
+        /** @description Attachment file id, `f-` prefixed. */
+        AttachmentFileId: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601 UTC timestamp.
+         */
+        Timestamp: string;
+        /**
+         * @description Provider of the external model. The brand names are written as neutral values.
+         * @enum {string}
+         */
+        Provider: "API" | "PROVIDER_ONE" | "PROVIDER_TWO" | "PROVIDER_THREE";
+        /** @enum {string} */
+        ConnectionStatus: "ACTIVE" | "INACTIVE";
+        /** @description Fields of an `API` connection. */
+        ApiFields: {
+            /** @description Base address of the external API. */
+            BASE_URL: string;
+            API_KEY: components["schemas"]["SecretValue"];
+        };
+        /** @description Fields of a `PROVIDER_ONE` connection. */
+        ProviderOneFields: {
+            API_KEY: components["schemas"]["SecretValue"];
+        };
+        /** @description Fields of a `PROVIDER_TWO` connection. */
+        ProviderTwoFields: {
+            API_KEY: components["schemas"]["SecretValue"];
+            /** @description A version label. */
+            api_version: string;
+            /** @description Name of the cloud resource. */
+            your_resource_name: string;
+            /** @description Id of the cloud deployment. */
+            deployment_id: string;
+        };
+        /** @description Fields of a `PROVIDER_THREE` connection. */
+        ProviderThreeFields: {
+            API_KEY: components["schemas"]["SecretValue"];
+        };
+        /** @description A secret. Sent in full; returned masked, with only a few leading and trailing characters visible. */
+        SecretValue: string;
+        /** @description Display name. */
+        ConnectionName: string;
+        /** @description Model identifier at the provider. */
+        ModelName: string;
+        /** API connection */
+        CreateApiConnection: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            provider: "API";
+            connectionName: components["schemas"]["ConnectionName"];
+            fields: components["schemas"]["ApiFields"];
+        };
+        /** PROVIDER_ONE connection */
+        CreateProviderOneConnection: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            provider: "PROVIDER_ONE";
+            connectionName: components["schemas"]["ConnectionName"];
+            model: components["schemas"]["ModelName"];
+            fields: components["schemas"]["ProviderOneFields"];
+        };
+        /** PROVIDER_TWO connection */
+        CreateProviderTwoConnection: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            provider: "PROVIDER_TWO";
+            connectionName: components["schemas"]["ConnectionName"];
+            model: components["schemas"]["ModelName"];
+            /** @constant */
+            modelType: "EASY_INTEGRATION";
+            fields: components["schemas"]["ProviderTwoFields"];
+        };
+        /** PROVIDER_THREE connection */
+        CreateProviderThreeConnection: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            provider: "PROVIDER_THREE";
+            connectionName: components["schemas"]["ConnectionName"];
+            model: components["schemas"]["ModelName"];
+            /** @constant */
+            modelType: "EASY_INTEGRATION";
+            fields: components["schemas"]["ProviderThreeFields"];
+        };
+        /** @description A new connection; the keys of `fields` depend on `provider`. */
+        CreateConnectionRequest: components["schemas"]["CreateApiConnection"] | components["schemas"]["CreateProviderOneConnection"] | components["schemas"]["CreateProviderTwoConnection"] | components["schemas"]["CreateProviderThreeConnection"];
+        UpdateConnectionRequest: {
+            /** @description The new secret. `API_KEY` is the only updatable key. */
+            fields: {
+                API_KEY: components["schemas"]["SecretValue"];
+            };
+        };
+        /** @description Provider-specific configuration as stored; secret values are masked. */
+        MaskedFields: {
+            [key: string]: string;
+        };
+        /** @description A connection as listed (no `fields`). */
+        ConnectionSummary: {
+            /** @description `cn-` prefixed. */
+            connectionId: string;
+            connectionName: string;
+            provider: components["schemas"]["Provider"];
+            /** @description Absent for provider `API`. */
+            model?: string;
+            /** @description `EASY_INTEGRATION` for `PROVIDER_TWO` and `PROVIDER_THREE`. */
+            modelType?: string;
+            status: components["schemas"]["ConnectionStatus"];
+            createdOn: components["schemas"]["Timestamp"];
+            modifiedOn: components["schemas"]["Timestamp"];
+        };
+        /** @description A connection as read, with its masked `fields`. */
+        Connection: components["schemas"]["ConnectionSummary"] & {
+            fields: components["schemas"]["MaskedFields"];
+        };
+        /** @description A connection as created. */
+        ConnectionCreated: {
+            connectionId: string;
+            connectionName: string;
+            provider: components["schemas"]["Provider"];
+            model?: string;
+            modelType?: string;
+            status: components["schemas"]["ConnectionStatus"];
+            fields: components["schemas"]["MaskedFields"];
+            createdOn: components["schemas"]["Timestamp"];
+        };
+        /** @description A connection as updated. */
+        ConnectionUpdated: {
+            connectionId: string;
+            connectionName: string;
+            provider: components["schemas"]["Provider"];
+            model?: string;
+            modelType?: string;
+            status: components["schemas"]["ConnectionStatus"];
+            fields: components["schemas"]["MaskedFields"];
+            modifiedOn: components["schemas"]["Timestamp"];
+        };
+        ConnectionList: {
+            connections: components["schemas"]["ConnectionSummary"][];
+            total: number;
+        };
+        /**
+         * Filter group
+         * @description Combines its conditions with its operand.
+         */
+        ChunkFilterGroup: {
+            /** @enum {string} */
+            operand: "and" | "or";
+            conditions: components["schemas"]["ChunkFilterNode"][];
+        };
+        /**
+         * Filter condition
+         * @description Compares one chunk field with a value. The document shows the keys `sourceName` and
+         *     `recordTitle` and the operator `equals`; keys are limited to the chunk's string fields.
+         */
+        ChunkFilterLeaf: {
+            /** @enum {string} */
+            key: "sourceName" | "recordTitle" | "sourceType" | "sourceUrl" | "sourceId" | "chunkType" | "chunkTitle" | "chunkText" | "fileType" | "docId" | "recordUrl" | "extractionMethod" | "extractionStrategy";
+            /** @enum {string} */
+            op: "equals";
+            value: string;
+        };
+        /** @description A group of conditions, or one condition. */
+        ChunkFilterNode: components["schemas"]["ChunkFilterGroup"] | components["schemas"]["ChunkFilterLeaf"];
+        ListChunksRequest: {
+            filters?: components["schemas"]["ChunkFilterGroup"];
+            /** @description True applies `filters`. */
+            enableFilters?: boolean;
+            /** @description Cursor from a previous page, to fetch the next one. Absent for the first page. */
+            nextCursor?: string;
+            /** @description Cursor for the previous page. */
+            prevCursor?: string;
+        };
+        /** @description Page of the source the chunk comes from; an integer, tolerated as a digit string. */
+        PageNumberResponse: number | string;
+        Chunk: {
+            /** @description Equal to `chunkId`. */
+            _id?: string;
+            /** @description `chk-` prefixed. */
+            chunkId: string;
+            /** @description May be empty. */
+            chunkTitle?: string;
+            chunkText?: string;
+            /** @description Composite text built from the chunk's fields. */
+            chunkContent?: string;
+            chunkType?: string;
+            /** @description Free-form metadata; its keys are not documented. */
+            chunkMeta?: {
+                [key: string]: unknown;
+            };
+            sourceType?: string;
+            sourceName?: string;
+            sourceUrl?: string;
+            /** @description `fs-` prefixed. */
+            sourceId?: string;
+            extractionMethod?: string;
+            extractionStrategy?: string;
+            fileType?: string;
+            pageNumber?: components["schemas"]["PageNumberResponse"];
+            recordTitle?: string;
+            /** @description May end in a page fragment. */
+            recordUrl?: string;
+            /** @description `fc-` prefixed. */
+            docId?: string;
+            /** @description `sidx-` prefixed. */
+            searchIndexId?: string;
+            createdOn?: components["schemas"]["Timestamp"];
+        };
+        ChunkPage: {
+            count: number;
+            chunks: components["schemas"]["Chunk"][];
+            hasMore: boolean;
+            inOffsetPagination?: boolean;
+            nextCursor: string | null;
+            prevCursor?: string | null;
+        };
+        /** @description The fields to change; a field left out keeps its value. */
+        UpdateChunkRequest: {
+            chunkText?: string;
+            chunkTitle?: string;
+            pageNumber?: number | string;
+            recordTitle?: string;
+            recordUrl?: string;
+            sourceUrl?: string;
+            /** @description Free-form metadata. */
+            chunkMeta?: {
+                [key: string]: unknown;
+            };
+        };
+        ChunkUpdated: {
+            indexPipelineId?: string;
+            status_code: number;
+            status_msg?: string;
+            updated_documents?: number;
+        };
+        DeleteChunksRequest: {
+            /** @description Ids of the chunks to delete. Ids that do not exist are counted in `totalNotFound`. */
+            chunkId: components["schemas"]["ChunkId"][];
+        };
+        DeleteChunksTotals: {
+            totalRequested: number;
+            totalDeleted: number;
+            totalNotFound: number;
+        };
+        DeleteChunksResult: {
+            Data: components["schemas"]["DeleteChunksTotals"];
+        } & ({
+            Status: string;
+        } | {
+            status: string;
+        });
+        /** @description An error body. Its shape is not documented (any JSON value); the examples assume a `message` key. */
+        ErrorBody: unknown;
+        StartImportSessionRequest: {
+            /** @description Context of the file, for example `model`, `dataset` or `bulkImport`. */
+            fileContext: string;
+            /** @description Number of chunks the file is split into. Its maximum is not documented. */
+            totalChunks: number;
+            /** @description Extension, for example `tar`. */
+            fileExtension: string;
+            fileName: string;
+            /** @description Size in bytes. */
+            fileSize: number;
+            /** @description Whether the file is an adapter model. */
+            isAdapter?: boolean;
+        };
+        ImportSession: {
+            /** @description UUID-shaped. */
+            sessionId: string;
+            expirationDate: components["schemas"]["Timestamp"];
+            /** @description `cm-` prefixed; present for model imports. */
+            modelId?: string;
+        };
+        UploadChunkForm: {
+            /**
+             * Format: binary
+             * @description The bytes of this chunk.
+             */
+            file: Blob;
+            /** @description Number of this chunk, from 0. */
+            chunkNumber: number;
+        };
+        ChunkReceipt: {
+            /** @description The chunk's number, echoed (tolerated as a digit string, since form fields travel as text). */
+            chunkNumber: number | string;
+            sessionId: string;
+        };
+        /** Uploaded file */
+        UploadedFile: {
+            /** @description Where the stored file can be read. */
+            url?: string;
+            /** @description The id that tool import takes as `toolDataFileId`, `flowDataFileId` or `envVariablesFileId`. */
+            fileId: string;
+        };
+        /** @description A job record for a model import, or the uploaded file for a `bulkImport` session. */
+        ImportCompletion: components["schemas"]["JobRecord"] | components["schemas"]["UploadedFile"];
+        UploadFileForm: {
+            /**
+             * Format: binary
+             * @description The file, under 25 MB.
+             */
+            file: Blob;
+            /** @description Context of the file, for example `bulkImport`. */
+            fileContext: string;
+        };
+        /** @enum {string} */
+        JobType: "MODELS" | "TOOLS" | "GUARDRAILS";
+        /** @enum {string} */
+        JobAction: "IMPORT" | "EXPORT" | "DEPLOY" | "UNDEPLOY";
+        /** @enum {string} */
+        JobStatus: "IN_PROGRESS" | "SUCCESS" | "FAILED";
+        /** @description What a finished job produced. For an export, the address of the exported file. */
+        JobResult: {
+            downloadUrl?: string;
+            downloadURL?: string;
+        };
+        /** @description Fields common to every job record. */
+        JobRecordBase: {
+            /** @description The job id, `ds-` prefixed (field-table spelling). */
+            dockStatusId?: string;
+            /** @description The job id, `ds-` prefixed (spelling of most samples). */
+            "dock-statusId"?: string;
+            /** @description `cm-` prefixed. Present for model and guardrail jobs. */
+            modelId?: string;
+            /** @description `a-` prefixed. Present for tool jobs (and in the guardrail undeploy sample). */
+            toolId?: string;
+            /** @description Described by the deploy tables; no sample shows it. */
+            guardrail?: string;
+            jobType: components["schemas"]["JobType"];
+            action: components["schemas"]["JobAction"];
+            status: components["schemas"]["JobStatus"];
+            /** @description Export only, `tool-ej-` prefixed. */
+            exportJobId?: string;
+            /** @description Progress, 100 when done (seen on finished exports). */
+            percentageComplete?: number;
+            response?: components["schemas"]["JobResult"];
+        };
+        /** @description A job record as returned by the operation that started the job. */
+        JobRecord: components["schemas"]["JobRecordBase"] & ({
+            dockStatusId: string;
+        } | {
+            "dock-statusId": string;
+        });
+        /** @description A job record as read through Get dock status; its own id is under `_id`. */
+        DockStatusRecord: components["schemas"]["JobRecordBase"] & ({
+            /** @description The job id, `ds-` prefixed. */
+            _id: string;
+        } | {
+            dockStatusId: string;
+        } | {
+            "dock-statusId": string;
+        });
+        DeployModelRequest: {
+            /** @description Name of the model to deploy. */
+            name: string;
+            isDeployedPreviously?: boolean;
+            /** @description The deploy sample's spelling of `isDeployedPreviously`. */
+            isDeployedPreviouly?: boolean;
+            hyperParameters: components["schemas"]["HyperParameters"];
+            scalingParameters?: components["schemas"]["ScalingParameters"];
+            /** @enum {string} */
+            deviceType: "g4dn.xlarge" | "g5.xlarge" | "g5.2xlarge" | "g6e.xlarge" | "g4dn.12xlarge" | "g5.12xlarge" | "g5.48xlarge" | "g4dn.metal";
+            optimizationInfo?: components["schemas"]["OptimizationInfo"];
+        };
+        HyperParameters: {
+            temperature: number;
+            maxTokens: number;
+            topP: number;
+            topK: number;
+            /** @description Stop sequences. */
+            stopSequence?: string[];
+        };
+        ScalingParameters: {
+            maxBatchSize?: number;
+            minReplicas?: number;
+            maxReplicas?: number;
+            /** @description Milliseconds. */
+            scaleUpDelay?: number;
+            /** @description Milliseconds. */
+            scaleDownDelay?: number;
+        };
+        OptimizationInfo: {
+            /** @enum {string} */
+            optimizationType?: "ctranslate2" | "vllm" | "";
+            /** @enum {string} */
+            quantizationType?: "no_quantization" | "int8_float16" | "";
+        };
+        ImportToolRequest: {
+            /** @description File id of the tool data file (from Upload File). */
+            toolDataFileId: string;
+            /** @description File id of the flow data file (from Upload File). */
+            flowDataFileId: string;
+            /** @description File id of the environment variables file (from Upload File). */
+            envVariablesFileId?: string;
+            toolName: string;
+        };
+        DeployToolRequest: {
+            /** @description True deploys asynchronously; false returns once deployed. */
+            isAsync: boolean;
+        };
+        /** @enum {string} */
+        GuardrailName: "Anonymize" | "Ban topics" | "Prompt injection" | "Toxicity" | "Bias detection" | "Relevance";
+        GuardrailRequest: {
+            name: components["schemas"]["GuardrailName"];
+        };
+        UploadAttachmentForm: {
+            /**
+             * Format: binary
+             * @description The file.
+             */
+            file: Blob;
+            /** @description A user or session reference. */
+            userReference: string;
+            /** @constant */
+            uploadType: "runtime";
+        };
+        Attachment: {
+            /** @description `f-` prefixed. */
+            fileId: string;
+            fileName: string;
+            filePath?: string;
+            /** @description Bytes. */
+            fileSize?: number;
+            mimeType?: string;
+            extension?: string;
+            uploadedAt?: components["schemas"]["Timestamp"];
+        };
+        DeleteAttachmentForm: {
+            sessionId?: string;
+            sessionReference?: string;
+        };
+        AttachmentDeleted: {
+            message?: string;
+            /** @description Documented as a string; a boolean is tolerated. */
+            success?: string | boolean;
+            fileId: string;
+        };
+    };
+    responses: {
+        /**
+         * @description An error. The document shows neither the error statuses of this operation nor the shape of
+         *     an error body, so any status and any body may come back.
+         */
+        UndocumentedError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+        ConnectionIdPath: components["schemas"]["ConnectionId"];
+        /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+        BotIdPath: string;
+        /** @description Chunk id, `chk-` prefixed. */
+        ChunkIdPath: components["schemas"]["ChunkId"];
+        /** @description Import session id, as returned by Start import session. */
+        SessionIdPath: components["schemas"]["SessionId"];
+        /** @description Model id, `cm-` prefixed. */
+        ModelIdPath: components["schemas"]["ModelId"];
+        /** @description Tool id, `a-` prefixed. */
+        ToolIdPath: components["schemas"]["ToolId"];
+        /** @description Job id, `ds-` prefixed, as returned by the operation that started the job. */
+        DockStatusIdPath: components["schemas"]["DockStatusId"];
+        /** @description App id (`AppID` in the document). */
+        AppIdPath: string;
+        /** @description Environment name (`EnvName` in the document). */
+        EnvNamePath: string;
+        /** @description Attachment file id, `f-` prefixed. */
+        FileIdPath: components["schemas"]["AttachmentFileId"];
+        /** @description Only connections of this provider. */
+        ProviderQuery: components["schemas"]["Provider"];
+        /** @description Only connections in this status. */
+        ConnectionStatusQuery: components["schemas"]["ConnectionStatus"];
+        /** @description Maximum number of results. Its maximum and default are not documented. */
+        LimitQuery: number;
+        /** @description Kind of model to deploy. */
+        ModelTypeQuery: "openSource" | "fineTune";
+        /** @description Identifier of the deployed call flow (`callflowId` in the document's parameter table). */
+        FlowIdQuery: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listConnections: {
+        parameters: {
+            query?: {
+                /** @description Only connections of this provider. */
+                provider?: components["parameters"]["ProviderQuery"];
+                /** @description Only connections in this status. */
+                status?: components["parameters"]["ConnectionStatusQuery"];
+                /** @description Maximum number of results. Its maximum and default are not documented. */
+                limit?: components["parameters"]["LimitQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching connections and their total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionList"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection as created, with its secret values masked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionCreated"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    getConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+                connectionId: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    updateConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+                connectionId: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection as updated, with its secret values masked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionUpdated"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    listChunks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                botId: components["parameters"]["BotIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListChunksRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of chunks with the cursors around it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChunkPage"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    updateChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                botId: components["parameters"]["BotIdPath"];
+                /** @description Chunk id, `chk-` prefixed. */
+                chunkId: components["parameters"]["ChunkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateChunkRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of the index update. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChunkUpdated"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    deleteChunksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                botId: components["parameters"]["BotIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteChunksRequest"];
+            };
+        };
+        responses: {
+            /** @description How many of the requested chunks were deleted and how many were not found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteChunksResult"];
+                };
+            };
+            /** @description `chunkId` is not provided in the request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired JWT in the `auth` header. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid application id, or the resource does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startImportSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartImportSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The session to upload the chunks into. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportSession"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    uploadImportChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Import session id, as returned by Start import session. */
+                sessionId: components["parameters"]["SessionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadChunkForm"];
+            };
+        };
+        responses: {
+            /** @description The chunk was received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChunkReceipt"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    completeImportSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Import session id, as returned by Start import session. */
+                sessionId: components["parameters"]["SessionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A job record (model import) or the uploaded file (bulk import). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportCompletion"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    deployModel: {
+        parameters: {
+            query: {
+                /** @description Kind of model to deploy. */
+                modelType: components["parameters"]["ModelTypeQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description Model id, `cm-` prefixed. */
+                modelId: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeployModelRequest"];
+            };
+        };
+        responses: {
+            /** @description The deploy job, in progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    undeployModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Model id, `cm-` prefixed. */
+                modelId: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The undeploy job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    importTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportToolRequest"];
+            };
+        };
+        responses: {
+            /** @description The import job, in progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    exportTool: {
+        parameters: {
+            query: {
+                /** @description Identifier of the deployed call flow (`callflowId` in the document's parameter table). */
+                flowId: components["parameters"]["FlowIdQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description Tool id, `a-` prefixed. */
+                toolId: components["parameters"]["ToolIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export job, in progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    deployTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool id, `a-` prefixed. */
+                toolId: components["parameters"]["ToolIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeployToolRequest"];
+            };
+        };
+        responses: {
+            /** @description The deploy job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    undeployTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool id, `a-` prefixed. */
+                toolId: components["parameters"]["ToolIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The undeploy job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    deployGuardrail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardrailRequest"];
+            };
+        };
+        responses: {
+            /** @description The deploy job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    undeployGuardrail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardrailRequest"];
+            };
+        };
+        responses: {
+            /** @description The undeploy job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    uploadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id (`AppID` in the document). */
+                appId: components["parameters"]["AppIdPath"];
+                /** @description Environment name (`EnvName` in the document). */
+                envName: components["parameters"]["EnvNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadAttachmentForm"];
+            };
+        };
+        responses: {
+            /** @description The stored attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    deleteAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id (`AppID` in the document). */
+                appId: components["parameters"]["AppIdPath"];
+                /** @description Environment name (`EnvName` in the document). */
+                envName: components["parameters"]["EnvNamePath"];
+                /** @description Attachment file id, `f-` prefixed. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["DeleteAttachmentForm"];
+            };
+        };
+        responses: {
+            /** @description The attachment was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentDeleted"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    getDockStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Job id, `ds-` prefixed, as returned by the operation that started the job. */
+                dockStatusId: components["parameters"]["DockStatusIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DockStatusRecord"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadFileForm"];
+            };
+        };
+        responses: {
+            /** @description The stored file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            "4XX": components["responses"]["UndocumentedError"];
+            "5XX": components["responses"]["UndocumentedError"];
+        };
+    };
+}
