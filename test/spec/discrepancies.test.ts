@@ -1,0 +1,235 @@
+// Each known discrepancy of the interface document: its record exists where it applies,
+// and the modelling decision the record states really holds in the schemas. A record added
+// to the spec without a check here fails the first test, so no decision goes unverified.
+import { describe, expect, it } from "vitest";
+import { SPEC_ID, collectDiscrepancies, createSpecAjv, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+
+const spec = loadSpec();
+const ajv = createSpecAjv(spec);
+const records = collectDiscrepancies(spec);
+const operations = listOperations(spec);
+
+const schema = (name: string) => ajv.getSchema(`${SPEC_ID}#/components/schemas/${name}`) ?? ajv.compile({ $ref: `${SPEC_ID}#/components/schemas/${name}` });
+const valid = (name: string, value: unknown) => schema(name)(value) as boolean;
+const operation = (id: string) => {
+  const op = operations.find((o) => o.operationId === id)!;
+  return spec.paths[op.path][op.method];
+};
+const exampleNames = (id: string) => Object.keys(operation(id).responses["200"].content["application/json"].examples);
+const exampleValue = (ref: string) => spec.components.examples[ref].value;
+
+const job = { jobType: "MODELS", action: "DEPLOY", status: "IN_PROGRESS" };
+const deploy = { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 0.5, topK: 5 }, deviceType: "g5.xlarge" };
+
+// id -> where the record must sit (JSON pointer of its holder) and a check of its decision.
+const DECISIONS: Record<string, { at: string; holds: () => void }> = {
+  "job-id-spelling": {
+    at: "/components/schemas/JobRecord",
+    holds: () => {
+      expect(valid("JobRecord", { ...job, dockStatusId: "ds-1" })).toBe(true);
+      expect(valid("JobRecord", { ...job, "dock-statusId": "ds-1" })).toBe(true);
+      expect(valid("JobRecord", { ...job, dockStatusId: "ds-1", "dock-statusId": "ds-1" })).toBe(true);
+      expect(valid("JobRecord", job)).toBe(false);
+      expect(valid("JobRecord", { ...job, _id: "ds-1" })).toBe(false);
+    },
+  },
+  "download-url-case": {
+    at: "/components/schemas/JobResult",
+    holds: () => {
+      expect(valid("JobResult", { downloadUrl: "https://x.invalid/a" })).toBe(true);
+      expect(valid("JobResult", { downloadURL: " https://x.invalid/a " })).toBe(true);
+      expect(valid("JobRecord", { ...job, dockStatusId: "ds-1", response: { downloadURL: "u" } })).toBe(true);
+    },
+  },
+  "delete-chunks-status-case": {
+    at: "/components/schemas/DeleteChunksResult",
+    holds: () => {
+      const Data = { totalRequested: 1, totalDeleted: 1, totalNotFound: 0 };
+      expect(valid("DeleteChunksResult", { Status: "Success", Data })).toBe(true);
+      expect(valid("DeleteChunksResult", { status: "Success", Data })).toBe(true);
+      expect(valid("DeleteChunksResult", { Data })).toBe(false);
+    },
+  },
+  "is-deployed-previously-spelling": {
+    at: "/components/schemas/DeployModelRequest",
+    holds: () => {
+      expect(valid("DeployModelRequest", { ...deploy, isDeployedPreviously: true })).toBe(true);
+      expect(valid("DeployModelRequest", { ...deploy, isDeployedPreviouly: true })).toBe(true);
+      expect(valid("DeployModelRequest", { ...deploy, isDeployedPreviously: true, isDeployedPreviouly: true })).toBe(false);
+    },
+  },
+  "page-number-type": {
+    at: "/components/schemas/UpdateChunkRequest",
+    holds: () => {
+      expect(valid("UpdateChunkRequest", { pageNumber: 3 })).toBe(true);
+      expect(valid("UpdateChunkRequest", { pageNumber: "3" })).toBe(true);
+      expect(valid("UpdateChunkRequest", { pageNumber: "three" })).toBe(false);
+      expect(valid("UpdateChunkRequest", { pageNumber: 2.5 })).toBe(false);
+      expect(valid("Chunk", { chunkId: "chk-1", pageNumber: "3" })).toBe(true);
+      expect(valid("Chunk", { chunkId: "chk-1", pageNumber: 3 })).toBe(true);
+    },
+  },
+  "guardrail-response-field": {
+    at: "/paths/~1api~1public~1models~1{modelId}~1deploy/post",
+    holds: () => {
+      expect(valid("JobRecord", { ...job, jobType: "GUARDRAILS", dockStatusId: "ds-1", guardrail: "Toxicity" })).toBe(true);
+      expect(valid("JobRecord", { ...job, jobType: "GUARDRAILS", dockStatusId: "ds-1", modelId: "cm-1" })).toBe(true);
+      expect(exampleNames("deployGuardrail")).toEqual(expect.arrayContaining(["guardrailDeployed", "guardrailDeployedTableField"]));
+    },
+  },
+  "guardrail-undeploy-sample": {
+    at: "/paths/~1api~1public~1guardrails~1undeploy/post",
+    holds: () => {
+      const [first, ...rest] = exampleNames("undeployGuardrail");
+      expect(exampleValue("GuardrailUndeployed")).toMatchObject({ action: "UNDEPLOY", jobType: "GUARDRAILS" });
+      expect(first).toBe("guardrailUndeployed");
+      expect(rest).toContain("guardrailUndeployedVendorSample");
+      const vendor = exampleValue("GuardrailUndeployedVendorSample");
+      expect(vendor).toMatchObject({ action: "DEPLOY", toolId: expect.stringMatching(/^a-/) });
+      expect(valid("JobRecord", vendor)).toBe(true);
+    },
+  },
+  "import-complete-action": {
+    at: "/paths/~1api~1public~1files~1session~1{sessionId}~1complete/post",
+    holds: () => {
+      expect(exampleNames("completeImportSession")[0]).toBe("importCompleted");
+      expect(exampleValue("ImportCompleted")).toMatchObject({ action: "IMPORT" });
+      const vendor = exampleValue("ImportCompletedVendorSample");
+      expect(vendor).toMatchObject({ action: "EXPORT", jobType: "MODELS" });
+      expect(valid("ImportCompletion", vendor)).toBe(true);
+    },
+  },
+  "bulk-import-complete-response": {
+    at: "/paths/~1api~1public~1files~1session~1{sessionId}~1complete/post",
+    holds: () => {
+      expect(valid("ImportCompletion", { url: "https://x.invalid/f", fileId: "abc" })).toBe(true);
+      expect(valid("ImportCompletion", { url: "https://x.invalid/f" })).toBe(false);
+    },
+  },
+  "delete-chunks-chunkid-required": {
+    at: "/paths/~1api~1public~1bot~1{botId}~1search~1deleteChunksById/post",
+    holds: () => {
+      expect(valid("DeleteChunksRequest", {})).toBe(false);
+      expect(valid("DeleteChunksRequest", { chunkId: [] })).toBe(false);
+      expect(valid("DeleteChunksRequest", { chunkId: ["1234"] })).toBe(false);
+      expect(valid("DeleteChunksRequest", { chunkId: ["chk-1"] })).toBe(true);
+      expect(exampleValue("DeleteChunksMissingIds")).toEqual({ message: "One or more chunkIds don't exist" });
+      expect(Object.keys(operation("deleteChunksById").responses).sort()).toEqual(["200", "400", "401", "404", "500"]);
+    },
+  },
+  "delete-attachment-multipart": {
+    at: "/paths/~1api~1v2~1apps~1{appId}~1environments~1{envName}~1attachments~1{fileId}/delete",
+    holds: () => {
+      const body = operation("deleteAttachment").requestBody;
+      expect(body.required).toBe(false);
+      expect(Object.keys(body.content)).toEqual(["multipart/form-data"]);
+      expect(valid("DeleteAttachmentForm", {})).toBe(true);
+      expect(valid("DeleteAttachmentForm", { sessionReference: "r" })).toBe(true);
+      expect(valid("DeleteAttachmentForm", { session: "r" })).toBe(false);
+    },
+  },
+  "attachments-api-v2-prefix": {
+    at: "/tags/6",
+    holds: () => {
+      const attachmentPaths = operations.filter((o) => o.tags.includes("Attachments")).map((o) => o.path);
+      expect(attachmentPaths).toHaveLength(2);
+      for (const path of attachmentPaths) expect(path).toMatch(/^\/api\/v2\/apps\/\{appId\}\/environments\/\{envName\}\/attachments\//);
+    },
+  },
+  "path-parameter-notation": {
+    at: "/paths",
+    holds: () => {
+      for (const { path, operationId, method } of operations) {
+        expect(path, operationId).not.toMatch(/[:<>]/);
+        const declared = [...(spec.paths[path].parameters ?? []), ...(spec.paths[path][method].parameters ?? [])]
+          .map((p: { $ref: string }) => spec.components.parameters[p.$ref.split("/").pop()!])
+          .filter((p: { in: string }) => p.in === "path")
+          .map((p: { name: string }) => p.name);
+        const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+        expect(declared.sort(), operationId).toEqual(templated.sort());
+      }
+    },
+  },
+  "path-parameter-names": {
+    at: "/paths",
+    holds: () => {
+      for (const op of operations.filter((o) => o.tags.includes("Chunks"))) expect(op.path).toMatch(/^\/api\/public\/bot\/\{botId\}\//);
+      expect(JSON.stringify(Object.keys(spec.paths))).not.toMatch(/AppId|AppID|EnvName/);
+    },
+  },
+  "export-flow-id-name": {
+    at: "/paths/~1api~1public~1tools~1{toolId}~1export/post",
+    holds: () => {
+      const params = operation("exportTool").parameters.map((p: { $ref: string }) => spec.components.parameters[p.$ref.split("/").pop()!]);
+      expect(params).toEqual([expect.objectContaining({ name: "flowId", in: "query", required: true })]);
+    },
+  },
+  "chunk-update-semantics": {
+    at: "/paths/~1api~1public~1bot~1{botId}~1chunk~1{chunkId}/post",
+    holds: () => {
+      expect(valid("UpdateChunkRequest", { chunkTitle: "only the title" })).toBe(true);
+      expect(valid("UpdateChunkRequest", {})).toBe(false);
+      expect(valid("UpdateChunkRequest", { chunkContent: "not updatable" })).toBe(false);
+    },
+  },
+  "deploy-optimization-empty-strings": {
+    at: "/components/schemas/OptimizationInfo",
+    holds: () => {
+      expect(valid("OptimizationInfo", { optimizationType: "", quantizationType: "" })).toBe(true);
+      expect(valid("OptimizationInfo", { optimizationType: "vllm", quantizationType: "int8_float16" })).toBe(true);
+      expect(valid("OptimizationInfo", { optimizationType: "tensorrt" })).toBe(false);
+      expect(exampleValue("DeployModelVendorSample").optimizationInfo).toEqual({ optimizationType: "", quantizationType: "" });
+    },
+  },
+  "dock-status-from-public-reference": {
+    at: "/paths/~1api~1public~1dock-status~1{dockStatusId}/get",
+    holds: () => {
+      expect(valid("DockStatusRecord", { ...job, _id: "ds-1" })).toBe(true);
+      expect(valid("DockStatusRecord", { ...job, "dock-statusId": "ds-1" })).toBe(true);
+      expect(valid("DockStatusRecord", job)).toBe(false);
+      expect(valid("DockStatusRecord", { ...job, _id: "ds-1", percentageComplete: 100, response: { downloadUrl: "u" } })).toBe(true);
+    },
+  },
+  "upload-file-from-public-reference": {
+    at: "/paths/~1api~1public~1files/post",
+    holds: () => {
+      expect(valid("UploadFileForm", { file: "bytes", fileContext: "bulkImport" })).toBe(true);
+      expect(valid("UploadFileForm", { file: "bytes" })).toBe(false);
+      expect(valid("UploadedFile", { url: "u", fileId: "f" })).toBe(true);
+    },
+  },
+  "error-body-shape-unknown": {
+    at: "/components/responses/UndocumentedError",
+    holds: () => {
+      for (const op of operations.filter((o) => o.operationId !== "deleteChunksById")) {
+        const responses = spec.paths[op.path][op.method].responses;
+        expect(Object.keys(responses).sort(), op.operationId).toEqual(["200", "4XX", "5XX"]);
+        expect(responses["4XX"].$ref, op.operationId).toBe("#/components/responses/UndocumentedError");
+      }
+      expect(valid("ErrorBody", "plain text")).toBe(true);
+      expect(valid("ErrorBody", { anything: 1 })).toBe(true);
+    },
+  },
+};
+
+describe("known discrepancies", () => {
+  it("are each recorded once, and every record has a decision check here", () => {
+    const ids = records.map((r: { record: { id: string } }) => r.record.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(Object.keys(DECISIONS).sort());
+  });
+
+  it.each(Object.entries(DECISIONS))("%s: recorded where it applies, and its decision holds", (id, { at, holds }) => {
+    const found = records.find((r: { record: { id: string } }) => r.record.id === id);
+    expect(found?.pointer).toBe(at);
+    for (const name of found!.record.examples ?? []) expect(spec.components.examples, name).toHaveProperty(name);
+    holds();
+  });
+
+  it("keep every vendor sample verbatim as a named example that validates", () => {
+    const vendorExamples = records.flatMap((r: { record: { examples?: string[] } }) => r.record.examples ?? []);
+    expect(vendorExamples.length).toBeGreaterThanOrEqual(8);
+    const used = JSON.stringify(spec.paths);
+    for (const name of vendorExamples) expect(used, name).toContain(`#/components/examples/${name}"`);
+  });
+});

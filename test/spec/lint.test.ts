@@ -1,0 +1,32 @@
+// The lint gate: both linters, with the project's own configuration, report nothing at all
+// on the spec; and the house rules do fire on a spec that breaks them.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { lintSpec } from "../../scripts/lib/lint.mjs";
+import { loadSpec } from "../../scripts/lib/spec.mjs";
+
+describe("lint gate", () => {
+  it("redocly and spectral report zero errors and zero warnings on the spec", async () => {
+    const result = await lintSpec();
+    for (const report of result.reports) expect(report.problems, report.tool).toEqual([]);
+    expect(result.reports.map((r: { tool: string }) => r.tool).sort()).toEqual(["redocly", "spectral"]);
+    expect(result.ok).toBe(true);
+  });
+
+  it("fails a spec with a bad example, a missing summary and a malformed discrepancy record", async () => {
+    const spec = loadSpec();
+    spec.components.examples.DeployGuardrail.value.name = "Profanity";
+    delete spec.paths["/api/public/guardrails/undeploy"].post.summary;
+    delete spec.components.schemas.JobRecord["x-discrepancies"][0].decision;
+    const dir = mkdtempSync(join(tmpdir(), "lint-"));
+    const file = join(dir, "platform.yaml");
+    writeFileSync(file, stringify(spec));
+    const result = await lintSpec(file);
+    expect(result.ok).toBe(false);
+    const rules = result.reports.flatMap((r: { problems: Array<{ rule: string }> }) => r.problems.map((p) => p.rule));
+    expect(rules).toEqual(expect.arrayContaining(["no-invalid-media-type-examples", "operation-summary-required", "discrepancy-schema"]));
+  });
+});

@@ -1,0 +1,71 @@
+// Builds a request for any operation of the spec from the spec itself: its first named
+// request example as the body, a valid value for each path and required query parameter,
+// and the credential header its security scheme names. Used to drive the Prism mock.
+import { deref, listOperations } from "../../scripts/lib/spec.mjs";
+
+type Spec = Record<string, any>;
+export type Operation = ReturnType<typeof listOperations>[number];
+
+// A value that satisfies each parameter's schema (id patterns included).
+export const VALID_PARAMS: Record<string, string> = {
+  connectionId: "cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10",
+  botId: "st-0a1b2c3d",
+  chunkId: "chk-5f2a9c3e",
+  sessionId: "9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c",
+  modelId: "cm-4e5f6a7b",
+  toolId: "a-5e6f7a8b",
+  dockStatusId: "ds-2b3c4d5e",
+  appId: "st-0a1b2c3d",
+  envName: "dev",
+  fileId: "f-1e2f3a4b",
+  modelType: "openSource",
+  flowId: "flow-1",
+};
+
+export const CREDENTIALS = { "x-api-key": "test-api-key", auth: "test.jwt.value" } as const;
+
+export function parametersOf(spec: Spec, op: Operation): Array<{ name: string; in: string; required?: boolean }> {
+  const item = spec.paths[op.path];
+  return [...(item.parameters ?? []), ...(item[op.method].parameters ?? [])].map((p) => deref(spec, p));
+}
+
+export function credentialHeader(spec: Spec, op: Operation): string {
+  return spec.components.securitySchemes[op.security[0]!].name;
+}
+
+export function requestExamples(spec: Spec, op: Operation): Array<{ name: string; mediaType: string; value: any }> {
+  const body = spec.paths[op.path][op.method].requestBody;
+  if (!body) return [];
+  return Object.entries(body.content as Record<string, any>).flatMap(([mediaType, media]) =>
+    Object.entries(media.examples ?? {}).map(([name, ex]) => ({ name, mediaType, value: (deref(spec, ex) as any).value })),
+  );
+}
+
+export function toBody(mediaType: string, value: any): { body: BodyInit; headers: Record<string, string> } {
+  if (mediaType === "application/json") return { body: JSON.stringify(value), headers: { "content-type": "application/json" } };
+  const form = new FormData();
+  for (const [key, v] of Object.entries(value)) {
+    if (key === "file") form.append(key, new Blob([String(v)], { type: "application/octet-stream" }), "sample.bin");
+    else form.append(key, String(v));
+  }
+  return { body: form, headers: {} };
+}
+
+/** A request that the spec says is valid, for the operation's first (or a named) example. */
+export function sampleRequest(spec: Spec, op: Operation, baseUrl: string, exampleName?: string): { url: string; init: RequestInit } {
+  const params = parametersOf(spec, op);
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(VALID_PARAMS[name]!));
+  const query = new URLSearchParams(
+    params.filter((p) => p.in === "query" && p.required).map((p) => [p.name, VALID_PARAMS[p.name]!]),
+  ).toString();
+  const headers: Record<string, string> = { [credentialHeader(spec, op)]: CREDENTIALS[credentialHeader(spec, op) as keyof typeof CREDENTIALS] };
+  const examples = requestExamples(spec, op);
+  const example = exampleName ? examples.find((e) => e.name === exampleName) : examples[0];
+  let body: BodyInit | undefined;
+  if (example) {
+    const built = toBody(example.mediaType, example.value);
+    body = built.body;
+    Object.assign(headers, built.headers);
+  }
+  return { url: `${baseUrl}${path}${query ? `?${query}` : ""}`, init: { method: op.method.toUpperCase(), headers, body } };
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    environment: "node",
+    // Separate processes, so a test that spawns Prism or a linter owns its children and a
+    // crash in one file cannot take the others down.
+    pool: "forks",
+    // Two cores: each worker may also run a CLI child (Prism, Redocly, Spectral), so more
+    // workers would only queue on the CPU.
+    maxWorkers: 2,
+    // Generous because tests start Prism and run the linters and the generator as CLIs.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+  },
+});
