@@ -1,0 +1,285 @@
+// Every error the client throws is a PlatformError, so callers can catch one class. None of
+// them ever holds a request header: credentials cannot leak through a message, toJSON() or
+// util.inspect(), because the errors never see them in the first place.
+
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+export interface ValidationIssue {
+  /** Dotted path of the offending field, e.g. `hyperParameters.temperature` or `path.connectionId`. */
+  field: string;
+  /** The rule that failed, e.g. `maximum`, `required`, `enum`, `pattern`, `minItems`. */
+  rule: string;
+  /** A sentence naming the field and the rule, e.g. `hyperParameters.temperature must be <= 2`. */
+  message: string;
+}
+
+export class PlatformError extends Error {
+  override name = "PlatformError";
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+
+  /** The fields a log line or a test snapshot may keep; never a credential. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+
+  // util.inspect would otherwise print every own property, the cause chain included.
+  [INSPECT](): string {
+    return `${this.name}: ${this.message} ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+/** A client option is missing or wrong (e.g. no `apiKey` for an `x-api-key` operation). */
+export class ConfigurationError extends PlatformError {
+  override name = "ConfigurationError";
+  constructor(
+    message: string,
+    readonly option: string,
+  ) {
+    super(message);
+  }
+  override toJSON() {
+    return { ...super.toJSON(), option: this.option };
+  }
+}
+
+/** A request broke the spec and was not sent. */
+export class ValidationError extends PlatformError {
+  override name = "ValidationError";
+  constructor(
+    readonly issues: ValidationIssue[],
+    readonly operationId?: string,
+  ) {
+    super(`${operationId ? `${operationId}: ` : ""}${issues.map((i) => i.message).join("; ")}`);
+  }
+  /** The first issue's field: most requests break one rule. */
+  get field(): string {
+    return this.issues[0]?.field ?? "";
+  }
+  get rule(): string {
+    return this.issues[0]?.rule ?? "";
+  }
+  override toJSON() {
+    return { ...super.toJSON(), operationId: this.operationId, issues: this.issues };
+  }
+}
+
+export interface ApiErrorInit {
+  status: number;
+  body: unknown;
+  operationId: string;
+  requestId?: string | undefined;
+  retryAfterMs?: number | undefined;
+}
+
+/** The service answered with a status that is not 2xx. */
+export class APIError extends PlatformError {
+  override name = "APIError";
+  readonly status: number;
+  /** The parsed error body (JSON when it parses, else the text; undefined when empty). */
+  readonly body: unknown;
+  readonly operationId: string;
+  readonly requestId: string | undefined;
+
+  constructor(init: ApiErrorInit, message = describe(init)) {
+    super(message);
+    this.status = init.status;
+    this.body = init.body;
+    this.operationId = init.operationId;
+    this.requestId = init.requestId;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), status: this.status, operationId: this.operationId, requestId: this.requestId, body: this.body };
+  }
+}
+
+export class BadRequestError extends APIError {
+  override name = "BadRequestError";
+}
+export class AuthenticationError extends APIError {
+  override name = "AuthenticationError";
+}
+export class PermissionDeniedError extends APIError {
+  override name = "PermissionDeniedError";
+}
+export class NotFoundError extends APIError {
+  override name = "NotFoundError";
+}
+export class ConflictError extends APIError {
+  override name = "ConflictError";
+}
+export class UnprocessableEntityError extends APIError {
+  override name = "UnprocessableEntityError";
+}
+export class RateLimitError extends APIError {
+  override name = "RateLimitError";
+  /** How long the service asked to wait, when it said so. */
+  readonly retryAfterMs: number | undefined;
+  constructor(init: ApiErrorInit) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+export class InternalServerError extends APIError {
+  override name = "InternalServerError";
+}
+
+const BY_STATUS: Record<number, new (init: ApiErrorInit) => APIError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** The error class for a status: one per documented family, APIError for the rest. */
+export function apiErrorFor(init: ApiErrorInit): APIError {
+  const Class = BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : APIError);
+  return new Class(init);
+}
+
+function describe({ status, body, operationId, requestId }: ApiErrorInit): string {
+  const detail = messageOf(body);
+  return `${operationId} failed with ${status}${detail ? `: ${detail}` : " (empty body)"}${requestId ? ` [request ${requestId}]` : ""}`;
+}
+
+// The error body's shape is not documented; these are the keys services commonly use.
+function messageOf(body: unknown): string | undefined {
+  if (typeof body === "string") return body.trim().slice(0, 300) || undefined;
+  if (body && typeof body === "object") {
+    for (const key of ["message", "error", "msg", "status_msg", "detail"]) {
+      const value = (body as Record<string, unknown>)[key];
+      if (typeof value === "string" && value.trim()) return value.trim().slice(0, 300);
+    }
+  }
+  return undefined;
+}
+
+/** The request did not get an answer: refused, reset, DNS failure, or a body cut short. */
+export class ConnectionError extends PlatformError {
+  override name = "ConnectionError";
+  constructor(
+    message: string,
+    readonly operationId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+  override toJSON() {
+    return { ...super.toJSON(), operationId: this.operationId };
+  }
+}
+
+/** No complete answer within the per-request timeout. */
+export class TimeoutError extends ConnectionError {
+  override name = "TimeoutError";
+  constructor(
+    operationId: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${operationId} timed out after ${timeoutMs} ms`, operationId);
+  }
+  override toJSON() {
+    return { ...super.toJSON(), timeoutMs: this.timeoutMs };
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class AbortError extends PlatformError {
+  override name = "AbortError";
+  constructor(message = "the operation was aborted", options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Minimal view of a job record, enough for the job errors (see normalize.ts for the full one). */
+export interface JobSnapshot {
+  dockStatusId: string;
+  status: string;
+  jobType?: string;
+  action?: string;
+}
+
+export class JobFailedError extends PlatformError {
+  override name = "JobFailedError";
+  constructor(readonly job: JobSnapshot) {
+    super(`job ${job.dockStatusId} (${[job.jobType, job.action].filter(Boolean).join(" ") || "unknown"}) failed`);
+  }
+  override toJSON() {
+    return { ...super.toJSON(), job: this.job };
+  }
+}
+
+export class JobTimeoutError extends PlatformError {
+  override name = "JobTimeoutError";
+  constructor(
+    readonly job: JobSnapshot,
+    readonly timeoutMs: number,
+  ) {
+    super(`job ${job.dockStatusId} still ${job.status} after ${timeoutMs} ms`);
+  }
+  override toJSON() {
+    return { ...super.toJSON(), job: this.job, timeoutMs: this.timeoutMs };
+  }
+}
+
+/** The import session's expirationDate is too close to start another chunk. */
+export class SessionExpiredError extends PlatformError {
+  override name = "SessionExpiredError";
+  constructor(
+    readonly sessionId: string,
+    readonly expirationDate: string,
+  ) {
+    super(`import session ${sessionId} expires at ${expirationDate}; start a new import`);
+  }
+  override toJSON() {
+    return { ...super.toJSON(), sessionId: this.sessionId, expirationDate: this.expirationDate };
+  }
+}
+
+/** A chunked upload stopped part-way; `state` resumes it with resumeImport(). */
+export class ImportError<State = unknown> extends PlatformError {
+  override name = "ImportError";
+  constructor(
+    readonly failedChunks: number[],
+    readonly state: State,
+    options?: { cause?: unknown },
+  ) {
+    const what = failedChunks.length === 0 ? "every chunk is uploaded but completing the session failed" : `chunk${failedChunks.length === 1 ? "" : "s"} ${failedChunks.join(", ")} failed`;
+    super(`import stopped: ${what}${causeText(options?.cause)}; resumeImport(error.state) continues it`, options);
+  }
+  override toJSON() {
+    return { ...super.toJSON(), failedChunks: this.failedChunks, state: this.state };
+  }
+}
+
+/** A cursor came back that was already followed: the listing would never end. */
+export class PaginationLoopError extends PlatformError {
+  override name = "PaginationLoopError";
+  constructor(readonly cursor: string) {
+    super(`the service returned cursor ${JSON.stringify(cursor.slice(0, 80))} twice; stopping to avoid an endless listing`);
+  }
+}
+
+function causeText(cause: unknown): string {
+  return cause instanceof Error ? ` (${cause.message})` : "";
+}
+
+/** A 2xx answer that lacks what every reading of the document promises (e.g. a job with no id). */
+export class UnexpectedResponseError extends PlatformError {
+  override name = "UnexpectedResponseError";
+  constructor(
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+  override toJSON() {
+    return { ...super.toJSON(), body: this.body };
+  }
+}

@@ -1,0 +1,93 @@
+// Client options, checked once when the client is made so that a wrong setting fails at
+// start-up with the option's name, not on the first request.
+import { ConfigurationError } from "./errors.js";
+import type { Logger } from "./logger.js";
+
+export type JwtSource = string | (() => string | Promise<string>);
+
+export interface PlatformClientOptions {
+  /** Host name of the environment (`https://{host}`), e.g. `acme.platform.example`. */
+  host?: string;
+  /** Full base URL instead of `host`, e.g. a local mock `http://127.0.0.1:4010`. */
+  baseUrl?: string;
+  /** Sent as `x-api-key` on every operation but the three chunk operations. */
+  apiKey?: string;
+  /** Sent as `auth` on the chunk operations; a function is called before each such request. */
+  jwt?: JwtSource;
+  /** A fetch implementation (tests, proxies, other runtimes). Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Per attempt, covering the response body. Default 60 s. */
+  timeoutMs?: number;
+  /** Retries of a retry-safe operation after a transient failure. Default 2. */
+  maxRetries?: number;
+  /** Appended to the client's own User-Agent where the runtime allows setting it. */
+  userAgent?: string;
+  logger?: Logger;
+}
+
+export interface ResolvedOptions {
+  baseUrl: string;
+  apiKey: string | undefined;
+  jwt: JwtSource | undefined;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  maxRetries: number;
+  userAgent: string;
+  logger: Logger | undefined;
+}
+
+export const CLIENT_NAME = "platform-management-client";
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+
+export function resolveOptions(options: PlatformClientOptions): ResolvedOptions {
+  if (options === null || typeof options !== "object") throw new ConfigurationError("options must be an object", "options");
+  const { host, baseUrl, apiKey, jwt, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, userAgent, logger } = options;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") throw new ConfigurationError("fetch must be a function (no global fetch in this runtime)", "fetch");
+  if (apiKey !== undefined && (typeof apiKey !== "string" || apiKey.trim() === "")) {
+    throw new ConfigurationError("apiKey must be a non-empty string", "apiKey");
+  }
+  if (jwt !== undefined && typeof jwt !== "function" && (typeof jwt !== "string" || jwt.trim() === "")) {
+    throw new ConfigurationError("jwt must be a non-empty string or a function returning one", "jwt");
+  }
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ConfigurationError("timeoutMs must be a positive number of milliseconds", "timeoutMs");
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
+    throw new ConfigurationError("maxRetries must be an integer from 0 to 10", "maxRetries");
+  }
+  if (userAgent !== undefined && typeof userAgent !== "string") throw new ConfigurationError("userAgent must be a string", "userAgent");
+  return {
+    baseUrl: resolveBaseUrl(host, baseUrl),
+    apiKey,
+    jwt,
+    fetch: fetchImpl,
+    timeoutMs,
+    maxRetries,
+    userAgent: userAgent ? `${CLIENT_NAME} ${userAgent}` : CLIENT_NAME,
+    logger,
+  };
+}
+
+function resolveBaseUrl(host: string | undefined, baseUrl: string | undefined): string {
+  if ((host === undefined) === (baseUrl === undefined)) {
+    throw new ConfigurationError("give exactly one of host (e.g. acme.platform.example) or baseUrl", host === undefined ? "host" : "baseUrl");
+  }
+  if (host !== undefined) {
+    // The spec's server is https://{host}: a scheme or a path here would build wrong addresses.
+    if (typeof host !== "string" || !/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) {
+      throw new ConfigurationError("host must be a bare host name (no scheme, no path), e.g. acme.platform.example", "host");
+    }
+    return `https://${host}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(String(baseUrl));
+  } catch {
+    throw new ConfigurationError("baseUrl must be an absolute http(s) URL", "baseUrl");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigurationError("baseUrl must be an absolute http(s) URL", "baseUrl");
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigurationError("baseUrl must not carry credentials, a query or a fragment", "baseUrl");
+  }
+  return url.href.replace(/\/+$/, "");
+}
