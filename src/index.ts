@@ -1,0 +1,19 @@
+// The portable entry: fetch, Blob, FormData and AbortController only, so it runs in Node >= 20,
+// browsers, Deno and Bun. File-path helpers live in the Node entry (./node.js).
+export { createPlatformClient, type PlatformClient } from "./wrappers/client.js";
+export type { PlatformClientOptions, JwtSource } from "./wrappers/options.js";
+export type { Logger } from "./wrappers/logger.js";
+export * from "./wrappers/errors.js";
+export { and, or, eq, toFilterTree, validateFilterTree, CHUNK_FILTER_KEYS } from "./wrappers/filters.js";
+export type { ChunkFilterGroup, ChunkFilterLeaf, ChunkFilterNode, ChunkFilterKey } from "./wrappers/filters.js";
+export { PagedList, type Page } from "./wrappers/pagination.js";
+export { waitForJob, DEFAULT_WAIT, type WaitOptions } from "./wrappers/jobs.js";
+export { normalizeJob, normalizeDeleteTotals, normalizeChunk, normalizePageNumber } from "./wrappers/normalize.js";
+export type { Job, JobStatus, JobType, JobAction, DeleteTotals, NormalizedChunk } from "./wrappers/normalize.js";
+export type { ImportState, ChunkProgress } from "./wrappers/chunked-upload.js";
+export type { UploadSource } from "./wrappers/upload-source.js";
+export type { ImportModelOptions, ImportResult, ResumeImportOptions } from "./wrappers/imports.js";
+export type { UploadFileRequest, UploadedFile, FileInput } from "./wrappers/files.js";
+export type { JobOptions, RequestOptions } from "./wrappers/job-calls.js";
+export { operations, type OperationId } from "./generated/operations.js";
+export type { paths, components, operations as OperationTypes } from "./generated/platform.js";
