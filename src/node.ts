@@ -14,7 +14,7 @@ export * from "./index.js";
 export { fileSource, type FileSource } from "./node/file-source.js";
 
 type WithPath<T extends { source: unknown }> = Omit<T, "source" | "fileName"> & { source: T["source"] | string; fileName?: string };
-type WithPathAndExtension<T extends { source: unknown; fileName: string; fileExtension: string }> = Omit<T, "source" | "fileName" | "fileExtension"> & {
+type WithPathAndExtension<T extends { source: unknown; fileName: string; fileExtension?: string }> = Omit<T, "source" | "fileName" | "fileExtension"> & {
   source: T["source"] | string;
   fileName?: string;
   fileExtension?: string;

@@ -5,9 +5,13 @@ import type { Core } from "./core.js";
 import { waitIfAsked, type JobOptions } from "./job-calls.js";
 import { waitOptionsFrom, type WaitOptions } from "./jobs.js";
 import { normalizeJob, type Job } from "./normalize.js";
+import { extensionOf } from "./files.js";
 import { sessionUploadDeps } from "./session-upload.js";
 
-export interface ImportModelOptions extends Omit<ChunkedUploadOptions, "fileContext" | "signal">, JobOptions {}
+export interface ImportModelOptions extends Omit<ChunkedUploadOptions, "fileContext" | "signal" | "fileExtension">, JobOptions {
+  /** Defaults to the extension of `fileName` (`model.tar` → `tar`). */
+  fileExtension?: string;
+}
 
 export interface ResumeImportOptions extends Omit<ResumeOptions, "signal">, JobOptions {}
 
@@ -29,7 +33,8 @@ export function importsApi(core: Core) {
     async importModel(options: ImportModelOptions): Promise<ImportResult> {
       const { wait, ...upload } = options;
       const waitOptions = waitOptionsFrom(wait);
-      const { state, completion } = await runChunkedUpload(sessionUploadDeps(core), { ...upload, fileContext: "model" });
+      const fileExtension = upload.fileExtension ?? extensionOf(upload.fileName);
+      const { state, completion } = await runChunkedUpload(sessionUploadDeps(core), { ...upload, fileExtension, fileContext: "model" });
       return finish(completion, state, waitOptions, options.signal);
     },
 

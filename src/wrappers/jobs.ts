@@ -81,7 +81,9 @@ export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options:
     if (last || untilDeadline <= 0) throw new JobTimeoutError(job, timeoutMs);
     const delay = backoffDelay(poll, minDelayMs, maxDelayMs, random);
     // A pause that would cross the deadline is cut short for one last look just before it.
-    last = delay >= untilDeadline;
+    // Measured against the last-poll moment, not the deadline, so an ordinary pause can never
+    // land in the margin and leave the final look to chance.
+    last = delay >= untilDeadline - LAST_POLL_MARGIN_MS;
     await untilAborted(clock.sleep(last ? Math.max(0, untilDeadline - LAST_POLL_MARGIN_MS) : delay, signal), signal);
   }
 }
