@@ -1,0 +1,100 @@
+// A pass-through in front of Prism's validating proxy that prints the violations Prism finds.
+// With --errors Prism answers a request or a response that breaks the spec with a problem+json
+// (422, or 401 for a missing credential, for a request; 500 for an upstream response) listing the
+// violations, but its own log says only "Request terminated with error": which field broke the
+// spec would reach the caller alone. Only Prism's own small problem+json answers are read here;
+// every other body streams through untouched, so large uploads and downloads cost nothing extra.
+import { createServer, request } from "node:http";
+
+const HOST = "127.0.0.1";
+const PRISM_PROBLEM = "https://stoplight.io/prism/errors#";
+// Connection-level headers describe one hop, so they are not passed on (RFC 9110, 7.6.1);
+// Node sets its own framing on each side.
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
+
+function endToEnd(headers) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+}
+
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function violationLines(list) {
+  if (!Array.isArray(list)) return [];
+  return list.map((v) => `    ${(v.location ?? []).join(".")}  ${v.message ?? v.code ?? ""}`);
+}
+
+/**
+ * Listens on 127.0.0.1:`port` (0: any free port) and forwards everything to `target` (Prism).
+ * @param {{ target: string, port?: number, log?: (line: string) => void }} options
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export function startViolationLog({ target, port = 0, log = console.log }) {
+  const server = createServer((req, res) => {
+    // Only origin-form targets ("/path"): an absolute URL would name another host than Prism.
+    if (!req.url?.startsWith("/")) {
+      res.writeHead(400, { "content-type": "text/plain" }).end("expected a path, not an absolute URL\n");
+      return;
+    }
+    // The query stays out of the log: the path is enough to find the call, and nothing else leaks.
+    const where = `${req.method} ${req.url.split("?")[0]}`;
+    const forward = request(new URL(req.url, target), { method: req.method, headers: endToEnd(req.headers) }, (answer) => {
+      // An answer cut off half way is cut off for the client too, not left hanging.
+      answer.on("error", () => res.destroy());
+      const headers = endToEnd(answer.headers);
+      if (!/^application\/problem\+json/.test(answer.headers["content-type"] ?? "")) {
+        // A passing answer may still carry warnings in the header.
+        const warnings = parsed(answer.headers["sl-violations"] ?? "");
+        if (warnings?.length) log([`[violations] ${where} -> ${answer.statusCode}`, ...violationLines(warnings)].join("\n"));
+        res.writeHead(answer.statusCode, headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks = [];
+      answer.on("data", (chunk) => chunks.push(chunk));
+      answer.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const problem = parsed(body.toString("utf8"));
+        // Problems of the upstream's own are its answer, not a spec violation.
+        if (typeof problem?.type === "string" && problem.type.startsWith(PRISM_PROBLEM)) {
+          log([`[violations] ${where} -> ${answer.statusCode} ${problem.title ?? ""}`.trimEnd(), ...violationLines(problem.validation)].join("\n"));
+        }
+        res.writeHead(answer.statusCode, headers).end(body);
+      });
+    });
+    let clientGone = false;
+    forward.on("error", (error) => {
+      if (clientGone) return; // abandoned below: nobody to answer
+      log(`[proxy] ${where}: Prism unreachable: ${error.message}`);
+      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+      res.end();
+    });
+    // A client that goes away mid-call abandons the forwarded call too.
+    req.on("error", () => forward.destroy());
+    res.on("close", () => {
+      if (res.writableFinished) return;
+      clientGone = true;
+      forward.destroy();
+    });
+    req.pipe(forward);
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, HOST, () => {
+      const { port: bound } = server.address();
+      const close = () =>
+        new Promise((done) => {
+          server.close(() => done());
+          // Keep-alive connections would otherwise hold close() open until they time out.
+          server.closeAllConnections();
+        });
+      resolve({ url: `http://${HOST}:${bound}`, close });
+    });
+  });
+}
