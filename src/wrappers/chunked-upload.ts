@@ -5,9 +5,8 @@
 
 import {
   AbortError,
-  APIError,
-  ConnectionError,
   ImportError,
+  isTransientError,
   PlatformError,
   SessionExpiredError,
   UnexpectedResponseError,
@@ -302,11 +301,9 @@ async function uploadAndComplete<Completion>(
   return { state: snapshot(state), completion };
 }
 
-// A rejected request (bad input, credentials, a missing session) fails the same way each time;
-// only an answer that never came, a timeout, a rate limit or a server error is worth repeating.
+// An error from outside the client (a dependency a caller wired in) is of unknown kind: retry it.
 function isTransient(error: unknown): boolean {
-  if (error instanceof APIError) return error.status === 408 || error.status === 429 || error.status >= 500;
-  return !(error instanceof PlatformError) || error instanceof ConnectionError;
+  return !(error instanceof PlatformError) || isTransientError(error);
 }
 
 /**

@@ -62,10 +62,11 @@ export function chunksApi(core: Core) {
       if (!Number.isInteger(batchSize) || batchSize < 1) {
         throw new ValidationError([{ field: "batchSize", rule: "minimum", message: "batchSize must be an integer >= 1" }], "deleteChunksById");
       }
+      // The whole list is checked before the first batch is sent, so a bad id late in the list
+      // sends nothing and is named by its own index.
+      core.validate("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
       const batches: string[][] = [];
       for (let i = 0; i < chunkIds.length; i += batchSize) batches.push(chunkIds.slice(i, i + batchSize));
-      // Every batch is checked before the first is sent, so a bad id late in the list sends nothing.
-      for (const batch of batches) core.validate("deleteChunksById", { path: { botId }, body: { chunkId: batch } });
       const totals: DeleteTotals[] = [];
       for (const batch of batches) {
         const { data } = await core.call("deleteChunksById", { path: { botId }, body: { chunkId: batch }, signal });

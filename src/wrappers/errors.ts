@@ -283,3 +283,12 @@ export class UnexpectedResponseError extends PlatformError {
     return { ...super.toJSON(), body: this.body };
   }
 }
+
+/**
+ * Whether trying again later may succeed: no answer, a timeout, or a 408, 429 or 5xx. A rejected
+ * request (bad input, credentials, a missing resource) fails the same way every time.
+ */
+export function isTransientError(error: unknown): boolean {
+  if (error instanceof APIError) return error.status === 408 || error.status === 429 || error.status >= 500;
+  return error instanceof ConnectionError;
+}

@@ -2,7 +2,7 @@
 // above it, as the vendor's public reference prescribes. Either way the result is a fileId.
 import type { Core } from "./core.js";
 import { runChunkedUpload, type ChunkedUploadOptions } from "./chunked-upload.js";
-import { UnexpectedResponseError, ValidationError } from "./errors.js";
+import { UnexpectedResponseError, ValidationError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./job-calls.js";
 import { sessionUploadDeps } from "./session-upload.js";
 import { checkUploadSource, isBlob, sourceSize, type UploadSource } from "./upload-source.js";
@@ -27,6 +27,19 @@ export interface UploadedFile {
 }
 
 export type FilesApi = ReturnType<typeof filesApi>;
+
+/** What is wrong with a file input, each field named under `prefix` (e.g. `flowData.source.size`). */
+export function fileInputIssues(input: FileInput | undefined, prefix: string): ValidationIssue[] {
+  if (!input || typeof input !== "object") return [{ field: prefix, rule: "required", message: `${prefix} must be { source, fileName }` }];
+  const issues = checkUploadSource(input.source, `${prefix}.source`);
+  try {
+    fileNameOf(input);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    issues.push(...error.issues.map((i) => ({ ...i, field: `${prefix}.${i.field}`, message: `${prefix}.${i.message}` })));
+  }
+  return issues;
+}
 
 export function fileNameOf(input: FileInput): string {
   const name = input.fileName ?? (typeof File !== "undefined" && input.source instanceof File ? input.source.name : undefined);

@@ -2,7 +2,7 @@
 // Modelled on the AWS SDK v3 waiters: options are checked before anything is sent, delays back
 // off exponentially with jitter, the abort signal is raced against every wait, and the overall
 // timeout ends with one last look at the job rather than a sleep past the deadline.
-import { JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError, type ValidationIssue } from "./errors.js";
+import { isTransientError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError, type ValidationIssue } from "./errors.js";
 import { JOB_DONE, JOB_FAILED, type Job } from "./normalize.js";
 import { abortError, systemClock, type Clock } from "./sleep.js";
 
@@ -67,18 +67,20 @@ export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options:
   if (signal?.aborted) throw abortError(signal);
 
   const deadline = clock.now() + timeoutMs;
+  // What the deadline error reports when no poll got through: the record the caller passed.
+  let latest: Job | undefined = typeof jobOrId === "object" && jobOrId !== null ? jobOrId : undefined;
   let last = false;
   for (let poll = 1; ; poll++) {
-    const job = await untilAborted(getJob(id, signal), signal);
-    if (typeof job !== "object" || job === null || typeof job.status !== "string") {
-      throw new UnexpectedResponseError(`getJob(${id}) did not return a job record with a status`, job);
+    const job = await pollOnce(getJob, id, signal);
+    if (job) {
+      onPoll?.(job, poll);
+      if (job.status === JOB_DONE) return job;
+      if (job.status === JOB_FAILED) throw new JobFailedError(job);
+      latest = job;
     }
-    onPoll?.(job, poll);
-    if (job.status === JOB_DONE) return job;
-    if (job.status === JOB_FAILED) throw new JobFailedError(job);
 
     const untilDeadline = deadline - clock.now();
-    if (last || untilDeadline <= 0) throw new JobTimeoutError(job, timeoutMs);
+    if (last || untilDeadline <= 0) throw new JobTimeoutError(latest ?? { dockStatusId: id, status: "UNKNOWN" }, timeoutMs);
     const delay = backoffDelay(poll, minDelayMs, maxDelayMs, random);
     // A pause that would cross the deadline is cut short for one last look just before it.
     // Measured against the last-poll moment, not the deadline, so an ordinary pause can never
@@ -86,6 +88,25 @@ export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options:
     last = delay >= untilDeadline - LAST_POLL_MARGIN_MS;
     await untilAborted(clock.sleep(last ? Math.max(0, untilDeadline - LAST_POLL_MARGIN_MS) : delay, signal), signal);
   }
+}
+
+/**
+ * One poll. A transient failure (no answer, a timeout, 408, 429, 5xx) that outlasted the retry
+ * layer below is a poll that saw nothing: the waiter looks again after its next pause, as the
+ * AWS SDK waiters do, rather than give up a long wait over a second of errors. Anything else ends it.
+ */
+async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefined): Promise<Job | undefined> {
+  let job: Job;
+  try {
+    job = await untilAborted(getJob(id, signal), signal);
+  } catch (error) {
+    if (isTransientError(error)) return undefined;
+    throw error;
+  }
+  if (typeof job !== "object" || job === null || typeof job.status !== "string") {
+    throw new UnexpectedResponseError(`getJob(${id}) did not return a job record with a status`, job);
+  }
+  return job;
 }
 
 /**
