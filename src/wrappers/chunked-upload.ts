@@ -13,16 +13,10 @@ import {
   ValidationError,
   type ValidationIssue,
 } from "./errors.js";
+import type { components } from "../generated/platform.js";
 import { checkUploadSource, chunkRange, openChunkReader, sourceSize, type ChunkReader, type UploadSource } from "./upload-source.js";
 
-export interface StartSessionBody {
-  fileContext: string;
-  totalChunks: number;
-  fileExtension: string;
-  fileName: string;
-  fileSize: number;
-  isAdapter?: boolean;
-}
+export type StartSessionBody = components["schemas"]["StartImportSessionRequest"];
 
 export interface ChunkedUploadDeps<Completion = unknown> {
   startSession(body: StartSessionBody, signal?: AbortSignal): Promise<{ sessionId: string; expirationDate: string; modelId?: string }>;

@@ -19,6 +19,7 @@ import {
 } from "../../src/wrappers/chunked-upload.js";
 import { AbortError, ImportError, SessionExpiredError, UnexpectedResponseError, ValidationError } from "../../src/wrappers/errors.js";
 import type { UploadSource } from "../../src/wrappers/upload-source.js";
+import { iterate, pieces } from "../support/byte-pieces.js";
 
 const HOUR = 3_600_000;
 const COMPLETION = { dockStatusId: "ds-1", modelId: "cm-1", jobType: "MODELS", action: "IMPORT", status: "IN_PROGRESS" };
@@ -35,20 +36,6 @@ function sha256(data: Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-function pieces(data: Uint8Array, sizes: number[]): Uint8Array[] {
-  const cuts = sizes.some((n) => n > 0) ? sizes : [...sizes, 1];
-  const out: Uint8Array[] = [];
-  for (let offset = 0, i = 0; offset < data.length; i++) {
-    const size = cuts[i % cuts.length]!;
-    out.push(data.slice(offset, offset + size));
-    offset += size;
-  }
-  return out;
-}
-
-async function* iterate(parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
-  for (const part of parts) yield part;
-}
 
 function blobOf(data: Uint8Array): Blob {
   return new Blob([data as BlobPart]);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileSource } from "../../src/node/file-source.js";
 import { ValidationError } from "../../src/wrappers/errors.js";
 import { checkUploadSource, chunkRange, openChunkReader, sourceSize, type UploadSource } from "../../src/wrappers/upload-source.js";
+import { iterate, pieces } from "../support/byte-pieces.js";
 
 function bytes(length: number, seed = 7): Uint8Array {
   const out = new Uint8Array(length);
@@ -16,21 +17,6 @@ function bytes(length: number, seed = 7): Uint8Array {
   return out;
 }
 
-/** Cuts `data` into pieces of the given sizes (used cyclically; 0 yields an empty piece). */
-function pieces(data: Uint8Array, sizes: number[]): Uint8Array[] {
-  const cuts = sizes.some((n) => n > 0) ? sizes : [...sizes, 1];
-  const out: Uint8Array[] = [];
-  for (let offset = 0, i = 0; offset < data.length; i++) {
-    const size = cuts[i % cuts.length]!;
-    out.push(data.slice(offset, offset + size));
-    offset += size;
-  }
-  return out;
-}
-
-async function* iterate(parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
-  for (const part of parts) yield part;
-}
 
 function readable(parts: Uint8Array[]): ReadableStream<Uint8Array> {
   let i = 0;
