@@ -3,7 +3,6 @@ import type { components } from "../generated/platform.js";
 import type { Core } from "./core.js";
 import { ValidationError } from "./errors.js";
 import type { RequestOptions } from "./job-calls.js";
-import { isBlob } from "./upload-source.js";
 
 type Schemas = components["schemas"];
 export type Attachment = Schemas["Attachment"];
@@ -25,7 +24,7 @@ export function attachmentsApi(core: Core) {
   return {
     async upload(appId: string, envName: string, request: UploadAttachment): Promise<Attachment> {
       const { file, fileName, userReference, signal } = request;
-      if (!isBlob(file) || file.size === 0) {
+      if (!(file instanceof Blob) || file.size === 0) {
         throw new ValidationError([{ field: "file", rule: "nonEmptyBlob", message: "file must be a non-empty Blob or File" }], "uploadAttachment");
       }
       const named = new File([file], fileName ?? (file instanceof File ? file.name : "attachment"), { type: file.type });

@@ -45,7 +45,6 @@ export function chunksApi(core: Core) {
           raw: data,
         };
       };
-      core.validate("listChunks", { path: { botId }, body: base });
       return paginate(fetchPage, { signal, ...(startCursor ? { startCursor } : {}) });
     },
 
@@ -64,7 +63,7 @@ export function chunksApi(core: Core) {
       }
       // The whole list is checked before the first batch is sent, so a bad id late in the list
       // sends nothing and is named by its own index.
-      core.validate("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
+      await core.validate("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
       const batches: string[][] = [];
       for (let i = 0; i < chunkIds.length; i += batchSize) batches.push(chunkIds.slice(i, i + batchSize));
       const totals: DeleteTotals[] = [];

@@ -45,7 +45,7 @@ export function connectionsApi(core: Core) {
     async update(connectionId: string, apiKey: string, options: UpdateConnectionOptions = {}): Promise<ConnectionUpdated> {
       const init = { path: { connectionId }, body: { fields: { API_KEY: apiKey } }, signal: options.signal };
       // The body and id are checked before the provider is looked up, so bad input sends nothing.
-      core.validate("updateConnection", init);
+      await core.validate("updateConnection", init);
       const provider = options.provider ?? (await this.get(connectionId, options)).provider;
       if (provider === "API") {
         throw new ValidationError([{ field: "provider", rule: "updatable", message: `provider API connections cannot be updated (${connectionId})` }], "updateConnection");

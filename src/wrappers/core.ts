@@ -29,7 +29,7 @@ export interface Core {
   raw: Client<paths>;
   call<T = unknown>(operationId: OperationId, init?: CallInit): Promise<CallResult<T>>;
   /** The same pre-send check `call` makes, for wrappers that must fail before an earlier request. */
-  validate(operationId: OperationId, init: CallInit): void;
+  validate(operationId: OperationId, init: CallInit): Promise<void>;
   options: Omit<ResolvedOptions, "apiKey" | "jwt">;
   log: Log;
   redactor: Redactor;
@@ -69,7 +69,7 @@ export function createCore(options: PlatformClientOptions, internals: CoreIntern
   const validate = (operationId: OperationId, init: CallInit) => validateRequest(operationId, { path: init.path, query: init.query, body: init.body });
 
   async function call<T>(operationId: OperationId, init: CallInit = {}): Promise<CallResult<T>> {
-    validate(operationId, init);
+    await validate(operationId, init);
     const info = operations[operationId];
     const request = (raw as unknown as Record<string, Function>)[info.method.toUpperCase()]!;
     const { data, error, response } = (await request(info.path, {

@@ -1,11 +1,15 @@
 // Upload File: one multipart request under 25 MB, the import session (fileContext `bulkImport`)
 // above it, as the vendor's public reference prescribes. Either way the result is a fileId.
 import type { Core } from "./core.js";
-import { runChunkedUpload, type ChunkedUploadOptions } from "./chunked-upload.js";
+import type { ChunkedUploadOptions } from "./chunked-upload.js";
 import { UnexpectedResponseError, ValidationError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./job-calls.js";
 import { sessionUploadDeps } from "./session-upload.js";
-import { checkUploadSource, isBlob, sourceSize, type UploadSource } from "./upload-source.js";
+import type { UploadSource } from "./upload-source.js";
+
+// The upload engine is loaded when a file is first uploaded: most programs never upload one,
+// and it is a large part of the client.
+export const uploadEngine = () => Promise.all([import("./chunked-upload.js"), import("./upload-source.js")]).then(([engine, source]) => ({ ...engine, ...source }));
 
 /** "Under 25 MB": decimal megabytes, the smaller reading, so a file near the limit takes the session. */
 export const SINGLE_UPLOAD_LIMIT = 25_000_000;
@@ -29,8 +33,9 @@ export interface UploadedFile {
 export type FilesApi = ReturnType<typeof filesApi>;
 
 /** What is wrong with a file input, each field named under `prefix` (e.g. `flowData.source.size`). */
-export function fileInputIssues(input: FileInput | undefined, prefix: string): ValidationIssue[] {
+export async function fileInputIssues(input: FileInput | undefined, prefix: string): Promise<ValidationIssue[]> {
   if (!input || typeof input !== "object") return [{ field: prefix, rule: "required", message: `${prefix} must be { source, fileName }` }];
+  const { checkUploadSource } = await uploadEngine();
   const issues = checkUploadSource(input.source, `${prefix}.source`);
   try {
     fileNameOf(input);
@@ -59,10 +64,11 @@ export function filesApi(core: Core) {
   return {
     async upload(request: UploadFileRequest): Promise<UploadedFile> {
       const { source, fileContext = "bulkImport", signal, ...rest } = request;
+      const { checkUploadSource, runChunkedUpload } = await uploadEngine();
       const issues = checkUploadSource(source);
       if (issues.length > 0) throw new ValidationError(issues, "uploadFile");
       const fileName = fileNameOf(request);
-      if (isBlob(source) && source.size < SINGLE_UPLOAD_LIMIT) {
+      if (source instanceof Blob && source.size < SINGLE_UPLOAD_LIMIT) {
         const file = new File([source], fileName, { type: source.type });
         const { data } = await core.call("uploadFile", { body: { file, fileContext }, signal });
         return uploadedFile(data);
@@ -79,7 +85,7 @@ export function filesApi(core: Core) {
     },
     /** Whether `upload` would use the session (true) or a single request, for a source of this size. */
     usesSession(source: UploadSource): boolean {
-      return !isBlob(source) || sourceSize(source) >= SINGLE_UPLOAD_LIMIT;
+      return !(source instanceof Blob) || source.size >= SINGLE_UPLOAD_LIMIT;
     },
   };
 }

@@ -1,11 +1,11 @@
 // Model import: start a session, upload numbered chunks, complete, and wait for the import job.
 // A failure part-way leaves a resumable state (ImportError.state) that resumeImport finishes.
-import { resumeChunkedUpload, runChunkedUpload, type ChunkedUploadOptions, type ImportState, type ResumeOptions } from "./chunked-upload.js";
+import type { ChunkedUploadOptions, ImportState, ResumeOptions } from "./chunked-upload.js";
 import type { Core } from "./core.js";
 import { waitIfAsked, type JobOptions } from "./job-calls.js";
 import { waitOptionsFrom, type WaitOptions } from "./jobs.js";
 import { normalizeJob, type Job } from "./normalize.js";
-import { extensionOf } from "./files.js";
+import { extensionOf, uploadEngine } from "./files.js";
 import { sessionUploadDeps } from "./session-upload.js";
 
 export interface ImportModelOptions extends Omit<ChunkedUploadOptions, "fileContext" | "signal" | "fileExtension">, JobOptions {
@@ -34,6 +34,7 @@ export function importsApi(core: Core) {
       const { wait, ...upload } = options;
       const waitOptions = waitOptionsFrom(wait);
       const fileExtension = upload.fileExtension ?? extensionOf(upload.fileName);
+      const { runChunkedUpload } = await uploadEngine();
       const { state, completion } = await runChunkedUpload(sessionUploadDeps(core), { ...upload, fileExtension, fileContext: "model" });
       return finish(completion, state, waitOptions, options.signal);
     },
@@ -41,6 +42,7 @@ export function importsApi(core: Core) {
     async resumeImport(state: ImportState, options: ResumeImportOptions): Promise<ImportResult> {
       const { wait, ...upload } = options;
       const waitOptions = waitOptionsFrom(wait);
+      const { resumeChunkedUpload } = await uploadEngine();
       const result = await resumeChunkedUpload(sessionUploadDeps(core), state, upload);
       return finish(result.completion, result.state, waitOptions, options.signal);
     },

@@ -37,9 +37,9 @@ export function toolsApi(core: Core, files: FilesApi) {
       const { toolName, toolData, flowData, envVariables, ...options } = request;
       // Every input is checked before the first upload: a bad third file must not leave the
       // first two uploaded and orphaned.
-      core.validate("importTool", { body: { toolName, toolDataFileId: "pending", flowDataFileId: "pending" } });
+      await core.validate("importTool", { body: { toolName, toolDataFileId: "pending", flowDataFileId: "pending" } });
       const inputs = { toolData, flowData, ...(envVariables ? { envVariables } : {}) };
-      const issues = Object.entries(inputs).flatMap(([name, input]) => fileInputIssues(input, name));
+      const issues = (await Promise.all(Object.entries(inputs).map(([name, input]) => fileInputIssues(input, name)))).flat();
       if (issues.length > 0) throw new ValidationError(issues, "importTool");
       const upload = (input: FileInput) => files.upload({ ...input, signal: options.signal }).then((f) => f.fileId);
       const [toolDataFileId, flowDataFileId, envVariablesFileId] = await Promise.all([

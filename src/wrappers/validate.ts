@@ -1,11 +1,15 @@
 // Checks a request against the validators generated from the spec before anything is sent,
 // and turns Ajv's findings into issues that name the field and the rule.
 import type { OperationId } from "../generated/operations.js";
-import * as validators from "../generated/validators.js";
 import type { RequestValidator, ValidationIssue as AjvIssue } from "../generated/validators.js";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 
-const table = validators as unknown as Record<string, RequestValidator | undefined>;
+type ValidatorTable = Record<string, RequestValidator | undefined>;
+
+// The compiled validators are most of the client's code; loaded on the first request rather than
+// at import, they stay out of the entry a browser bundle loads up front.
+let table: Promise<ValidatorTable> | undefined;
+const validators = () => (table ??= import("../generated/validators.js") as unknown as Promise<ValidatorTable>);
 
 export interface RequestParts {
   path?: Record<string, unknown> | undefined;
@@ -13,10 +17,11 @@ export interface RequestParts {
   body?: unknown;
 }
 
-export function validateRequest(operationId: OperationId, parts: RequestParts): void {
+export async function validateRequest(operationId: OperationId, parts: RequestParts): Promise<void> {
+  const loaded = await validators();
   const issues: ValidationIssue[] = [];
   for (const part of ["path", "query", "body"] as const) {
-    const validate = table[`${operationId}_${part}`];
+    const validate = loaded[`${operationId}_${part}`];
     if (!validate) continue;
     // A request part left out is validated as empty, so required parameters are still named.
     const value = parts[part] ?? (part === "body" ? undefined : {});

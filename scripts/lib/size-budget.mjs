@@ -1,0 +1,70 @@
+// The size budget of the portable entry: what a browser bundle of `import ... from
+// "@platform/management-client"` costs, minified and gzipped, with openapi-fetch bundled in.
+// (size-limit does the same job but needs Node 22; esbuild and zlib are what it would run.)
+import { gzipSync } from "node:zlib";
+import { basename, resolve } from "node:path";
+import { build } from "esbuild";
+import { REPO_ROOT } from "./spec.mjs";
+
+// The target: 12 kB, counted as 12 × 1024 bytes. Not met yet (15.0 kB measured once the
+// validators and the upload engine load on demand); the ceiling below is what the check enforces
+// meanwhile, so the entry cannot grow while the gap is being closed. Lower it, never raise it.
+export const CORE_BUDGET_BYTES = 12 * 1024;
+export const CORE_CEILING_BYTES = 15.5 * 1024;
+
+const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/**
+ * Bundles `entry` the way an application's bundler would (browser platform, minified, code
+ * split), and measures the chunks loaded on import apart from the ones only loaded on demand
+ * through import(). The browser platform also makes a Node built-in in the portable entry a
+ * build error, which is what it would be in a browser.
+ */
+export async function measureEntry(entry, { nodePaths = [resolve(REPO_ROOT, "node_modules")] } = {}) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    splitting: true,
+    outdir: "/virtual-out",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    // Metafile paths are relative to this directory.
+    absWorkingDir: REPO_ROOT,
+    nodePaths,
+  });
+  const bytesOf = new Map(result.outputFiles.map((f) => [f.path, f.contents]));
+  const outputs = result.metafile.outputs;
+  const absolute = (file) => resolve(REPO_ROOT, file);
+  const [entryOutput] = Object.keys(outputs).filter((file) => outputs[file].entryPoint && file.endsWith(".js"));
+
+  // Chunks the entry imports statically load with it; chunks reached only through import()
+  // load later, when the feature that needs them runs.
+  const eager = new Set();
+  const visit = (file) => {
+    if (eager.has(file)) return;
+    eager.add(file);
+    for (const dep of outputs[file].imports) if (dep.kind === "import-statement") visit(dep.path);
+  };
+  visit(entryOutput);
+  const measure = (file) => ({ file: basename(file), minified: bytesOf.get(absolute(file)).length, gzipped: gzipped(bytesOf.get(absolute(file))) });
+  const chunks = Object.keys(outputs).filter((file) => file.endsWith(".js"));
+  const eagerChunks = chunks.filter((file) => eager.has(file)).map(measure);
+  const lazyChunks = chunks.filter((file) => !eager.has(file)).map(measure);
+  // The largest inputs of the eager code, for a failure message that says where the bytes are.
+  const contributors = Object.entries(outputs[entryOutput].inputs)
+    .map(([input, { bytesInOutput }]) => ({ input: resolve(REPO_ROOT, input), bytesInOutput }))
+    .sort((a, b) => b.bytesInOutput - a.bytesInOutput)
+    .slice(0, 8);
+  return {
+    minified: eagerChunks.reduce((n, c) => n + c.minified, 0),
+    gzipped: eagerChunks.reduce((n, c) => n + c.gzipped, 0),
+    eagerChunks,
+    lazyChunks,
+    contributors,
+  };
+}
