@@ -1,0 +1,82 @@
+// The package as it would be published, built and packed in a scratch directory: the build and
+// the docs go to a staging copy of the package, not to the repo's dist/ and docs/, so checks and
+// tests running side by side never race each other or overwrite a developer's build. The stage
+// holds more than ships; `npm pack` applies package.json "files", exactly as on publish.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp } from "node:fs/promises";
+import { basename, resolve } from "node:path";
+import { runCli } from "./node-cli.mjs";
+import { REPO_ROOT } from "./spec.mjs";
+
+// Inputs of the package that are not build output, copied as they are.
+const SOURCES = ["package.json", "README.md", "CHANGELOG.md", "LICENSE", "openapi/platform.yaml"];
+
+/**
+ * Runs a command to completion, collecting its output; rejects when it cannot start.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<{ code: number, signal: NodeJS.Signals | null, stdout: string, stderr: string }>}
+ */
+export function run(command, args, { cwd, env = process.env } = {}) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolveRun({ code: code ?? 1, signal, stdout, stderr }));
+  });
+}
+
+async function mustRun(label, command, args, options) {
+  const result = await run(command, args, options);
+  if (result.code !== 0) throw new Error(`${label} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  return result;
+}
+
+// npm's own CLI when this runs under npm (npm test), so the same npm packs; `npm` on PATH otherwise.
+export function npmCommand(args) {
+  const cli = process.env.npm_execpath;
+  return cli && /npm-cli\.js$/.test(cli) ? [process.execPath, [cli, ...args]] : ["npm", args];
+}
+
+/**
+ * Stages the package in a new `<into>/stage-*` directory (sources copied, dist/ built, the
+ * reference rendered unless `docs: false`) and packs it into `into`. Resolves to the tarball's path, the stage
+ * directory and the list of packed files.
+ */
+export async function packPackage({ into, docs = true }) {
+  await mkdir(into, { recursive: true });
+  const stage = await mkdtemp(resolve(into, "stage-"));
+  for (const file of SOURCES) {
+    const from = resolve(REPO_ROOT, file);
+    if (existsSync(from)) await cp(from, resolve(stage, file), { recursive: true });
+  }
+  await mustRun("build", process.execPath, [resolve(REPO_ROOT, "scripts/build.mjs"), "--outDir", resolve(stage, "dist")], { cwd: REPO_ROOT });
+  if (docs) {
+    // build-docs writes under PLATFORM_OUTPUT_ROOT: the stage's docs/, not the repo's.
+    const built = await runCli(resolve(REPO_ROOT, "scripts/build-docs.mjs"), [], { env: { ...process.env, REDOCLY_TELEMETRY: "off", PLATFORM_OUTPUT_ROOT: stage } });
+    if (built.code !== 0) throw new Error(`build-docs failed (exit ${built.code}):\n${built.stdout}\n${built.stderr}`);
+  }
+  return { stage, ...(await packStage(stage, into)) };
+}
+
+/** `npm pack` of a staged (already built) package directory into `into`. */
+export async function packStage(stage, into) {
+  await mkdir(into, { recursive: true });
+  // --ignore-scripts: the stage is already built; a prepack script would rebuild into it.
+  const [command, args] = npmCommand(["pack", "--json", "--ignore-scripts", "--pack-destination", into]);
+  const packed = await mustRun("npm pack", command, args, { cwd: stage });
+  // npm may print warnings before the JSON report.
+  const [report] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("[")));
+  return {
+    tarball: resolve(into, basename(report.filename)),
+    files: report.files.map((f) => f.path).sort(),
+    size: report.size,
+    unpackedSize: report.unpackedSize,
+  };
+}
+

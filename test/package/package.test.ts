@@ -1,0 +1,137 @@
+// The package as published: `npm run check:package` must pass (publint, arethetypeswrong, declared
+// imports, size budget), and each of its checks must be able to fail on a package that is wrong.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packPackage, packStage } from "../../scripts/lib/pack.mjs";
+import { lintImports, lintManifest, lintTypes } from "../../scripts/lib/package-lint.mjs";
+import { CORE_BUDGET_BYTES, CORE_CEILING_BYTES, measureEntry } from "../../scripts/lib/size-budget.mjs";
+import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
+
+const LONG = 240_000;
+const original = () => JSON.parse(readFileSync(resolve(REPO_ROOT, "package.json"), "utf8"));
+
+interface Report {
+  files?: string[];
+  size?: { gzipped: number; minified: number; lazyChunks: unknown[] };
+  checks: Record<string, string[]>;
+  problems: string[];
+}
+
+describe("npm run check:package", () => {
+  let report: Report;
+  let status: number | null;
+  beforeAll(() => {
+    const run = spawnSync(process.execPath, [resolve(REPO_ROOT, "scripts/check-package.mjs"), "--json"], { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    status = run.status;
+    report = JSON.parse(run.stdout) as Report;
+  }, LONG);
+
+  it("exits non-zero exactly when it lists a problem", () => {
+    expect(status).toBe(report.problems.length > 0 ? 1 : 0);
+  });
+
+  it("packs the built code, both spec files, the reference and the README", () => {
+    expect(report.problems.filter((p) => p.startsWith("package could not"))).toEqual([]);
+    expect(report.files).toEqual(
+      expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/node.js", "dist/node.d.ts", "dist/generated/platform.d.ts", "dist/generated/validators.js", "dist/platform.json", "dist/version.js", "dist/mock/cli.js", "openapi/platform.yaml", "docs/reference/index.html"]),
+    );
+    // Sources, tests and scripts stay out of the tarball.
+    expect(report.files!.filter((f) => /^(src|test|scripts)\//.test(f) || f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+  });
+
+  it("publint reports nothing", () => expect(report.checks["publint"]).toEqual([]));
+  it("arethetypeswrong reports nothing", () => expect(report.checks["attw"]).toEqual([]));
+  it("the shipped code imports only declared dependencies", () => expect(report.checks["imports"]).toEqual([]));
+  // The 12 kB target is not met yet; the ceiling keeps the entry from growing meanwhile.
+  it(`the core entry is at most ${CORE_CEILING_BYTES / 1024} kB minified and gzipped`, () => {
+    expect(report.checks["size"]).toEqual([]);
+    expect(report.size!.gzipped).toBeLessThanOrEqual(CORE_CEILING_BYTES);
+    expect(CORE_CEILING_BYTES).toBeGreaterThanOrEqual(CORE_BUDGET_BYTES);
+  });
+});
+
+describe("the package checks catch a broken package", () => {
+  let scratch: string;
+  let stage: string;
+  const manifestPath = () => join(stage, "package.json");
+  // Repacks the stage with a changed package.json; the built files stay as they are.
+  async function packWith(change: (manifest: any) => void) {
+    const manifest = original();
+    change(manifest);
+    writeFileSync(manifestPath(), JSON.stringify(manifest, null, 2));
+    return packStage(stage, mkdtempSync(join(scratch, "pack-")));
+  }
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "package-checks-"));
+    ({ stage } = await packPackage({ into: scratch, docs: false }));
+  }, LONG);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("publint: an export whose types file does not ship", async () => {
+    const { tarball } = await packWith((m) => (m.exports["./node"].types = "./dist/missing.d.ts"));
+    expect((await lintManifest(tarball)).join("\n")).toMatch(/FILE_DOES_NOT_EXIST/);
+  }, LONG);
+
+  it("arethetypeswrong: ESM files in a package that does not say it is ESM", async () => {
+    const { tarball } = await packWith((m) => delete m.type);
+    expect((await lintTypes(tarball)).join("\n")).toMatch(/attw UnexpectedModuleSyntax: \/.*\/dist\/index\.js/);
+  }, LONG);
+
+  it("imports: the runtime dependency left out of package.json", async () => {
+    await packWith((m) => delete m.dependencies);
+    expect(await lintImports(stage)).toEqual([expect.stringContaining("undeclared dependency: openapi-fetch")]);
+  }, LONG);
+
+  it("size: counts what loads on import, not what import() loads later", async () => {
+    const dir = mkdtempSync(join(scratch, "size-"));
+    const filler = (seed: number) => Array.from({ length: 4000 }, (_, i) => `export const v${i} = ${(i * 7919 + seed) % 104729};`).join("\n");
+    writeFileSync(join(dir, "eager.js"), filler(1));
+    writeFileSync(join(dir, "lazy.js"), filler(2));
+    writeFileSync(join(dir, "entry.js"), `import * as eager from "./eager.js";\nexport const all = eager;\nexport const later = () => import("./lazy.js");\n`);
+    const size = await measureEntry(join(dir, "entry.js"));
+    expect(size.gzipped).toBeGreaterThan(CORE_BUDGET_BYTES);
+    expect(size.lazyChunks).toHaveLength(1);
+    expect(size.lazyChunks[0]!.gzipped).toBeGreaterThan(CORE_BUDGET_BYTES);
+  }, LONG);
+
+  it("size: a Node built-in in the portable entry does not bundle for browsers", async () => {
+    const dir = mkdtempSync(join(scratch, "portable-"));
+    writeFileSync(join(dir, "entry.js"), `import { readFile } from "node:fs/promises";\nexport const read = readFile;\n`);
+    await expect(measureEntry(join(dir, "entry.js"))).rejects.toThrow(/node:fs/);
+  }, LONG);
+});
+
+describe("npm run build", () => {
+  it("refuses a package version that differs from the spec's info.version", () => {
+    // A copy of the repo whose package.json says another version; the build must stop before tsc.
+    const root = mkdtempSync(join(tmpdir(), "build-version-"));
+    try {
+      for (const entry of ["scripts", "src", "openapi", "tsconfig.json", "tsconfig.build.json"]) cpSync(resolve(REPO_ROOT, entry), join(root, entry), { recursive: true });
+      symlinkSync(resolve(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
+      writeFileSync(join(root, "package.json"), JSON.stringify({ ...original(), version: "9.9.9" }));
+      const run = spawnSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, encoding: "utf8" });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/package\.json version 9\.9\.9 differs from openapi\/platform\.yaml info\.version 0\.1\.0/);
+      expect(existsSync(join(root, "dist"))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("stamps the spec's info.version into dist/version.js", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "build-stamp-"));
+    try {
+      const run = spawnSync(process.execPath, [resolve(REPO_ROOT, "scripts/build.mjs"), "--outDir", join(dir, "dist")], { cwd: REPO_ROOT, encoding: "utf8" });
+      expect(run.status, run.stderr).toBe(0);
+      const { SPEC_VERSION } = await import(join(dir, "dist/version.js"));
+      expect(SPEC_VERSION).toBe(original().version);
+      expect(JSON.parse(readFileSync(join(dir, "dist/platform.json"), "utf8")).info.version).toBe(SPEC_VERSION);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, LONG);
+});

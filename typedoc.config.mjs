@@ -1,0 +1,18 @@
+// npm run docs:api: the TypeDoc reference of the client (the portable entry, the Node entry and
+// the mock helper) in docs/api/, beside the rendered OpenAPI reference. Generated, not committed.
+import { OptionDefaults } from "typedoc";
+
+/** @type {Partial<import("typedoc").TypeDocOptions>} */
+export default {
+  name: "@platform/management-client",
+  entryPoints: ["src/index.ts", "src/node.ts", "src/mock/start-mock.ts"],
+  tsconfig: "tsconfig.build.json",
+  out: "docs/api",
+  readme: "none",
+  excludePrivate: true,
+  // No links into a source host: the reference must read the same offline.
+  disableSources: true,
+  hideGenerator: true,
+  // openapi-typescript writes the spec's descriptions and consts as @description and @constant tags.
+  blockTags: [...OptionDefaults.blockTags, "@description", "@constant"],
+};
