@@ -17,3 +17,17 @@ export type { UploadFileRequest, UploadedFile, FileInput } from "./wrappers/file
 export type { JobOptions, RequestOptions } from "./wrappers/job-calls.js";
 export { operations, type OperationId } from "./generated/operations.js";
 export type { paths, components, operations as OperationTypes } from "./generated/platform.js";
+// The option and request types of every wrapper, so callers can name them (and the reference
+// documents them).
+export type { CoreInternals } from "./wrappers/core.js";
+export type { GetJob } from "./wrappers/jobs.js";
+export type { Clock } from "./wrappers/sleep.js";
+export type { FetchPage, PaginateOptions } from "./wrappers/pagination.js";
+export type { StreamUploadSource } from "./wrappers/upload-source.js";
+export type { Operations } from "./generated/operations.js";
+export type { UploadAttachment, DeleteAttachmentOptions, Attachment, AttachmentDeleted } from "./wrappers/attachments.js";
+export type { ListChunksOptions, DeleteChunksOptions, UpdateChunkRequest, ChunkUpdated } from "./wrappers/chunks.js";
+export type { ListConnectionsQuery, UpdateConnectionOptions, Provider, CreateConnectionRequest, Connection, ConnectionList, ConnectionCreated, ConnectionUpdated, ConnectionSummary } from "./wrappers/connections.js";
+export type { DeployModelRequest, DeployModelOptions, ModelType } from "./wrappers/models.js";
+export type { DownloadOptions, ExportToolOptions, ImportToolFromFiles, ImportToolRequest } from "./wrappers/tools.js";
+export type { GuardrailName } from "./wrappers/guardrails.js";

@@ -13,8 +13,8 @@ import type { ImportState } from "./wrappers/chunked-upload.js";
 export * from "./index.js";
 export { fileSource, type FileSource } from "./node/file-source.js";
 
-type WithPath<T extends { source: unknown }> = Omit<T, "source" | "fileName"> & { source: T["source"] | string; fileName?: string };
-type WithPathAndExtension<T extends { source: unknown; fileName: string; fileExtension?: string }> = Omit<T, "source" | "fileName" | "fileExtension"> & {
+export type WithPath<T extends { source: unknown }> = Omit<T, "source" | "fileName"> & { source: T["source"] | string; fileName?: string };
+export type WithPathAndExtension<T extends { source: unknown; fileName: string; fileExtension?: string }> = Omit<T, "source" | "fileName" | "fileExtension"> & {
   source: T["source"] | string;
   fileName?: string;
   fileExtension?: string;

@@ -4,9 +4,8 @@ import type { Core } from "./core.js";
 import { ValidationError } from "./errors.js";
 import type { RequestOptions } from "./job-calls.js";
 
-type Schemas = components["schemas"];
-export type Attachment = Schemas["Attachment"];
-export type AttachmentDeleted = Schemas["AttachmentDeleted"];
+export type Attachment = components["schemas"]["Attachment"];
+export type AttachmentDeleted = components["schemas"]["AttachmentDeleted"];
 
 export interface UploadAttachment extends RequestOptions {
   file: Blob;

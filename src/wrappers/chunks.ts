@@ -7,9 +7,8 @@ import type { RequestOptions } from "./job-calls.js";
 import { normalizeChunk, normalizeDeleteTotals, type DeleteTotals, type NormalizedChunk } from "./normalize.js";
 import { paginate, type Page, type PagedList } from "./pagination.js";
 
-type Schemas = components["schemas"];
-export type UpdateChunkRequest = Omit<Schemas["UpdateChunkRequest"], "pageNumber"> & { pageNumber?: number };
-export type ChunkUpdated = Schemas["ChunkUpdated"];
+export type UpdateChunkRequest = Omit<components["schemas"]["UpdateChunkRequest"], "pageNumber"> & { pageNumber?: number };
+export type ChunkUpdated = components["schemas"]["ChunkUpdated"];
 
 export interface ListChunksOptions extends RequestOptions {
   /** A filter tree (see filters.ts: and, or, eq); a lone condition is wrapped in `and`. */
@@ -36,7 +35,7 @@ export function chunksApi(core: Core) {
       const base = { ...(filters === undefined ? {} : { filters: toFilterTree(filters) }), ...(apply === undefined ? {} : { enableFilters: apply }) };
       const fetchPage = async (cursor: string | undefined, pageSignal?: AbortSignal): Promise<Page<NormalizedChunk>> => {
         const body = cursor ? { ...base, nextCursor: cursor } : base;
-        const { data } = await core.call<Schemas["ChunkPage"]>("listChunks", { path: { botId }, body, signal: pageSignal ?? signal });
+        const { data } = await core.call<components["schemas"]["ChunkPage"]>("listChunks", { path: { botId }, body, signal: pageSignal ?? signal });
         return {
           items: (data.chunks ?? []).map(normalizeChunk),
           hasMore: data.hasMore === true,

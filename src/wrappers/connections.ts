@@ -4,18 +4,17 @@ import type { Core } from "./core.js";
 import { ValidationError } from "./errors.js";
 import type { RequestOptions } from "./job-calls.js";
 
-type Schemas = components["schemas"];
-export type Provider = Schemas["Provider"];
-export type CreateConnectionRequest = Schemas["CreateConnectionRequest"];
-export type Connection = Schemas["Connection"];
-export type ConnectionSummary = Schemas["ConnectionSummary"];
-export type ConnectionList = Schemas["ConnectionList"];
-export type ConnectionCreated = Schemas["ConnectionCreated"];
-export type ConnectionUpdated = Schemas["ConnectionUpdated"];
+export type Provider = components["schemas"]["Provider"];
+export type CreateConnectionRequest = components["schemas"]["CreateConnectionRequest"];
+export type Connection = components["schemas"]["Connection"];
+export type ConnectionSummary = components["schemas"]["ConnectionSummary"];
+export type ConnectionList = components["schemas"]["ConnectionList"];
+export type ConnectionCreated = components["schemas"]["ConnectionCreated"];
+export type ConnectionUpdated = components["schemas"]["ConnectionUpdated"];
 
 export interface ListConnectionsQuery {
   provider?: Provider;
-  status?: Schemas["ConnectionStatus"];
+  status?: components["schemas"]["ConnectionStatus"];
   limit?: number;
 }
 

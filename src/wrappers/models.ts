@@ -4,8 +4,7 @@ import type { Core } from "./core.js";
 import { startJob, type JobOptions } from "./job-calls.js";
 import type { Job } from "./normalize.js";
 
-type Schemas = components["schemas"];
-export type DeployModelRequest = Omit<Schemas["DeployModelRequest"], "isDeployedPreviouly">;
+export type DeployModelRequest = Omit<components["schemas"]["DeployModelRequest"], "isDeployedPreviouly">;
 export type ModelType = "openSource" | "fineTune";
 
 export interface DeployModelOptions extends JobOptions {

@@ -5,13 +5,12 @@
 import type { components } from "../generated/platform.js";
 import { UnexpectedResponseError } from "./errors.js";
 
-type Schemas = components["schemas"];
 
 // `(string & {})` keeps editor completion for the documented values while letting a value the
 // document does not list pass through instead of failing a response that is otherwise fine.
-export type JobType = Schemas["JobType"] | (string & {});
-export type JobAction = Schemas["JobAction"] | (string & {});
-export type JobStatus = Schemas["JobStatus"] | (string & {});
+export type JobType = components["schemas"]["JobType"] | (string & {});
+export type JobAction = components["schemas"]["JobAction"] | (string & {});
+export type JobStatus = components["schemas"]["JobStatus"] | (string & {});
 
 export interface Job {
   /** The job id (`ds-` prefixed), whichever key the service used for it. */
@@ -30,9 +29,9 @@ export interface Job {
   raw: unknown;
 }
 
-export const JOB_DONE = "SUCCESS" satisfies Schemas["JobStatus"];
-export const JOB_FAILED = "FAILED" satisfies Schemas["JobStatus"];
-export const JOB_RUNNING = "IN_PROGRESS" satisfies Schemas["JobStatus"];
+export const JOB_DONE = "SUCCESS" satisfies components["schemas"]["JobStatus"];
+export const JOB_FAILED = "FAILED" satisfies components["schemas"]["JobStatus"];
+export const JOB_RUNNING = "IN_PROGRESS" satisfies components["schemas"]["JobStatus"];
 
 /** True once the job can no longer change: it succeeded or failed. */
 export function isTerminal(job: Pick<Job, "status">): boolean {
@@ -162,7 +161,7 @@ export function normalizePageNumber(value: unknown): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-export type NormalizedChunk = Omit<Schemas["Chunk"], "pageNumber"> & {
+export type NormalizedChunk = Omit<components["schemas"]["Chunk"], "pageNumber"> & {
   /** Always a number; absent when the service sent nothing numeric. */
   pageNumber?: number;
   raw: unknown;

@@ -3,12 +3,11 @@ import type { components } from "../generated/platform.js";
 import type { ChunkedUploadDeps } from "./chunked-upload.js";
 import type { Core } from "./core.js";
 
-type Schemas = components["schemas"];
 
 export function sessionUploadDeps(core: Core): ChunkedUploadDeps {
   return {
     async startSession(body, signal) {
-      return (await core.call<Schemas["ImportSession"]>("startImportSession", { body, signal })).data;
+      return (await core.call<components["schemas"]["ImportSession"]>("startImportSession", { body, signal })).data;
     },
     async uploadChunk(sessionId, chunkNumber, chunk, signal) {
       // A File, so the part carries a filename as multipart file parts conventionally do.
@@ -16,7 +15,7 @@ export function sessionUploadDeps(core: Core): ChunkedUploadDeps {
       await core.call("uploadImportChunk", { path: { sessionId }, body: { file, chunkNumber }, signal });
     },
     async complete(sessionId, signal) {
-      return (await core.call<Schemas["ImportCompletion"]>("completeImportSession", { path: { sessionId }, signal })).data;
+      return (await core.call<components["schemas"]["ImportCompletion"]>("completeImportSession", { path: { sessionId }, signal })).data;
     },
   };
 }
