@@ -7,6 +7,7 @@ import {
   AbortError,
   ImportError,
   isTransientError,
+  RateLimitError,
   PlatformError,
   SessionExpiredError,
   UnexpectedResponseError,
@@ -14,6 +15,7 @@ import {
   type ValidationIssue,
 } from "./errors.js";
 import type { components } from "../generated/platform.js";
+import { RETRY_AFTER_LIMIT_MS } from "./retry-policy.js";
 import { checkUploadSource, chunkRange, openChunkReader, sourceSize, type ChunkReader, type UploadSource } from "./upload-source.js";
 
 export type StartSessionBody = components["schemas"]["StartImportSessionRequest"];
@@ -382,6 +384,7 @@ class ChunkScheduler<Completion> {
   /** One chunk with its retries; false when it did not get through. */
   private async send(chunkNumber: number, chunk: Blob): Promise<boolean> {
     const { signal, retries } = this.settings;
+    let askedWait = 0;
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) return false;
       if (expiresSoon(this.expiresAt, this.settings)) {
@@ -398,9 +401,13 @@ class ChunkScheduler<Completion> {
           this.fail(chunkNumber, error);
           return false;
         }
+        // The transport does not repeat a chunk (its body streams from the file, once), so the
+        // service's Retry-After is honoured here, up to the same 60 s limit.
+        const retryAfter = error instanceof RateLimitError ? error.retryAfterMs : undefined;
+        askedWait = retryAfter !== undefined && retryAfter <= RETRY_AFTER_LIMIT_MS ? retryAfter : 0;
       }
       try {
-        await sleep(Math.min(this.settings.retryDelayMs * 2 ** attempt, MAX_RETRY_DELAY_MS), signal);
+        await sleep(Math.max(askedWait, Math.min(this.settings.retryDelayMs * 2 ** attempt, MAX_RETRY_DELAY_MS)), signal);
       } catch {
         return false;
       }

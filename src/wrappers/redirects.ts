@@ -9,6 +9,8 @@ export interface Hop {
   method: string;
   headers: Headers;
   body: ArrayBuffer | undefined;
+  /** A request whose body streams and can be sent once (a file part): no replay, no 307/308. */
+  streamed?: Request;
 }
 
 export function isRedirect(status: number): boolean {
@@ -24,6 +26,8 @@ export function nextHop(from: Hop, status: number, location: string | null): Hop
   if (target.origin !== new URL(from.url).origin) for (const name of CREDENTIAL_HEADERS) headers.delete(name);
   // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
   const toGet = status === 303 || ((status === 301 || status === 302) && from.method === "POST");
+  // A streamed body is gone once sent: only a redirect that drops the body can be followed.
+  if (from.streamed && !toGet) return undefined;
   if (toGet) {
     headers.delete("content-type");
     headers.delete("content-length");

@@ -36,7 +36,9 @@ export function createTransport(options: TransportOptions): (request: Request) =
       let hop = first;
       for (let redirects = 0; ; redirects++) {
         const response = await send(
-          new Request(hop.url, { method: hop.method, headers: hop.headers, body: hop.body ?? null, redirect: "manual", signal: controller.signal }),
+          hop.streamed
+            ? new Request(hop.streamed, { redirect: "manual", signal: controller.signal })
+            : new Request(hop.url, { method: hop.method, headers: hop.headers, body: hop.body ?? null, redirect: "manual", signal: controller.signal }),
         );
         const next = isRedirect(response.status) && redirects < MAX_REDIRECTS ? nextHop(hop, response.status, response.headers.get("location")) : undefined;
         if (next) {
@@ -62,10 +64,12 @@ export function createTransport(options: TransportOptions): (request: Request) =
   return async function transport(request: Request): Promise<Response> {
     const meta = requestMeta.get(request) ?? { operationId: "request", retrySafe: false };
     const callerSignal = request.signal;
-    // Held once so that each attempt (and a 307/308 redirect) can send the same bytes again.
-    // For a chunk upload this is one chunk: the import engine bounds how many are held.
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    const first: Hop = { url: request.url, method: request.method, headers: request.headers, body };
+    // A JSON body is small: held once, so each attempt (and a 307/308 redirect) can send it
+    // again. A multipart body carries file bytes: it streams from its Blob (a file slice stays on
+    // disk) and is sent once; the import engine retries a chunk by building it anew.
+    const replayable = !request.body || !/^multipart\//i.test(request.headers.get("content-type") ?? "");
+    const body = request.body && replayable ? await request.arrayBuffer() : undefined;
+    const first: Hop = { url: request.url, method: request.method, headers: request.headers, body, ...(replayable ? {} : { streamed: request }) };
 
     for (let retry = 0; ; retry++) {
       const started = Date.now();
@@ -73,7 +77,7 @@ export function createTransport(options: TransportOptions): (request: Request) =
       try {
         if (callerSignal.aborted) throw callerSignal.reason;
         const response = await attempt(first, callerSignal);
-        const canRetry = retry < maxRetries && meta.retrySafe && isRetryableStatus(response.status);
+        const canRetry = retry < maxRetries && replayable && meta.retrySafe && isRetryableStatus(response.status);
         log("debug", `${meta.operationId} ${response.status}`, { operationId: meta.operationId, status: response.status, attempt: retry + 1, ms: Date.now() - started });
         if (!canRetry) return response;
         const delay = retryAfterMs(response.headers.get("retry-after")) ?? backoffDelay(retry, random);
@@ -87,7 +91,7 @@ export function createTransport(options: TransportOptions): (request: Request) =
           error instanceof TimedOut
             ? new TimeoutError(meta.operationId, timeoutMs)
             : new ConnectionError(`${meta.operationId} got no answer: ${redact(describe(error))}`, meta.operationId, { cause: error });
-        if (retry >= maxRetries || !(meta.retrySafe || provablyNeverSent(error))) throw failure;
+        if (retry >= maxRetries || !replayable || !(meta.retrySafe || provablyNeverSent(error))) throw failure;
       }
       const delay = backoffDelay(retry, random);
       log("warn", `${failure.message}; retry ${retry + 1} of ${maxRetries} in ${delay} ms`, { operationId: meta.operationId, delayMs: delay });

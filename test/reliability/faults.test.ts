@@ -243,9 +243,9 @@ describe("(c) faults beyond the retry budget", () => {
       [2, { kind: "429", retryAfter: "1" }],
     ]);
     const srv = await serve({ chunkFault: ({ chunkNumber }) => (healed ? undefined : permanent.get(chunkNumber)), pollsUntilDone: 1 });
-    const slept: number[] = [];
-    const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY }, { random: () => 0, sleep: async (ms: number) => void slept.push(ms) });
+    const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY }, fast);
 
+    const started = Date.now();
     const error = await client
       .importModel({ source: file.path, chunkSize, concurrency: 4, retries: 2, retryDelayMs: 0 })
       .then(() => undefined, (e: unknown) => e);
@@ -255,11 +255,12 @@ describe("(c) faults beyond the retry budget", () => {
     expect(importError.failedChunks).toEqual([1, 2]);
     expect(importError.message).toContain("chunks 1, 2 failed");
     const session = srv.session();
-    // Each failed chunk was tried (1 + retries) x (1 + maxRetries) = 3 x 3 times, all refused.
-    expect(srv.log.filter((r) => r.chunkNumber === 1).length).toBe(9);
-    expect(srv.log.filter((r) => r.chunkNumber === 2).length).toBe(9);
-    // The 429's Retry-After: 1 was honoured (the wait goes through the injected sleep).
-    expect(slept.filter((ms) => ms === 1000).length).toBeGreaterThanOrEqual(1);
+    // Each failed chunk was tried 1 + retries = 3 times, all refused. A chunk's body streams from
+    // the file, so the transport sends it once and the engine repeats it.
+    expect(srv.log.filter((r) => r.chunkNumber === 1).length).toBe(3);
+    expect(srv.log.filter((r) => r.chunkNumber === 2).length).toBe(3);
+    // The 429's Retry-After: 1 was honoured before each of chunk 2's two repeats.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     // The state records exactly what the server holds; nothing failed is in it.
     const state = JSON.parse(JSON.stringify(importError.state)) as ImportState;
     expect(state.sessionId).toBe(session.sessionId);
@@ -288,9 +289,9 @@ describe("(c) faults beyond the retry budget", () => {
     const chunkSize = 64 * 1024;
     const file = await writeFileOf("model-c2.tar", 3 * chunkSize, 5);
     let healed = false;
-    // Concurrency 1: chunk requests arrive in chunk order, so chunk 1's attempts are requests 2..4.
+    // Concurrency 1: chunk requests arrive in chunk order, so chunk 1's one attempt is request 2.
     const srv = await serve({
-      fault: ({ route, routeSeq }) => (!healed && route === "chunk" && routeSeq >= 2 && routeSeq <= 4 ? { kind: "reset" } : undefined),
+      fault: ({ route, routeSeq }) => (!healed && route === "chunk" && routeSeq === 2 ? { kind: "reset" } : undefined),
     });
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY }, fast);
     const error = (await client.importModel({ source: file.path, chunkSize, concurrency: 1, retries: 0 }).catch((e: unknown) => e)) as ImportError<ImportState>;
@@ -298,7 +299,7 @@ describe("(c) faults beyond the retry budget", () => {
     expect(error.failedChunks).toEqual([1]);
     expect(error.cause).toBeInstanceOf(ConnectionError);
     expect(error.state.uploadedChunks).toEqual([0]);
-    expect(srv.faults()).toEqual({ reset: 3 });
+    expect(srv.faults()).toEqual({ reset: 1 });
     healed = true;
     const resumed = await client.resumeImport(error.state, { source: file.path });
     expect(resumed.state.uploadedChunks).toEqual([0, 1, 2]);

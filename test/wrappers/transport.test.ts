@@ -196,3 +196,23 @@ describe("redirects", () => {
     ]);
   });
 });
+
+describe("file bodies", () => {
+  it("sends a multipart chunk once, with its length, and leaves repeating it to the import engine", async () => {
+    const seen: Array<{ length?: string; chunked?: string }> = [];
+    server = createServer((req, res) => {
+      seen.push({ length: req.headers["content-length"], chunked: req.headers["transfer-encoding"] });
+      req.resume().on("end", () => res.writeHead(503).end());
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const core = createCore({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: KEY }, { sleep: async () => {} });
+    const file = new File([new Uint8Array(4096)], "chunk-0");
+    const error = await core
+      .call("uploadImportChunk", { path: { sessionId: "9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c" }, body: { file, chunkNumber: 0 } })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(seen).toHaveLength(1);
+    expect(Number(seen[0]!.length)).toBeGreaterThan(4096);
+    expect(seen[0]!.chunked).toBeUndefined();
+  });
+});
