@@ -23,7 +23,9 @@ export type WithPathAndExtension<T extends { source: unknown; fileName: string; 
 async function fromPath<T extends { source: unknown; fileName?: string; fileExtension?: string }>(input: T) {
   if (typeof input.source !== "string") return input;
   const file = await fileSource(input.source);
-  return { ...input, source: file.source, fileName: input.fileName ?? file.fileName, fileExtension: input.fileExtension ?? file.fileExtension };
+  // A path with no extension leaves it to the file name the caller gave (importModel reads it there).
+  const fileExtension = input.fileExtension ?? (file.fileExtension || undefined);
+  return { ...input, source: file.source, fileName: input.fileName ?? file.fileName, ...(fileExtension ? { fileExtension } : {}) };
 }
 
 export function createPlatformClient(options: PlatformClientOptions, internals?: CoreInternals) {

@@ -85,3 +85,16 @@ describe("importModel over HTTP", () => {
     expect(server.started[0]).toMatchObject({ fileContext: "bulkImport", totalChunks: 3, fileExtension: "json" });
   });
 });
+
+describe("file paths without an extension", () => {
+  it("take the extension from the fileName the caller gives", async () => {
+    server = await startImportServer();
+    const data = randomBytes(2048);
+    const path = join(mkdtempSync(join(tmpdir(), "import-")), "model-weights");
+    writeFileSync(path, data);
+    const client = createPlatformClient({ baseUrl: server.url, apiKey: KEY }, fast);
+    await client.importModel({ source: path, fileName: "model.bin" });
+    expect(server.started[0]).toMatchObject({ fileName: "model.bin", fileExtension: "bin" });
+    expect(server.sha256()).toBe(createHash("sha256").update(data).digest("hex"));
+  });
+});
