@@ -1,0 +1,88 @@
+// What every benchmark entry shares: its options (JSON in argv[2], from bench/run.mjs), the
+// local server started as a separate process, and the one result line the orchestrator reads.
+import { spawn, type ChildProcess } from "node:child_process";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+export const RESULT_PREFIX = "BENCH_RESULT ";
+export const API_KEY = "bench-key-0123456789abcdef";
+export const JWT = "bench-jwt-0123456789abcdef";
+export const MiB = 1024 * 1024;
+
+export function options<T>(): T {
+  const text = process.argv[2];
+  if (!text) throw new Error("expected the benchmark's options as JSON in argv[2]");
+  return JSON.parse(text) as T;
+}
+
+export function report(result: unknown): void {
+  process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
+}
+
+/** Runs `main`, reports what it returns, and exits: nothing a benchmark leaves open keeps it alive. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().then(
+    (result) => {
+      report(result);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    },
+  );
+}
+
+export interface BenchServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts bench/lib/server.ts (bundled as server.mjs next to this bundle) in its own process.
+ * It exits when our end of its stdin closes, so it cannot outlive this process.
+ */
+export async function startServer(args: string[] = []): Promise<BenchServer> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, [join(here, "server.mjs"), ...args], { stdio: ["pipe", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error("the bench server did not start within 30 s")), 30_000);
+    lines.on("line", (line) => {
+      if (!line.startsWith("LISTEN ")) return;
+      clearTimeout(timer);
+      lines.close();
+      resolve(line.slice("LISTEN ".length).trim());
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bench server exited with code ${code} before listening`));
+    });
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.stdin!.end();
+      }),
+  };
+}
+
+/** Peak resident set size of this process so far, in MiB (getrusage ru_maxrss). */
+export function peakRssMiB(): number {
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+export function gc(): void {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (!collect) throw new Error("run with node --expose-gc");
+  collect();
+  collect();
+}

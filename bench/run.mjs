@@ -1,0 +1,504 @@
+// npm run bench [-- --quick] [-- --only=import,calls,...] [-- --strict] [-- --keep] [-- --src=DIR]
+//
+// Runs the benchmarks of issue 5, each comparing the client with its baseline in the same run,
+// and prints one table. A full run (no --quick, no --only, no --src) rewrites bench/results.md.
+//
+//   --quick   small sizes, 3 repetitions, well under a minute: the CI smoke mode
+//   --only    a comma-separated subset of: import, memory, latency, calls, pagination, waiter
+//   --strict  also exit 1 when a speed or memory target is missed
+//   --keep    keep the temporary directory (bundles, test files)
+//   --src     bundle the benchmarks against another copy of src/ (a proposed fix, say)
+//
+// How: every benchmark entry (bench/*.ts) and the local server (bench/lib/server.ts) are
+// bundled with esbuild into a temporary directory and run as child processes with
+// `node --expose-gc`, one at a time: a fresh process per import run, so each peak RSS is that
+// run's alone, and the server always in a process of its own, so it never counts against the
+// client. Test files are generated once per run in the same temporary directory, which is
+// removed at the end. Every child has a time limit; the servers exit with their parent.
+//
+// Exit code: 1 when a run failed or timed out, when the sink's hash did not match the file, or
+// when the import's peak memory grew with the file size (the gate, in both modes); a missed
+// speed target is reported in the table and fails the run only with --strict.
+import { spawn, spawnSync } from "node:child_process";
+import { createCipheriv, createHash, randomBytes } from "node:crypto";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { fmt, fmtSpread, median, MiB, ratio } from "./lib/stats.mjs";
+import { evaluate } from "./lib/verdicts.mjs";
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = resolve(BENCH_DIR, "..");
+const RESULT_PREFIX = "BENCH_RESULT ";
+const ALL = ["import", "memory", "latency", "calls", "pagination", "waiter"];
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    strict: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    src: { type: "string" },
+  },
+});
+const quick = args.quick;
+const only = args.only ? args.only.split(",").map((s) => s.trim()) : ALL;
+for (const name of only) if (!ALL.includes(name)) fail(`unknown benchmark "${name}"; choose from ${ALL.join(", ")}`);
+const selected = (name) => only.includes(name);
+const fullRun = !quick && !args.only && !args.src;
+
+// Sizes and repetitions. Quick: small files, fewer repetitions, same checks.
+const PLAN = quick
+  ? {
+      reps: 3,
+      bigSize: 256 * MiB,
+      smallSize: 64 * MiB,
+      // Quick: the throughput runs use the small file and the memory check adds big-file runs.
+      throughputOn: "small",
+      chunkSize: 8 * MiB,
+      concurrency: 4,
+      latency: { chunks: 8, chunkSize: 64 * 1024, latencyMs: 50 },
+      calls: { calls: 1_000, warmup: 300 },
+      pagination: { pages: 100, pageSize: 100 },
+      waiter: { jobs: 50 },
+    }
+  : {
+      reps: 5,
+      bigSize: 1024 * MiB,
+      smallSize: 256 * MiB,
+      // Full: the throughput runs use the 1 GiB file (and give its peaks); the memory check adds 256 MiB runs.
+      throughputOn: "big",
+      chunkSize: 8 * MiB,
+      concurrency: 4,
+      // Small chunks, so the 50 ms dominates: with 8 MiB chunks on loopback the transfer itself
+      // is most of each request, and 4x would not be the ideal.
+      latency: { chunks: 64, chunkSize: 256 * 1024, latencyMs: 50 },
+      calls: { calls: 20_000, warmup: 2_000 },
+      pagination: { pages: 1_000, pageSize: 100 },
+      waiter: { jobs: 200 },
+    };
+
+function fail(message) {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
+
+const t0 = performance.now();
+function log(message) {
+  process.stderr.write(`bench [${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s]: ${message}\n`);
+}
+
+const sizeLabel = (bytes) => (bytes >= 1024 * MiB ? `${bytes / 1024 / MiB} GiB` : `${bytes / MiB} MiB`);
+
+// ---------------------------------------------------------------------------------------------
+// Temporary directory, removed however the run ends.
+
+const work = mkdtempSync(join(tmpdir(), "platform-bench-"));
+let current; // the child process running now, if any
+function cleanup() {
+  if (current && current.exitCode === null) current.kill("SIGKILL");
+  if (!args.keep) rmSync(work, { recursive: true, force: true });
+}
+process.on("exit", cleanup);
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    log(`${signal}: stopping`);
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Environment.
+
+const started = Date.now();
+const curlVersion = (() => {
+  const which = spawnSync("curl", ["--version"], { encoding: "utf8" });
+  return which.status === 0 ? which.stdout.split("\n")[0].split(" ").slice(0, 2).join(" ") : undefined;
+})();
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? "unknown",
+  memoryGiB: totalmem() / 1024 ** 3,
+  node: process.version,
+  date: new Date().toISOString(),
+  loadBefore: loadavg(),
+  curl: curlVersion ?? "not installed",
+};
+if (!curlVersion) log("curl is not installed: the curl baseline is skipped (CI: apt-get install -y curl in .ci/run)");
+const busy = machine.loadBefore[0] > machine.cores;
+if (busy) log(`the machine is busy (load average ${machine.loadBefore[0].toFixed(2)} on ${machine.cores} cores): expect noisy figures`);
+
+// ---------------------------------------------------------------------------------------------
+// Bundles.
+
+const bundleDir = join(work, "bundle");
+{
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: {
+      import: join(BENCH_DIR, "import.ts"),
+      calls: join(BENCH_DIR, "calls.ts"),
+      pagination: join(BENCH_DIR, "pagination.ts"),
+      waiter: join(BENCH_DIR, "waiter.ts"),
+      server: join(BENCH_DIR, "lib/server.ts"),
+    },
+    outdir: bundleDir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "warning",
+    absWorkingDir: REPO_ROOT,
+    nodePaths: [join(REPO_ROOT, "node_modules")],
+    plugins: args.src ? [srcOverride(resolve(args.src))] : [],
+  });
+}
+
+// Resolves every import that lands in the repo's src/ to the same file under `dir` instead.
+function srcOverride(dir) {
+  const src = join(REPO_ROOT, "src");
+  return {
+    name: "src-override",
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (target) => {
+        if (target.pluginData === "src-override") return undefined;
+        const found = await build.resolve(target.path, { kind: target.kind, importer: target.importer, resolveDir: target.resolveDir, pluginData: "src-override" });
+        if (found.errors.length || !found.path.startsWith(src + sep)) return found.errors.length ? undefined : { path: found.path, external: found.external };
+        return { path: join(dir, relative(src, found.path)) };
+      });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test files: AES-CTR keystream (incompressible, fast to make), hashed as written. For curl the
+// same bytes are also cut into chunk files, since curl -F sends whole files.
+
+function generate(name, size, piece, chunkDir) {
+  const path = join(work, name);
+  const cipher = createCipheriv("aes-128-ctr", randomBytes(16), randomBytes(16));
+  const hash = createHash("sha256");
+  const zeros = Buffer.alloc(piece);
+  const fd = openSync(path, "w");
+  if (chunkDir) mkdirSync(chunkDir, { recursive: true });
+  try {
+    for (let offset = 0, n = 0; offset < size; offset += piece, n++) {
+      const bytes = cipher.update(zeros.subarray(0, Math.min(piece, size - offset)));
+      writeSync(fd, bytes);
+      hash.update(bytes);
+      if (chunkDir) writeFileSync(join(chunkDir, `chunk-${n}`), bytes);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { path, size, sha256: hash.digest("hex"), chunkDir };
+}
+
+const files = {};
+{
+  const t = performance.now();
+  const chunkDir = (which) => (curlVersion && selected("import") && PLAN.throughputOn === which ? join(work, `chunks-${which}`) : undefined);
+  if (selected("import") || selected("memory")) {
+    if (PLAN.throughputOn === "big" || selected("memory")) files.big = generate("model-big.bin", PLAN.bigSize, PLAN.chunkSize, chunkDir("big"));
+    if (PLAN.throughputOn === "small" || selected("memory")) files.small = generate("model-small.bin", PLAN.smallSize, PLAN.chunkSize, chunkDir("small"));
+  }
+  if (selected("latency")) files.latency = generate("model-latency.bin", PLAN.latency.chunks * PLAN.latency.chunkSize, PLAN.latency.chunkSize);
+  log(`test files ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Children.
+
+/** Runs one bundled entry with its options; resolves { result } or { error }. */
+function runChild(entry, options, timeoutMs) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, ["--expose-gc", join(bundleDir, `${entry}.mjs`), JSON.stringify(options)], {
+      cwd: work,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    current = child;
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text) => (stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text) => (stderr += text));
+    const timer = setTimeout(() => {
+      stderr += `\n(killed after ${timeoutMs / 1000} s)`;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      current = undefined;
+      const line = stdout.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
+      if (code === 0 && line) return resolvePromise({ result: JSON.parse(line.slice(RESULT_PREFIX.length)) });
+      const why = `${entry} exited with ${signal ?? code}: ${stderr.trim().split("\n").slice(-6).join(" | ")}`;
+      log(why);
+      resolvePromise({ error: why });
+    });
+  });
+}
+
+const raw = { import: [], memory: [], latency: [], errors: [] };
+const note = (outcome, into) => {
+  if (outcome.error) raw.errors.push(outcome.error);
+  else into.push(outcome.result);
+};
+
+const importOptions = (variant, file, extra = {}) => ({
+  variant,
+  file: file.path,
+  fileSize: file.size,
+  sha256: file.sha256,
+  chunkSize: PLAN.chunkSize,
+  concurrency: PLAN.concurrency,
+  ...(file.chunkDir ? { chunkDir: file.chunkDir } : {}),
+  ...extra,
+});
+const importTimeout = quick ? 60_000 : 240_000;
+
+if (selected("import") || selected("memory")) {
+  const variants = selected("import") ? ["client", "fetch", ...(curlVersion ? ["curl"] : [])] : ["client"];
+  for (let rep = 0; rep < PLAN.reps; rep++) {
+    // The order rotates, so drift in the machine's load falls on every sender alike.
+    const order = variants.map((_, i) => variants[(i + rep) % variants.length]);
+    for (const variant of order) {
+      note(await runChild("import", importOptions(variant, files[PLAN.throughputOn]), importTimeout), raw.import);
+    }
+    if (selected("memory")) note(await runChild("import", importOptions("client", files[PLAN.throughputOn === "big" ? "small" : "big"]), importTimeout), raw.memory);
+    log(`import repetition ${rep + 1}/${PLAN.reps} done`);
+  }
+}
+
+if (selected("latency")) {
+  const file = files.latency;
+  // The client at concurrency 1 and 4, and the fetch loop likewise: the fetch loop shows how
+  // much of the ideal 4x this machine allows at all.
+  // (Quick: the client only.)
+  const runs = (quick ? ["client"] : ["client", "fetch"]).flatMap((variant) => [1, 4].map((concurrency) => ({ variant, concurrency })));
+  for (let rep = 0; rep < PLAN.reps; rep++) {
+    for (let i = 0; i < runs.length; i++) {
+      const { variant, concurrency } = runs[(i + rep) % runs.length];
+      const options = { ...importOptions(variant, file), chunkSize: PLAN.latency.chunkSize, concurrency, latencyMs: PLAN.latency.latencyMs };
+      const outcome = await runChild("import", options, importTimeout);
+      if (outcome.result) outcome.result.concurrency = concurrency;
+      note(outcome, raw.latency);
+    }
+  }
+  log("latency hiding done");
+}
+
+if (selected("calls")) {
+  const outcome = await runChild("calls", { ...PLAN.calls, repetitions: PLAN.reps }, quick ? 60_000 : 400_000);
+  if (outcome.error) raw.errors.push(outcome.error);
+  else raw.calls = outcome.result;
+  log("per-call overhead done");
+}
+
+if (selected("pagination")) {
+  const outcome = await runChild("pagination", { ...PLAN.pagination, repetitions: PLAN.reps }, quick ? 60_000 : 400_000);
+  if (outcome.error) raw.errors.push(outcome.error);
+  else raw.pagination = outcome.result;
+  log("pagination done");
+}
+
+if (selected("waiter")) {
+  const outcome = await runChild("waiter", { ...PLAN.waiter, repetitions: PLAN.reps }, 120_000);
+  if (outcome.error) raw.errors.push(outcome.error);
+  else raw.waiter = outcome.result;
+  log("waiter done");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verdicts and the table.
+
+const verdicts = evaluate(raw, { selected: only, curl: Boolean(curlVersion), bigSize: PLAN.bigSize, smallSize: PLAN.smallSize });
+const throughputSize = PLAN.throughputOn === "big" ? PLAN.bigSize : PLAN.smallSize;
+const rows = [];
+const row = (bench, measure, client, baseline, ratioText, target, status) => rows.push([bench, measure, client, baseline, ratioText, target, status]);
+const status = (met) => (met === undefined ? "n/a" : met ? "met" : "**MISSED**");
+const by = (variant) => raw.import.filter((r) => r.variant === variant);
+const mibps = (runs) => runs.map((r) => r.mibPerSecond);
+
+if (selected("import")) {
+  const v = verdicts.import;
+  const baselines = [`fetch loop ${fmtSpread(mibps(by("fetch")), 0)}`, curlVersion ? `curl ${fmtSpread(mibps(by("curl")), 0)}` : "curl: not installed"].join("<br>");
+  row(
+    `1. Import ${sizeLabel(throughputSize)}, ${PLAN.chunkSize / MiB} MiB chunks, concurrency ${PLAN.concurrency}`,
+    `MiB/s, median (min–max) of ${PLAN.reps}`,
+    fmtSpread(mibps(by("client")), 0),
+    baselines,
+    `${fmt(v.ratio, 2)}× ${v.fasterBaseline}`,
+    "≥ 0.90× the faster baseline",
+    status(v.met),
+  );
+  const cpuPerGiB = (runs) => runs.filter((r) => r.cpuSeconds !== null).map((r) => (r.cpuSeconds * 1024 * MiB) / r.fileSize);
+  row(
+    "1. Import: the sender's CPU time (user + system) per GiB",
+    "CPU s/GiB, median (min–max): steadier than MiB/s on a busy machine",
+    fmtSpread(cpuPerGiB(by("client")), 2),
+    [`fetch loop ${fmtSpread(cpuPerGiB(by("fetch")), 2)}`, ...(curlVersion ? [`curl ${fmtSpread(cpuPerGiB(by("curl")), 2)}`] : [])].join("<br>"),
+    `${fmt(ratio(median(cpuPerGiB(by("client"))), median(cpuPerGiB(by("fetch")))), 2)}× of fetch loop`,
+    "(diagnostic)",
+    "info",
+  );
+  row("1. Import: sink sha256 of the chunks in order", "runs whose hash matched", `${v.hashMatched}/${v.hashRuns}`, "", "", "every run matches", status(v.hashOk));
+}
+if (selected("memory")) {
+  const v = verdicts.memory;
+  const fetchPeak = by("fetch").map((r) => r.peakRssMiB);
+  row(
+    `2. Memory: peak RSS of the ${sizeLabel(PLAN.bigSize)} import`,
+    "MiB, median (min–max)",
+    fmtSpread(v.bigPeaks, 0),
+    fetchPeak.length ? `fetch loop (${sizeLabel(throughputSize)}) ${fmtSpread(fetchPeak, 0)}` : "",
+    "",
+    "< 150 MiB",
+    status(v.underLimit),
+  );
+  row(
+    `2. Memory: ${sizeLabel(PLAN.bigSize)} vs ${sizeLabel(PLAN.smallSize)} peak`,
+    "MiB, medians",
+    `${fmt(median(v.bigPeaks), 0)} vs ${fmt(median(v.smallPeaks), 0)}`,
+    "",
+    `${fmt(v.growth, 2)}×`,
+    "within ±10%",
+    status(v.flat),
+  );
+}
+if (selected("latency")) {
+  const v = verdicts.latency;
+  row(
+    `3. Latency hiding: +${PLAN.latency.latencyMs} ms per chunk, ${PLAN.latency.chunks} × ${PLAN.latency.chunkSize / 1024} KiB`,
+    "MiB/s, median (min–max)",
+    `concurrency 4: ${fmtSpread(v.c4, 1)}<br>concurrency 1: ${fmtSpread(v.c1, 1)}`,
+    v.fetchC4.length ? `fetch loop, concurrency 4: ${fmtSpread(v.fetchC4, 1)}<br>concurrency 1: ${fmtSpread(v.fetchC1, 1)} (${fmt(v.fetchRatio, 2)}×)` : "",
+    `${fmt(v.ratio, 2)}× (c4 / c1)`,
+    "≥ 3.5× (ideal 4×)",
+    status(v.met),
+  );
+}
+if (selected("calls") && raw.calls) {
+  const v = verdicts.calls;
+  row(
+    `4. Per-call overhead: ${raw.calls.calls.toLocaleString("en-US")} getConnection calls, keep-alive`,
+    "µs per call, median (min–max)",
+    fmtSpread(raw.calls.clientUs, 0),
+    `fetch loop ${fmtSpread(raw.calls.fetchUs, 0)}`,
+    `${fmt(v.ratio, 2)}×`,
+    "≤ 1.15×",
+    status(v.met),
+  );
+}
+if (selected("pagination") && raw.pagination) {
+  const v = verdicts.pagination;
+  const p = raw.pagination;
+  row(
+    `5. Pagination: ${p.items.toLocaleString("en-US")} chunks in ${PLAN.pagination.pages.toLocaleString("en-US")} pages`,
+    "chunks/s, median (min–max)",
+    fmtSpread(p.clientRate, 0),
+    `cursor loop ${fmtSpread(p.loopRate, 0)}`,
+    `${fmt(v.ratio, 2)}×`,
+    "≥ 0.90×",
+    status(v.met),
+  );
+  row(
+    "5. Pagination: heap after gc(), first page → last page",
+    "MiB",
+    `${fmt(p.heapFirstPageMiB, 2)} → ${fmt(p.heapLastPageMiB, 2)}`,
+    `cursor loop ${fmt(p.loopHeapFirstPageMiB, 2)} → ${fmt(p.loopHeapLastPageMiB, 2)}`,
+    `${fmt(v.heapRatio, 3)}×`,
+    "within ±10%",
+    status(v.heapFlat),
+  );
+}
+if (selected("waiter") && raw.waiter) {
+  const s = raw.waiter.strategies;
+  const d = raw.waiter.defaults;
+  const delay = (f) => `${fmt(median(f.medianDelayS), 1)} s (p90 ${fmt(median(f.p90DelayS), 1)} s)`;
+  const polls = (f) => `${fmt(median(f.medianPolls), 0)} (mean ${fmt(median(f.meanPolls), 1)})`;
+  const label = `${raw.waiter.jobs} jobs finishing 1 s–10 min (log-spread), simulated clock`;
+  row(
+    `6. Waiter: detection delay, ${label}`,
+    "median over jobs (p90)",
+    `default ${d.minDelayMs / 1000} s→${d.maxDelayMs / 1000} s: ${delay(s.default)}`,
+    `fixed 5 s: ${delay(s.fixed5s)}<br>AWS 2 s→120 s: ${delay(s.aws)}`,
+    "",
+    "report (trade-off below)",
+    "info",
+  );
+  row(
+    "6. Waiter: polls per job",
+    "median over jobs (mean)",
+    `default: ${polls(s.default)}`,
+    `fixed 5 s: ${polls(s.fixed5s)}<br>AWS 2 s→120 s: ${polls(s.aws)}`,
+    "",
+    "report",
+    "info",
+  );
+}
+
+const header = ["Benchmark", "Measure", "Client", "Baseline", "Ratio", "Target", "Result"];
+const table = [
+  `| ${header.join(" | ")} |`,
+  `|${header.map(() => "---").join("|")}|`,
+  ...rows.map((r) => `| ${r.map((c) => String(c).replaceAll("|", "\\|")).join(" | ")} |`),
+].join("\n");
+
+const notes = [];
+if (selected("import") && raw.import.length) {
+  const sinkPerGiB = (variant) => median(by(variant).map((r) => (r.sinkCpuSeconds * 1024 * MiB) / r.fileSize));
+  const senders = ["client", "fetch", ...(curlVersion ? ["curl"] : [])];
+  notes.push(
+    `Where the import's time goes: sender and sink share the machine's ${machine.cores} cores. The sink spent ${senders
+      .map((v) => `${fmt(sinkPerGiB(v), 2)} CPU s/GiB (with ${v === "fetch" ? "the fetch loop" : v})`)
+      .join(", ")} parsing, hashing and answering; the senders' own CPU time per GiB is in the table. A sender that needs less CPU leaves more to the sink, which is why curl sets the pace.`,
+  );
+}
+if (selected("waiter") && raw.waiter) notes.push(verdicts.waiter.tradeOff);
+if (selected("waiter") && raw.waiter) notes.push(verdicts.waiter.uniform);
+if (!curlVersion && selected("import")) notes.push("curl is not installed on this machine: the import was compared with the fetch loop only. CI: add `apt-get install -y curl` to .ci/run.");
+if (busy || loadavg()[0] > machine.cores) {
+  notes.push(`The machine was busy during this run (load average above its ${machine.cores} cores): throughput figures are noisy; the CPU-time row and the ratios of interleaved runs are the steadier figures.`);
+}
+for (const problem of verdicts.gateFailures) notes.push(`GATE FAILED: ${problem}`);
+for (const error of raw.errors) notes.push(`ERROR: ${error}`);
+
+const elapsed = (Date.now() - started) / 1000;
+const loadAfter = loadavg();
+const environment =
+  `Machine: ${machine.cores} cores (${machine.cpu}), ${fmt(machine.memoryGiB, 1)} GiB memory; Node ${machine.node}; ${machine.curl}. ` +
+  `Date: ${machine.date}. Load average before/after: ${machine.loadBefore.map((l) => l.toFixed(2)).join(" ")} / ${loadAfter.map((l) => l.toFixed(2)).join(" ")}. ` +
+  `Run: ${quick ? "--quick" : "full"}${args.only ? ` --only=${args.only}` : ""}${args.src ? ` --src=${args.src}` : ""}, ${PLAN.reps} repetitions, ${fmt(elapsed, 0)} s.`;
+
+console.log(`\n${table}\n`);
+for (const line of notes) console.log(`- ${line}`);
+console.log(`\n${environment}`);
+
+if (fullRun) {
+  const md = [
+    "# Benchmark results",
+    "",
+    "Written by `npm run bench` (bench/run.mjs); every full run rewrites this file. Each benchmark runs the",
+    "client and its baseline side by side in the same run, against local `node:http` servers on 127.0.0.1",
+    "running in their own processes; figures are medians of the repetitions, with (min–max).",
+    "",
+    environment,
+    "",
+    table,
+    "",
+    ...notes.map((line) => `- ${line}`),
+    "",
+    "How each figure is made: see the header comment of bench/run.mjs and of each bench/*.ts file.",
+    "",
+  ].join("\n");
+  writeFileSync(join(BENCH_DIR, "results.md"), md);
+  log("wrote bench/results.md");
+}
+
+const missed = verdicts.missed;
+if (missed.length) log(`targets missed: ${missed.join("; ")}`);
+const failed = verdicts.gateFailures.length > 0 || raw.errors.length > 0 || (args.strict && missed.length > 0);
+log(failed ? "FAILED" : `done in ${fmt(elapsed, 0)} s`);
+process.exitCode = failed ? 1 : 0;

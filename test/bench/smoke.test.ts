@@ -1,0 +1,101 @@
+// The benchmarks' smoke mode in CI: `node bench/run.mjs --quick` runs every benchmark on small
+// sizes and must exit 0, which it does only when the sink's hash matched on every import and the
+// import's peak memory did not grow with the file size. The speed targets are not judged here
+// (timed assertions flake on shared CI machines); `npm run bench` reports them.
+import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { evaluate, growsWithFileSize } from "../../bench/lib/verdicts.mjs";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const RESULTS_MD = resolve(ROOT, "bench/results.md");
+
+function mtime(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function runQuick(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [resolve(ROOT, "bench/run.mjs"), "--quick"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+    // The orchestrator bounds every child itself; this is the backstop for the whole run, just
+    // inside the test's own minute so that a slow run fails with its output.
+    const timer = setTimeout(() => child.kill("SIGTERM"), 57_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr });
+    });
+  });
+}
+
+const MiB = 1024 * 1024;
+const importRun = (variant: string, peakRssMiB: number | null, hashOk = true, fileSize = 256 * MiB) => ({
+  variant,
+  fileSize,
+  mibPerSecond: 100,
+  peakRssMiB,
+  hashOk,
+  problems: hashOk ? [] : ["sink sha256 abc is not the file's def"],
+});
+
+describe("bench --quick", () => {
+  it(
+    "runs every benchmark on small sizes, the sink's hashes match and memory does not grow with the file size",
+    async () => {
+      const before = mtime(RESULTS_MD);
+      const started = performance.now();
+      const { code, stdout, stderr } = await runQuick();
+      const seconds = (performance.now() - started) / 1000;
+      expect(stdout + stderr, "the run's output").not.toMatch(/GATE FAILED|ERROR:/);
+      expect(code, `bench --quick exited with ${code}\n${stdout}\n${stderr}`).toBe(0);
+      // One table, with every benchmark in it.
+      for (const title of ["1. Import", "2. Memory", "3. Latency hiding", "4. Per-call overhead", "5. Pagination", "6. Waiter"]) {
+        expect(stdout).toContain(`| ${title}`);
+      }
+      expect(stdout).toMatch(/\| 1\. Import: sink sha256 of the chunks in order \| runs whose hash matched \| (\d+)\/\1 \|/);
+      // Only a full run rewrites the recorded results.
+      expect(mtime(RESULTS_MD)).toBe(before);
+      expect(seconds).toBeLessThan(60);
+    },
+    60_000,
+  );
+
+  it("fails the run on a hash mismatch in any import", () => {
+    const verdicts = evaluate(
+      { import: [importRun("client", 100), importRun("fetch", 90, false)], memory: [importRun("client", 100, true, 64 * MiB)], latency: [], errors: [] },
+      { selected: ["import", "memory"], curl: false, bigSize: 256 * MiB, smallSize: 64 * MiB },
+    );
+    expect(verdicts.gateFailures).toEqual([expect.stringContaining("fetch import: sink sha256 abc is not the file's def")]);
+    expect(verdicts.import.hashOk).toBe(false);
+  });
+
+  it("fails the run when the import's peak RSS grows with the file size", () => {
+    const sizes = { bigSize: 256 * MiB, smallSize: 64 * MiB };
+    const memoryOf = (big: number[], small: number[]) =>
+      evaluate(
+        { import: big.map((peak) => importRun("client", peak, true, 256 * MiB)), memory: small.map((peak) => importRun("client", peak, true, 64 * MiB)), latency: [], errors: [] },
+        { selected: ["memory"], curl: false, ...sizes },
+      );
+    // A client that holds the file: +192 MiB for +192 MiB of file.
+    const holdsFile = memoryOf([300, 310, 305], [110, 115, 113]);
+    expect(holdsFile.gateFailures).toEqual([expect.stringMatching(/^memory grows with file size: median peak RSS 305 MiB for 256 MiB vs 113 MiB for 64 MiB/)]);
+    // A client that holds a quarter of it.
+    expect(memoryOf([165], [113]).gateFailures).toHaveLength(1);
+    // Flat, and garbage-collection noise of a few MiB either way: no failure.
+    expect(memoryOf([120, 125], [118, 121]).gateFailures).toEqual([]);
+    expect(memoryOf([130], [113]).gateFailures).toEqual([]);
+    expect(memoryOf([100], [120]).gateFailures).toEqual([]);
+    expect(growsWithFileSize(230, 200, 1024, 256)).toBe(false);
+    expect(growsWithFileSize(330, 200, 1024, 256)).toBe(true);
+  });
+});
