@@ -15,6 +15,7 @@ import { DEFAULT_WAIT, waitForJob, type Job } from "../src/index.js";
 import type { Clock } from "../src/wrappers/sleep.js";
 import { median, percentile } from "./lib/stats.mjs";
 import { options, runMain } from "./lib/child.js";
+import { mulberry32 } from "../test/support/seeded-random.js";
 
 export interface WaiterOptions {
   jobs: number;
@@ -50,17 +51,6 @@ class SimulatedClock implements Clock {
   }
 }
 
-/** mulberry32: a small seeded PRNG in [0, 1). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Outcome {
   delayMs: number;
@@ -113,7 +103,7 @@ function uniformSpread(n: number): number[] {
 }
 
 async function measure(strategy: Strategy, finishTimes: number[], seed: number): Promise<Outcome[]> {
-  const random = seeded(seed);
+  const random = mulberry32(seed);
   const outcomes: Outcome[] = [];
   for (const finishAt of finishTimes) outcomes.push(await strategy(finishAt, random));
   return outcomes;

@@ -18,6 +18,7 @@ import { createHash, randomUUID, type Hash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
+import { parseMultipart } from "../../test/support/multipart.js";
 
 const { values } = parseArgs({
   options: {
@@ -67,31 +68,6 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** The parts of a multipart/form-data body by name (data is a view into `body`). */
-export function parseMultipart(body: Buffer, contentType: string): Map<string, Buffer> {
-  const parts = new Map<string, Buffer>();
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!match) return parts;
-  const boundary = match[1] ?? match[2]!;
-  const delimiter = Buffer.from(`--${boundary}`);
-  const between = Buffer.from(`\r\n--${boundary}`);
-  let at = body.indexOf(delimiter);
-  while (at !== -1) {
-    at += delimiter.length;
-    if (body[at] === 0x2d && body[at + 1] === 0x2d) break;
-    at += 2;
-    const headerEnd = body.indexOf("\r\n\r\n", at);
-    if (headerEnd === -1) break;
-    const headers = body.subarray(at, headerEnd).toString("latin1");
-    const start = headerEnd + 4;
-    const end = body.indexOf(between, start);
-    if (end === -1) break;
-    const name = /name="([^"]*)"/i.exec(headers)?.[1];
-    if (name !== undefined) parts.set(name, body.subarray(start, end));
-    at = end + 2;
-  }
-  return parts;
-}
 
 function accept(session: Session, chunkNumber: number, data: Buffer): void {
   if (!Number.isInteger(chunkNumber) || chunkNumber < 0 || chunkNumber >= session.totalChunks) {
@@ -221,8 +197,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       const body = await readBody(req);
       if (!req.headers["x-api-key"]) return json(res, 401, { message: "x-api-key is required" });
       const parts = parseMultipart(body, String(req.headers["content-type"] ?? ""));
-      const file = parts.get("file");
-      const chunkNumber = Number(parts.get("chunkNumber")?.toString("utf8"));
+      const file = parts.get("file")?.data;
+      const chunkNumber = Number(parts.get("chunkNumber")?.data.toString("utf8"));
       if (!file || !Number.isInteger(chunkNumber)) {
         session.bad.push("a chunk request without file or chunkNumber");
         return json(res, 400, { message: "file and chunkNumber are required" });

@@ -20,6 +20,10 @@
 import { createHash, randomUUID, type Hash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { parseMultipart } from "./multipart.js";
+import { mulberry32 } from "./seeded-random.js";
+
+export { mulberry32 };
 
 export type FaultKind = "reset" | "500" | "503" | "429" | "slow" | "truncated";
 
@@ -377,17 +381,6 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
   };
 }
 
-/** A seeded PRNG (mulberry32): the same seed gives the same sequence, in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface ScheduleOptions {
   seed: number;
@@ -446,34 +439,3 @@ function resetMidBody(req: IncomingMessage): Promise<void> {
   });
 }
 
-export interface Part {
-  data: Buffer;
-  filename?: string;
-}
-
-/** A minimal multipart/form-data reader: the parts by name. */
-export function parseMultipart(body: Buffer, contentType: string): Map<string, Part> {
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const parts = new Map<string, Part>();
-  if (!match) return parts;
-  const boundary = match[1] ?? match[2]!;
-  const delimiter = Buffer.from(`--${boundary}`);
-  const between = Buffer.from(`\r\n--${boundary}`);
-  let at = body.indexOf(delimiter);
-  while (at !== -1) {
-    at += delimiter.length;
-    if (body[at] === 0x2d && body[at + 1] === 0x2d) break; // the closing "--"
-    at += 2; // CRLF after the delimiter
-    const headerEnd = body.indexOf("\r\n\r\n", at);
-    if (headerEnd === -1) break;
-    const headers = body.subarray(at, headerEnd).toString("latin1");
-    const start = headerEnd + 4;
-    const end = body.indexOf(between, start);
-    if (end === -1) break;
-    const name = /name="([^"]*)"/i.exec(headers)?.[1];
-    const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
-    if (name !== undefined) parts.set(name, { data: body.subarray(start, end), ...(filename !== undefined ? { filename } : {}) });
-    at = end + 2;
-  }
-  return parts;
-}
