@@ -156,7 +156,13 @@ describe("the rendered reference in Chromium", () => {
     for (const tag of tags) {
       await menuLabel(tag).first().click();
       for (const op of operations.filter((o) => o.tag === tag)) {
-        if (!(await menuLabel(op.summary, true).first().isVisible())) hidden.push(op.summary);
+        // The menu opens with an animation: wait for each item rather than look once, which
+        // raced the animation on a loaded machine.
+        const shown = await menuLabel(op.summary, true)
+          .first()
+          .waitFor({ state: "visible", timeout: 10_000 })
+          .then(() => true, () => false);
+        if (!shown) hidden.push(op.summary);
       }
     }
     expect(hidden).toEqual([]);
