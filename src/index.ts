@@ -19,7 +19,8 @@ export { operations, type OperationId } from "./generated/operations.js";
 export type { paths, components, operations as OperationTypes } from "./generated/platform.js";
 // The option and request types of every wrapper, so callers can name them (and the reference
 // documents them).
-export type { CoreInternals } from "./wrappers/core.js";
+export type { CoreInternals, CallResult } from "./wrappers/core.js";
+export type { Sender, Outgoing, Incoming, HeaderReader } from "./wrappers/sender.js";
 export type { GetJob } from "./wrappers/jobs.js";
 export type { Clock } from "./wrappers/sleep.js";
 export type { FetchPage, PaginateOptions } from "./wrappers/pagination.js";

@@ -1,6 +1,7 @@
-// The Node-only entry: the same client, where every upload also takes a file path. The path
-// becomes a lazy file-backed Blob, so a large model is read chunk by chunk, never whole.
+// The Node-only entry: the same client over node:http, where every upload also takes a file
+// path. The path becomes a lazy file-backed Blob, so a large model is read chunk by chunk.
 import { fileSource } from "./node/file-source.js";
+import { httpSender } from "./node/http-sender.js";
 import { createPlatformClient as createPortableClient } from "./wrappers/client.js";
 import type { CoreInternals } from "./wrappers/core.js";
 import type { FileInput, UploadFileRequest } from "./wrappers/files.js";
@@ -28,8 +29,12 @@ async function fromPath<T extends { source: unknown; fileName?: string; fileExte
   return { ...input, source: file.source, fileName: input.fileName ?? file.fileName, ...(fileExtension ? { fileExtension } : {}) };
 }
 
+// One sender for every client of the process, as fetch has one connection pool.
+let sender: ReturnType<typeof httpSender> | undefined;
+
 export function createPlatformClient(options: PlatformClientOptions, internals?: CoreInternals) {
-  const client = createPortableClient(options, internals);
+  // Calls go out through node:http unless the caller brought a fetch of their own.
+  const client = createPortableClient(options, { sender: (sender ??= httpSender()), ...internals });
   const uploadFile = async (request: WithPath<UploadFileRequest>) => client.files.upload((await fromPath(request)) as UploadFileRequest);
   const pathInput = async (input: WithPath<FileInput>) => (await fromPath(input)) as FileInput;
   return {

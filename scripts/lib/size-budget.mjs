@@ -6,11 +6,10 @@ import { basename, resolve } from "node:path";
 import { build } from "esbuild";
 import { REPO_ROOT } from "./spec.mjs";
 
-// The target: 12 kB, counted as 12 × 1024 bytes. Not met yet (15.0 kB measured once the
-// validators and the upload engine load on demand); the ceiling below is what the check enforces
-// meanwhile, so the entry cannot grow while the gap is being closed. Lower it, never raise it.
+// The budget: 12 kB, counted as 12 × 1024 bytes, over every chunk loaded on import, each
+// gzipped on its own as a server would send it. What only some programs need (the validators,
+// the upload engine, the waiter, openapi-fetch behind `raw`, redirects) loads on first use.
 export const CORE_BUDGET_BYTES = 12 * 1024;
-export const CORE_CEILING_BYTES = 15.5 * 1024;
 
 const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

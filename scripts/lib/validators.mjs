@@ -79,7 +79,9 @@ export function renderValidators({ spec: published }) {
   if (/\brequire\(|^import /m.test(code)) {
     throw new Error("standalone validators import a runtime helper; the published client must not depend on Ajv");
   }
-  return `// generated from openapi/platform.yaml, do not edit\n// regenerate with: npm run generate\n/* eslint-disable */\n${code}\n`;
+  // One table of them all, so the client looks a validator up by name without a namespace object.
+  const table = `export const requestValidators = { ${Object.keys(exported).join(", ")} };`;
+  return `// generated from openapi/platform.yaml, do not edit\n// regenerate with: npm run generate\n/* eslint-disable */\n${code}\n${table}\n`;
 }
 
 /** Declarations for the standalone module: every export is an Ajv-style validate function. */
@@ -106,6 +108,9 @@ export function renderValidatorTypes({ spec }) {
     "}",
     "",
     ...names.map((name) => `export declare const ${name}: RequestValidator;`),
+    "",
+    "/** Every validator above, by name (`<operationId>_<path|query|body>`). */",
+    "export declare const requestValidators: Readonly<Record<string, RequestValidator | undefined>>;",
     "",
   ].join("\n");
 }

@@ -47,3 +47,6 @@ export declare const deleteAttachment_path: RequestValidator;
 export declare const deleteAttachment_body: RequestValidator;
 export declare const getDockStatus_path: RequestValidator;
 export declare const uploadFile_body: RequestValidator;
+
+/** Every validator above, by name (`<operationId>_<path|query|body>`). */
+export declare const requestValidators: Readonly<Record<string, RequestValidator | undefined>>;

@@ -4,6 +4,7 @@
 // wires those to startImportSession, uploadImportChunk and completeImportSession.
 
 import {
+  abortError,
   AbortError,
   ImportError,
   isTransientError,
@@ -342,7 +343,7 @@ class ChunkScheduler<Completion> {
     } finally {
       abort.dispose();
     }
-    if (signal?.aborted) throw abortErrorFor(signal);
+    if (signal?.aborted) throw abortError(signal);
     if (this.expired) throw new SessionExpiredError(this.state.sessionId, this.state.expirationDate);
     if (this.fatal) throw this.fatal.error;
     if (this.failures.size) {
@@ -493,11 +494,7 @@ function finiteAtLeastZero(field: string, value: unknown): ValidationIssue[] {
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortErrorFor(signal);
-}
-
-function abortErrorFor(signal: AbortSignal): AbortError {
-  return new AbortError(undefined, { cause: signal.reason });
+  if (signal?.aborted) throw abortError(signal);
 }
 
 /** A promise that rejects with AbortError when the signal fires; dispose() removes the listener. */
@@ -505,7 +502,7 @@ function abortListener(signal: AbortSignal | undefined): { promise: Promise<neve
   if (!signal) return { promise: new Promise<never>(() => {}), dispose: () => {} };
   let onAbort = () => {};
   const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortErrorFor(signal));
+    onAbort = () => reject(abortError(signal));
     if (signal.aborted) onAbort();
     else signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -520,7 +517,7 @@ async function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undefi
   try {
     return await Promise.race([work, abort.promise]);
   } catch (error) {
-    if (signal?.aborted) throw abortErrorFor(signal);
+    if (signal?.aborted) throw abortError(signal);
     throw error;
   } finally {
     abort.dispose();

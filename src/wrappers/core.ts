@@ -1,14 +1,21 @@
-// The client core: openapi-fetch over the generated `paths`, with the auth middleware and the
-// retrying transport, and one `call` that every wrapper goes through. `call` validates the
-// request against the spec first and turns any non-2xx answer into a typed error.
-import createClient, { type Client } from "openapi-fetch";
+// The client core, and one `call` that every wrapper goes through: it validates the request
+// against the spec, sends it through the retrying transport with the operation's credential,
+// and turns any non-2xx answer into a typed error. The openapi-fetch client (`raw`) shares the
+// transport and the credentials; `call` builds its request from the generated operation table
+// instead, because openapi-fetch's Request, middleware pass and Response cost more than the
+// whole round trip of a small call (bench/results.md, per-call overhead).
+import type { Client } from "openapi-fetch";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { paths } from "../generated/platform.js";
-import { authMiddleware } from "./auth.js";
-import { apiErrorFor } from "./errors.js";
+import { credentialFor } from "./auth.js";
+import { apiErrorFor, UnexpectedResponseError } from "./errors.js";
 import { createLog, Redactor, type Log } from "./logger.js";
+import { toMultipart } from "./multipart.js";
 import { resolveOptions, type PlatformClientOptions, type ResolvedOptions } from "./options.js";
+import { lazyRawClient } from "./raw-client.js";
+import { requestUrl } from "./request-url.js";
 import { parseRetryAfter } from "./retry-policy.js";
+import { fetchSender, type HeaderReader, type Outgoing, type Sender } from "./sender.js";
 import { createTransport } from "./transport.js";
 import { validateRequest } from "./validate.js";
 
@@ -21,7 +28,8 @@ export interface CallInit {
 
 export interface CallResult<T> {
   data: T;
-  response: Response;
+  status: number;
+  headers: HeaderReader;
 }
 
 export interface Core {
@@ -35,8 +43,10 @@ export interface Core {
   redactor: Redactor;
 }
 
-/** Test seams: deterministic jitter and sleeps. */
+/** Seams: deterministic jitter and sleeps for tests; the Node entry's HTTP sender. */
 export interface CoreInternals {
+  /** Replaces fetch as the sender when the caller gave no fetch of their own. */
+  sender?: Sender;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -51,56 +61,69 @@ export function createCore(options: PlatformClientOptions, internals: CoreIntern
   if (typeof jwt === "string") redactor.add(jwt);
   const log = createLog(resolved.logger, redactor);
 
-  const raw = createClient<paths>({
-    baseUrl: resolved.baseUrl,
-    fetch: createTransport({
-      fetch: resolved.fetch,
-      timeoutMs: resolved.timeoutMs,
-      maxRetries: resolved.maxRetries,
-      log,
-      redact: (text) => redactor.text(text),
-      ...internals,
-    }),
-    // Browsers refuse to set User-Agent and drop it silently; Node sends it.
-    headers: { "user-agent": resolved.userAgent },
+  const { sender, ...seams } = internals;
+  const transport = createTransport({
+    send: options.fetch === undefined && sender ? sender : fetchSender(resolved.fetch),
+    timeoutMs: resolved.timeoutMs,
+    maxRetries: resolved.maxRetries,
+    log,
+    redact: (text) => redactor.text(text),
+    ...seams,
   });
-  raw.use(authMiddleware({ apiKey, jwt }, redactor));
+  const credentials = { apiKey, jwt };
+  const credential = (header: string, operationId: string) => credentialFor(header, operationId, credentials, redactor);
+  const raw = lazyRawClient(() =>
+    import("./raw-wiring.js").then(({ createRawClient }) => createRawClient({ baseUrl: resolved.baseUrl, userAgent: resolved.userAgent, transport, credential, operations })),
+  );
 
-  const validate = (operationId: OperationId, init: CallInit) => validateRequest(operationId, { path: init.path, query: init.query, body: init.body });
+  const validate = async (operationId: OperationId, init: CallInit) => validateRequest(operationId, { path: init.path, query: init.query, body: init.body });
+  const decoder = new TextDecoder();
 
   async function call<T>(operationId: OperationId, init: CallInit = {}): Promise<CallResult<T>> {
-    await validate(operationId, init);
+    // No await once the validators are loaded: this is the hot path of every small call.
+    const pending = validateRequest(operationId, { path: init.path, query: init.query, body: init.body });
+    if (pending) await pending;
     const info = operations[operationId];
-    const request = (raw as unknown as Record<string, Function>)[info.method.toUpperCase()]!;
-    const { data, error, response } = (await request(info.path, {
-      params: { path: init.path, query: init.query },
-      body: init.body,
-      signal: init.signal,
-      ...(info.requestBody === "multipart/form-data" ? { bodySerializer: toFormData } : {}),
-    })) as { data?: T; error?: unknown; response: Response };
-    if (!response.ok) {
-      throw apiErrorFor({
-        status: response.status,
-        body: redactor.value(error),
-        operationId,
-        requestId: REQUEST_ID_HEADERS.map((h) => response.headers.get(h)).find(Boolean) ?? undefined,
-        retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
-      });
+    const token = credential(info.header, operationId);
+    const request: Outgoing = {
+      url: requestUrl(resolved.baseUrl, info.path, init.path, init.query),
+      method: info.method.toUpperCase(),
+      headers: { "user-agent": resolved.userAgent, [info.header]: typeof token === "string" ? token : await token },
+      body: undefined,
+    };
+    if (init.body !== undefined) {
+      if (info.requestBody === "multipart/form-data") {
+        const multipart = toMultipart(init.body as Record<string, unknown>);
+        request.body = multipart.body;
+        request.headers["content-type"] = multipart.contentType;
+      } else {
+        request.body = JSON.stringify(init.body);
+        request.headers["content-type"] = "application/json";
+      }
     }
-    return { data: data as T, response };
+    const answer = await transport.exchange(request, { operationId, retrySafe: info.retrySafe }, init.signal);
+    const text = answer.body && answer.body.byteLength > 0 ? decoder.decode(answer.body) : "";
+    if (answer.status >= 200 && answer.status < 300) {
+      try {
+        return { data: (text ? JSON.parse(text) : undefined) as T, status: answer.status, headers: answer.headers };
+      } catch {
+        throw new UnexpectedResponseError(`${operationId} answered ${answer.status} with a body that is not JSON`, redactor.text(text.slice(0, 200)));
+      }
+    }
+    let error: unknown = text;
+    try {
+      error = JSON.parse(text);
+    } catch {
+      // Not JSON: the error keeps the text as it came.
+    }
+    throw apiErrorFor({
+      status: answer.status,
+      body: redactor.value(error),
+      operationId,
+      requestId: REQUEST_ID_HEADERS.map((h) => answer.headers.get(h)).find(Boolean) ?? undefined,
+      retryAfterMs: parseRetryAfter(answer.headers.get("retry-after")),
+    });
   }
 
   return { raw, call, validate, options: visible, log, redactor };
-}
-
-// Blobs become file parts (a File keeps its name); every other field is sent as text, which is
-// how multipart carries numbers such as chunkNumber.
-function toFormData(body: Record<string, unknown>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(body)) {
-    if (value === undefined) continue;
-    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : "blob");
-    else form.append(key, String(value));
-  }
-  return form;
 }

@@ -197,6 +197,11 @@ export class AbortError extends PlatformError {
   }
 }
 
+/** The AbortError for a fired signal, carrying the signal's reason as its cause. */
+export function abortError(signal: AbortSignal): AbortError {
+  return new AbortError(undefined, { cause: signal.reason });
+}
+
 /** Minimal view of a job record, enough for the job errors (see normalize.ts for the full one). */
 export interface JobSnapshot {
   dockStatusId: string;

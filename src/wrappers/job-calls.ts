@@ -24,7 +24,7 @@ export function jobPoller(core: Core) {
 /** Calls an operation that answers with a job record, then waits for the job if asked. */
 export async function startJob(core: Core, operationId: OperationId, init: CallInit, options: JobOptions = {}): Promise<Job> {
   // The waiter's options are checked before the job is started: a typo must not start a deploy.
-  const wait = waitOptionsFrom(options.wait);
+  const wait = await waitOptionsFrom(options.wait);
   const { data } = await core.call(operationId, { ...init, signal: options.signal });
   return waitIfAsked(core, normalizeJob(data), wait, options.signal);
 }

@@ -1,6 +1,6 @@
 // Waiting, behind a Clock so the job waiter can run on simulated time: a benchmark or a test
 // can "spend" ten minutes of polling without ten minutes passing.
-import { AbortError, ValidationError } from "./errors.js";
+import { abortError, ValidationError } from "./errors.js";
 
 export interface Clock {
   /** Milliseconds on a clock that only moves forward; only differences between readings mean anything. */
@@ -11,11 +11,6 @@ export interface Clock {
 // setTimeout silently fires after 1 ms when asked for more than 2^31-1 ms, so longer waits are
 // taken in pieces.
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** The AbortError for a fired signal, carrying the signal's reason as its cause. */
-export function abortError(signal: AbortSignal): AbortError {
-  return new AbortError(undefined, { cause: signal.reason });
-}
 
 /** Resolves after `ms`; rejects with AbortError as soon as `signal` fires, leaving no timer behind. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -2,7 +2,7 @@
 import type { components } from "../generated/platform.js";
 import type { Core } from "./core.js";
 import { APIError, ValidationError } from "./errors.js";
-import { fileInputIssues, type FileInput, type FilesApi } from "./files.js";
+import { uploadEngine, type FileInput, type FilesApi } from "./files.js";
 import { startJob, type JobOptions, type RequestOptions } from "./job-calls.js";
 import type { Job } from "./normalize.js";
 
@@ -34,20 +34,8 @@ export function toolsApi(core: Core, files: FilesApi) {
 
     /** Uploads the tool's files (two or three), imports the tool, and waits for the job if asked. */
     async importFromFiles(request: ImportToolFromFiles): Promise<Job> {
-      const { toolName, toolData, flowData, envVariables, ...options } = request;
-      // Every input is checked before the first upload: a bad third file must not leave the
-      // first two uploaded and orphaned.
-      await core.validate("importTool", { body: { toolName, toolDataFileId: "pending", flowDataFileId: "pending" } });
-      const inputs = { toolData, flowData, ...(envVariables ? { envVariables } : {}) };
-      const issues = (await Promise.all(Object.entries(inputs).map(([name, input]) => fileInputIssues(input, name)))).flat();
-      if (issues.length > 0) throw new ValidationError(issues, "importTool");
-      const upload = (input: FileInput) => files.upload({ ...input, signal: options.signal }).then((f) => f.fileId);
-      const [toolDataFileId, flowDataFileId, envVariablesFileId] = await Promise.all([
-        upload(toolData),
-        upload(flowData),
-        envVariables ? upload(envVariables) : undefined,
-      ]);
-      return this.import({ toolName, toolDataFileId, flowDataFileId, ...(envVariablesFileId ? { envVariablesFileId } : {}) }, options);
+      const fileIds = await (await uploadEngine()).uploadToolFiles(core, files, request);
+      return this.import({ toolName: request.toolName, ...fileIds }, { signal: request.signal, wait: request.wait });
     },
 
     export(toolId: string, options: ExportToolOptions): Promise<Job> {

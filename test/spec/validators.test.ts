@@ -6,11 +6,12 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { operations } from "../../src/generated/operations.js";
 import * as validators from "../../src/generated/validators.js";
+import { requestValidators } from "../../src/generated/validators.js";
 import { REPO_ROOT, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { parametersOf, requestExamples, VALID_PARAMS } from "../support/sample-requests.js";
 
 const spec = loadSpec();
-const table = validators as unknown as Record<string, ((v: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string }> | null }>;
+const table = requestValidators as unknown as Record<string, ((v: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string }> | null }>;
 const binaryAsBlob = (value: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "file" ? new Blob([String(v)]) : v]));
 
@@ -30,6 +31,9 @@ describe("generated request validators", () => {
       ];
     });
     expect(Object.keys(table).sort()).toEqual(expected.sort());
+    // The table holds the very functions the module exports by name, and nothing else is exported.
+    const { requestValidators: _table, ...named } = validators;
+    expect(named).toEqual(table);
   });
 
   it("accept every request example of the spec (a Blob standing in for each file)", () => {

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbortError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../src/wrappers/errors.js";
-import { DEFAULT_WAIT, backoffDelay, waitForJob, waitOptionsFrom, type WaitOptions } from "../../src/wrappers/jobs.js";
+import { DEFAULT_WAIT, waitForJob, type WaitOptions } from "../../src/wrappers/jobs.js";
+import { backoffDelay, waitOptionsFrom } from "../../src/wrappers/waiter.js";
 import type { Job } from "../../src/wrappers/normalize.js";
 import type { Clock } from "../../src/wrappers/sleep.js";
 
