@@ -1,12 +1,12 @@
 // Pagination at scale: every chunk of a `pages` x `pageSize` listing from the local server,
-// through `for await (const chunk of client.chunks.list(botId))` against a hand-written cursor
+// through the Node entry's `for await (const chunk of client.chunks.list(botId))` against a hand-written cursor
 // loop over fetch that sends the same request and touches the same field of every item. Both
 // run in this process, alternating which goes first, against a server in another process.
 //
 // Memory: one more walk through the client with gc() forced when the first item of the first
 // page arrives and when the first item of the last page arrives: both moments hold exactly one
 // page, so the heaps differ only by what the walk kept from the pages in between.
-import { createPlatformClient } from "../src/index.js";
+import { createPlatformClient } from "../src/node.js";
 import { gc, JWT, options, runMain, startServer } from "./lib/child.js";
 
 export interface PaginationOptions {

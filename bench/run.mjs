@@ -390,6 +390,15 @@ if (selected("calls") && raw.calls) {
     "≤ 1.15×",
     status(v.met),
   );
+  row(
+    "4. Per-call overhead: the portable entry (over fetch, as in a browser)",
+    "µs per call, median (min–max)",
+    fmtSpread(raw.calls.portableUs, 0),
+    `fetch loop ${fmtSpread(raw.calls.fetchUs, 0)}`,
+    `${fmt(ratio(median(raw.calls.portableUs), median(raw.calls.fetchUs)), 2)}×`,
+    "(diagnostic)",
+    "info",
+  );
 }
 if (selected("pagination") && raw.pagination) {
   const v = verdicts.pagination;

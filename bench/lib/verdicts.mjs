@@ -19,7 +19,7 @@ export const TARGETS = {
  * @typedef {{ variant: string, fileSize: number, mibPerSecond: number, peakRssMiB: number | null, hashOk: boolean, problems: string[], concurrency?: number }} ImportRun
  * @typedef {{
  *   import: ImportRun[], memory: ImportRun[], latency: ImportRun[], errors: string[],
- *   calls?: { calls: number, clientUs: number[], fetchUs: number[] },
+ *   calls?: { calls: number, clientUs: number[], portableUs: number[], fetchUs: number[] },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
  *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> }
  * }} RawResults
