@@ -14,7 +14,10 @@ export interface PlatformClientOptions {
   apiKey?: string;
   /** Sent as `auth` on the chunk operations; a function is called before each such request. */
   jwt?: JwtSource;
-  /** A fetch implementation (tests, proxies, other runtimes). Defaults to the global fetch. */
+  /**
+   * A fetch implementation (tests, proxies, other runtimes), called with a URL and an init.
+   * Defaults to the global fetch; the Node entry sends over node:http unless this is given.
+   */
   fetch?: typeof fetch;
   /** Per attempt, covering the response body. Default 60 s. */
   timeoutMs?: number;
