@@ -12,7 +12,7 @@ import { DEFAULT_SPEC, REPO_ROOT, loadSpec } from "./lib/spec.mjs";
 // a file checked straight out of dist/ (or linked with npm link) needs the bit too.
 const EXECUTABLES = ["mock/cli.js"];
 // Emitted JavaScript and hand-written declarations that tsc does not produce itself.
-const COPIED = ["generated/validators.js", "generated/validators.d.ts"];
+const COPIED = ["generated/validators.js", "generated/validators.d.ts", "mock/prism-process.js", "mock/prism-process.d.ts"];
 
 function fail(message) {
   console.error(`build: ${message}`);

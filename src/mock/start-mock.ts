@@ -2,12 +2,11 @@
 // package, on localhost and a free port. Prism is not a dependency of the client (it is large and
 // only tests need it), so it is resolved from the caller's project: install @stoplight/prism-cli
 // as a dev dependency beside this package.
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { launchPrism } from "./prism-process.js";
 
 /** The spec shipped with this package (openapi/platform.yaml at the package root). */
 export const PACKAGED_SPEC = fileURLToPath(new URL("../../openapi/platform.yaml", import.meta.url));
@@ -39,11 +38,6 @@ export interface MockServer {
 }
 
 const PRISM_PACKAGE = "@stoplight/prism-cli";
-// Prism 5 logs this line once it accepts requests.
-const LISTENING = /Prism is listening on (http:\/\/[^\s/]+)/;
-const ANSI = /\x1b\[[0-9;]*m/g;
-const STOP_GRACE_MS = 5_000;
-const KEPT_LINES = 200;
 
 /** Path of Prism's CLI script, looked up from this package and then from the working directory. */
 export function findPrism(): string {
@@ -64,63 +58,11 @@ export function findPrism(): string {
 }
 
 /** Starts Prism on the packaged spec; resolves once it listens. Call stop() when done. */
-export function startMock(options: StartMockOptions = {}): Promise<MockServer> {
+export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
   const { port = 0, host = "127.0.0.1", spec = PACKAGED_SPEC, dynamic = false, errors = false, readyTimeoutMs = 30_000 } = options;
-  const args = [findPrism(), "mock", spec, "-h", host, "-p", String(port)];
+  const args = ["mock", spec, "-h", host, "-p", String(port)];
   if (dynamic) args.push("--dynamic");
   if (errors) args.push("--errors");
-  // Prism's own script run by this very Node, so the child we hold is Prism itself (no shell or
-  // npx in between) and a signal sent to it reaches it.
-  const child = spawn(process.execPath, args, { env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"] });
-  return whenListening(child, readyTimeoutMs);
-}
-
-function whenListening(child: ChildProcess, readyTimeoutMs: number): Promise<MockServer> {
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once("exit", (code, signal) => done({ code, signal })),
-  );
-  // A caller that never calls stop() must not leave Prism running after its process ends.
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  void exited.then(() => process.off("exit", killOnExit));
-
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
-  };
-  // Prism logs every request, so both pipes are read for its whole life (a full pipe would stall
-  // it); only the recent lines are kept.
-  const lines: string[] = [];
-  const output = () => lines.join("\n");
-
-  return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`Prism did not start within ${readyTimeoutMs / 1000} s:\n${output()}`));
-      void stop();
-    }, readyTimeoutMs);
-    const onLine = (raw: string) => {
-      const line = raw.replace(ANSI, "");
-      lines.push(line);
-      if (lines.length > KEPT_LINES) lines.shift();
-      const match = LISTENING.exec(line);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveStart({ url: match[1], stop, output, pid: child.pid });
-      }
-    };
-    createInterface({ input: child.stdout! }).on("line", onLine);
-    createInterface({ input: child.stderr! }).on("line", onLine);
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      // Ignored once listening; before that, this is the failure to report.
-      reject(new Error(`Prism exited (${signal ?? `code ${code}`}) before listening:\n${output()}`));
-    });
-  });
+  const { url, stop, output, pid } = await launchPrism({ script: findPrism(), args, readyTimeoutMs });
+  return { url, stop, output, pid };
 }
