@@ -14,11 +14,12 @@
 // Usage: node server.mjs [--latency-ms=N] [--pages=N] [--page-size=N]. Prints "LISTEN <url>"
 // once listening, and exits when its stdin closes, so it never outlives the process that
 // started it.
-import { createHash, randomUUID, type Hash } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { parseMultipart } from "../../test/support/multipart.js";
+import { OrderedHash } from "../../test/support/ordered-hash.js";
 
 const { values } = parseArgs({
   options: {
@@ -35,16 +36,12 @@ interface Session {
   id: string;
   totalChunks: number;
   fileSize: number;
-  hash: Hash;
-  next: number;
-  parked: Map<number, Buffer>;
+  reassembly: OrderedHash;
   seen: Set<number>;
-  bytes: number;
   duplicates: number;
   bad: string[];
   inFlight: number;
   maxInFlight: number;
-  digest?: string;
 }
 
 const sessions = new Map<string, Session>();
@@ -79,13 +76,7 @@ function accept(session: Session, chunkNumber: number, data: Buffer): void {
     return;
   }
   session.seen.add(chunkNumber);
-  session.parked.set(chunkNumber, data);
-  for (let piece = session.parked.get(session.next); piece !== undefined; piece = session.parked.get(session.next)) {
-    session.hash.update(piece);
-    session.bytes += piece.length;
-    session.parked.delete(session.next);
-    session.next++;
-  }
+  session.reassembly.add(chunkNumber, data);
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -165,11 +156,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       id,
       totalChunks: Number(start.totalChunks),
       fileSize: Number(start.fileSize),
-      hash: createHash("sha256"),
-      next: 0,
-      parked: new Map(),
+      reassembly: new OrderedHash(),
       seen: new Set(),
-      bytes: 0,
       duplicates: 0,
       bad: [],
       inFlight: 0,
@@ -181,8 +169,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     await readBody(req);
     const session = sessions.get(m[1]!);
     if (!session) return json(res, 404, { message: "no such session" });
-    if (session.next !== session.totalChunks) return json(res, 409, { message: `${session.totalChunks - session.next} chunks missing` });
-    session.digest ??= session.hash.digest("hex");
+    const { next } = session.reassembly;
+    if (next !== session.totalChunks) return json(res, 409, { message: `${session.totalChunks - next} chunks missing` });
     return json(res, 200, { "dock-statusId": `ds-${session.id}`, modelId: `cm-${session.id}`, jobType: "MODELS", action: "IMPORT", status: "SUCCESS" });
   }
   if (method === "POST" && (m = /^\/api\/public\/files\/session\/([^/]+)$/.exec(url))) {
@@ -217,11 +205,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (method === "GET" && (m = /^\/__bench\/session\/([^/]+)$/.exec(url))) {
     const session = sessions.get(m[1]!);
     if (!session) return json(res, 404, { message: "no such session" });
-    const complete = session.next === session.totalChunks;
-    if (complete) session.digest ??= session.hash.digest("hex");
     return json(res, 200, {
-      sha256: complete ? session.digest : null,
-      bytes: session.bytes,
+      sha256: session.reassembly.sha256(session.totalChunks) ?? null,
+      bytes: session.reassembly.bytes,
       fileSize: session.fileSize,
       chunks: session.seen.size,
       totalChunks: session.totalChunks,

@@ -17,10 +17,11 @@
 // chunks before it have arrived (later ones wait in memory), so a 200 MiB import costs a few
 // chunks of memory here. Every distinct chunk is counted once; a chunk that arrives again (the
 // answer to its first copy was lost) is counted as a duplicate and compared with the first copy.
-import { createHash, randomUUID, type Hash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { parseMultipart } from "./multipart.js";
+import { OrderedHash } from "./ordered-hash.js";
 import { mulberry32 } from "./seeded-random.js";
 
 export { mulberry32 };
@@ -86,12 +87,7 @@ export class Assembly {
   /** Chunk numbers that arrived again with different bytes than their first copy. */
   readonly mismatches: number[] = [];
   duplicates = 0;
-  /** Bytes hashed into the reassembly so far (a prefix of the file). */
-  bytes = 0;
-  private readonly hash: Hash = createHash("sha256");
-  private readonly parked = new Map<number, Buffer>();
-  private next = 0;
-  private digest: string | undefined;
+  private readonly reassembly = new OrderedHash();
 
   constructor(
     readonly sessionId: string,
@@ -118,27 +114,23 @@ export class Assembly {
       return true;
     }
     this.received.set(chunkNumber, digest);
-    this.parked.set(chunkNumber, data);
-    // Hash every chunk whose predecessors are all in, in number order, and let it go.
-    for (let piece = this.parked.get(this.next); piece !== undefined; piece = this.parked.get(this.next)) {
-      this.hash.update(piece);
-      this.bytes += piece.length;
-      this.parked.delete(this.next);
-      this.next++;
-    }
+    this.reassembly.add(chunkNumber, data);
     return true;
   }
 
   /** True when chunks 0 … totalChunks-1 are all in. */
   get complete(): boolean {
-    return this.next === this.totalChunks;
+    return this.reassembly.next === this.totalChunks;
+  }
+
+  /** Bytes hashed into the reassembly so far (a prefix of the file). */
+  get bytes(): number {
+    return this.reassembly.bytes;
   }
 
   /** The sha256 of the chunks joined in number order; undefined until every chunk is in. */
   sha256(): string | undefined {
-    if (!this.complete) return undefined;
-    this.digest ??= this.hash.digest("hex");
-    return this.digest;
+    return this.reassembly.sha256(this.totalChunks);
   }
 }
 
