@@ -31,23 +31,8 @@ function binaryAsBlob(schema) {
   return nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
 }
 
-// openapi-typescript 7.13 reads every key of a Paths or Responses object as a path
-// or a status code, so an extension there (x-discrepancies) would become a bogus
-// path in the types. Extensions never carry types: drop them from its copy.
-function withoutStructuralExtensions(spec) {
-  const copy = structuredClone(spec);
-  const strip = (map) => {
-    for (const key of Object.keys(map ?? {})) if (key.startsWith("x-")) delete map[key];
-  };
-  strip(copy.paths);
-  for (const item of Object.values(copy.paths ?? {})) {
-    for (const method of HTTP_METHODS) strip(item?.[method]?.responses);
-  }
-  return copy;
-}
-
 async function renderTypes({ spec, file }) {
-  const ast = await openapiTS(withoutStructuralExtensions(spec), {
+  const ast = await openapiTS(spec, {
     cwd: pathToFileURL(dirname(file) + "/"),
     // Otherwise every property with a `default` becomes required, in request bodies too.
     defaultNonNullable: false,
@@ -77,12 +62,13 @@ function credentialOf(spec, operation) {
   return { security: name, header: scheme.name };
 }
 
-function requestMediaType(operation) {
-  const types = operation.requestBody?.mediaTypes ?? [];
-  if (types.length > 1) {
-    throw new Error(`${operation.operationId}: request body offers ${types.join(", ")}; the table holds one`);
-  }
-  return types[0] ?? null;
+// The request body's media types in spec order (the first is what the client sends unless told
+// otherwise) and whether the operation needs one; null for an operation without a body.
+function requestBodyOf(operation) {
+  if (!operation.requestBody) return null;
+  const { required, mediaTypes } = operation.requestBody;
+  if (mediaTypes.length === 0) throw new Error(`${operation.operationId}: request body has no media type`);
+  return { required, mediaTypes };
 }
 
 // x-retry-safe is the spec's word on which operations the client may repeat (EXTENSIONS.md).
@@ -93,6 +79,7 @@ function retrySafe(spec, operation) {
 }
 
 const literal = (value) => JSON.stringify(value);
+const renderBody = (body) => (body ? `{ required: ${body.required}, mediaTypes: [${body.mediaTypes.map(literal).join(", ")}] }` : "null");
 const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 
 function renderOperations({ spec }) {
@@ -104,7 +91,7 @@ function renderOperations({ spec }) {
       `    path: ${literal(operation.path)},`,
       `    security: ${literal(security)},`,
       `    header: ${literal(header)},`,
-      `    requestBody: ${literal(requestMediaType(operation))},`,
+      `    requestBody: ${renderBody(requestBodyOf(operation))},`,
       `    retrySafe: ${literal(retrySafe(spec, operation))},`,
       "  },",
     ].join("\n");
@@ -125,7 +112,7 @@ function renderOperations({ spec }) {
     'export type OperationPath = OperationInfo["path"];',
     'export type SecuritySchemeName = OperationInfo["security"];',
     'export type CredentialHeader = OperationInfo["header"];',
-    'export type RequestMediaType = NonNullable<OperationInfo["requestBody"]>;',
+    'export type RequestMediaType = NonNullable<OperationInfo["requestBody"]>["mediaTypes"][number];',
     "",
   ].join("\n");
 }

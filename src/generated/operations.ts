@@ -17,7 +17,7 @@ export const operations = {
     path: "/api/public/connections",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   getConnection: {
@@ -28,12 +28,20 @@ export const operations = {
     requestBody: null,
     retrySafe: true,
   },
+  replaceConnection: {
+    method: "put",
+    path: "/api/public/connections/{connectionId}",
+    security: "apiKey",
+    header: "x-api-key",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
+    retrySafe: true,
+  },
   updateConnection: {
     method: "patch",
     path: "/api/public/connections/{connectionId}",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   listChunks: {
@@ -41,7 +49,7 @@ export const operations = {
     path: "/api/public/bot/{botId}/chunk/list",
     security: "jwtAuth",
     header: "auth",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: true,
   },
   updateChunk: {
@@ -49,7 +57,7 @@ export const operations = {
     path: "/api/public/bot/{botId}/chunk/{chunkId}",
     security: "jwtAuth",
     header: "auth",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   deleteChunksById: {
@@ -57,7 +65,7 @@ export const operations = {
     path: "/api/public/bot/{botId}/search/deleteChunksById",
     security: "jwtAuth",
     header: "auth",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   startImportSession: {
@@ -65,7 +73,7 @@ export const operations = {
     path: "/api/public/files/session/start",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   uploadImportChunk: {
@@ -73,7 +81,7 @@ export const operations = {
     path: "/api/public/files/session/{sessionId}",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "multipart/form-data",
+    requestBody: { required: true, mediaTypes: ["multipart/form-data"] },
     retrySafe: true,
   },
   completeImportSession: {
@@ -89,7 +97,7 @@ export const operations = {
     path: "/api/public/models/{modelId}/deploy",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   undeployModel: {
@@ -100,12 +108,28 @@ export const operations = {
     requestBody: null,
     retrySafe: true,
   },
+  exportModel: {
+    method: "post",
+    path: "/api/public/models/{modelId}/export",
+    security: "apiKey",
+    header: "x-api-key",
+    requestBody: null,
+    retrySafe: false,
+  },
   importTool: {
     method: "post",
     path: "/api/public/tools/import",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
+    retrySafe: false,
+  },
+  importIntoTool: {
+    method: "post",
+    path: "/api/public/tools/{toolId}/import",
+    security: "apiKey",
+    header: "x-api-key",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   exportTool: {
@@ -121,7 +145,7 @@ export const operations = {
     path: "/api/public/tools/{toolId}/deploy",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   undeployTool: {
@@ -137,7 +161,7 @@ export const operations = {
     path: "/api/public/guardrails/deploy",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: false,
   },
   undeployGuardrail: {
@@ -145,7 +169,7 @@ export const operations = {
     path: "/api/public/guardrails/undeploy",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "application/json",
+    requestBody: { required: true, mediaTypes: ["application/json"] },
     retrySafe: true,
   },
   uploadAttachment: {
@@ -153,7 +177,7 @@ export const operations = {
     path: "/api/v2/apps/{appId}/environments/{envName}/attachments/upload",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "multipart/form-data",
+    requestBody: { required: true, mediaTypes: ["multipart/form-data"] },
     retrySafe: false,
   },
   deleteAttachment: {
@@ -161,7 +185,7 @@ export const operations = {
     path: "/api/v2/apps/{appId}/environments/{envName}/attachments/{fileId}",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "multipart/form-data",
+    requestBody: { required: false, mediaTypes: ["multipart/form-data", "application/json"] },
     retrySafe: false,
   },
   getDockStatus: {
@@ -177,7 +201,7 @@ export const operations = {
     path: "/api/public/files",
     security: "apiKey",
     header: "x-api-key",
-    requestBody: "multipart/form-data",
+    requestBody: { required: true, mediaTypes: ["multipart/form-data"] },
     retrySafe: false,
   },
 } as const;
@@ -189,4 +213,4 @@ export type HttpMethod = OperationInfo["method"];
 export type OperationPath = OperationInfo["path"];
 export type SecuritySchemeName = OperationInfo["security"];
 export type CredentialHeader = OperationInfo["header"];
-export type RequestMediaType = NonNullable<OperationInfo["requestBody"]>;
+export type RequestMediaType = NonNullable<OperationInfo["requestBody"]>["mediaTypes"][number];

@@ -20,6 +20,12 @@ export interface paths {
          * @description Creates a connection to an external model provider. The keys required in `fields` depend on
          *     `provider`; `model` is required for every provider but `API`, and `modelType` is
          *     `EASY_INTEGRATION` for `PROVIDER_TWO` and `PROVIDER_THREE`. A new connection is `ACTIVE`.
+         *
+         *     Provider `API` takes three shapes: the document's `fields` (`BASE_URL`, `API_KEY`), or one
+         *     of the two custom API connection types of the public reference, configured with top-level
+         *     properties: *Default Provider* (the caller defines the request: `payload`, `outputPath`)
+         *     and *Existing Provider* (a known vendor format: `mapProvider`). A custom connection may be
+         *     saved as a `DRAFT` and finalized later with Replace connection.
          */
         post: operations["createConnection"];
         delete?: never;
@@ -43,16 +49,23 @@ export interface paths {
          * @description Reads one connection, with its provider-specific `fields` (secret values masked).
          */
         get: operations["getConnection"];
-        put?: never;
+        /**
+         * Replace connection
+         * @description Replaces a custom API connection as a whole: every mandatory property of its type is sent
+         *     again, and properties left out are cleared. Used, for instance, to move a connection from
+         *     `DRAFT` to `FINALIZED`. From the vendor's public reference: the interface document does not
+         *     show this operation.
+         */
+        put: operations["replaceConnection"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /**
          * Update connection
-         * @description Replaces the `API_KEY` of a connection. Supported only for connections whose provider is not
-         *     `API`; the path alone cannot tell, so the client refuses it for such connections when it
-         *     knows the provider.
+         * @description Updates a connection in place: the `API_KEY` of a provider connection, or any of the
+         *     top-level properties of a custom API connection (a partial update; properties left out keep
+         *     their value).
          */
         patch: operations["updateConnection"];
         trace?: never;
@@ -247,6 +260,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/models/{modelId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Model id, `cm-` prefixed. */
+                modelId: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export model
+         * @description Starts an export of a model. The finished job, read through Get dock status, carries
+         *     `response.downloadUrl`; that address is opened without platform credentials. From the
+         *     vendor's public reference: the interface document does not show this operation.
+         */
+        post: operations["exportModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/tools/import": {
         parameters: {
             query?: never;
@@ -261,6 +299,31 @@ export interface paths {
          * @description Imports a tool from three previously uploaded files (see Upload File), the environment variables file being optional.
          */
         post: operations["importTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/tools/{toolId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool id, `a-` prefixed. */
+                toolId: components["parameters"]["ToolIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import into an existing tool
+         * @description Imports new tool, flow and environment files (from Upload File) into a tool that already
+         *     exists. From the vendor's public reference: the interface document does not show this
+         *     operation.
+         */
+        post: operations["importIntoTool"];
         delete?: never;
         options?: never;
         head?: never;
@@ -502,8 +565,21 @@ export interface components {
          * @enum {string}
          */
         Provider: "API" | "PROVIDER_ONE" | "PROVIDER_TWO" | "PROVIDER_THREE";
-        /** @enum {string} */
+        /**
+         * @description Status of a connection as listed and filtered.
+         * @enum {string}
+         */
         ConnectionStatus: "ACTIVE" | "INACTIVE";
+        /**
+         * @description Status a custom API connection is saved in; a `DRAFT` is finalized later.
+         * @enum {string}
+         */
+        CustomConnectionStatus: "DRAFT" | "FINALIZED";
+        /**
+         * @description Status of a connection as read. Custom API connections report their `DRAFT` or `FINALIZED` state.
+         * @enum {string}
+         */
+        ConnectionStatusRead: "ACTIVE" | "INACTIVE" | "DRAFT" | "FINALIZED";
         /** @description Fields of an `API` connection. */
         ApiFields: {
             /** @description Base address of the external API. */
@@ -528,6 +604,45 @@ export interface components {
         ProviderThreeFields: {
             API_KEY: components["schemas"]["SecretValue"];
         };
+        /** @description A header sent to the external API. Its value is a provider credential, secret like `fields.API_KEY`. */
+        CustomHeader: {
+            key: string;
+            value: components["schemas"]["SecretValue"];
+        };
+        /** @description A variable of the request template, filled in from the prompt. */
+        PromptVariable: {
+            /** @description Name used in the template's `{{variable}}` placeholder. */
+            name: string;
+            displayName: string;
+            status: boolean;
+            dataType: string;
+            elementType: string;
+            /** @description The value used when the prompt gives none; its type is not documented. */
+            defaultValue: unknown;
+            required: boolean;
+            examples?: boolean;
+        };
+        /** @description What the external model supports. */
+        LlmFeatures: {
+            toolCalling?: boolean;
+            supportTools?: boolean;
+            parallelToolCalling?: boolean;
+            structuredResponse?: boolean;
+            dataGeneration?: boolean;
+            streaming?: boolean;
+        };
+        /** @enum {string} */
+        IOMapping: "textToText" | "textToImage" | "imageToText" | "audioToText";
+        /**
+         * @description The vendor format the request follows.
+         * @enum {string}
+         */
+        MapProvider: "anthropicModel" | "openAIModel" | "geminiModel";
+        /** Field-table form of the IO mapping */
+        CustomExistingFields: {
+            /** @description The field table's name and type for `IOMappings`. */
+            IOMapping?: string;
+        };
         /** @description A secret. Sent in full; returned masked, with only a few leading and trailing characters visible. */
         SecretValue: string;
         /** @description Display name. */
@@ -536,20 +651,14 @@ export interface components {
         ModelName: string;
         /** API connection */
         CreateApiConnection: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             provider: "API";
             connectionName: components["schemas"]["ConnectionName"];
             fields: components["schemas"]["ApiFields"];
         };
         /** PROVIDER_ONE connection */
         CreateProviderOneConnection: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             provider: "PROVIDER_ONE";
             connectionName: components["schemas"]["ConnectionName"];
             model: components["schemas"]["ModelName"];
@@ -557,41 +666,143 @@ export interface components {
         };
         /** PROVIDER_TWO connection */
         CreateProviderTwoConnection: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             provider: "PROVIDER_TWO";
             connectionName: components["schemas"]["ConnectionName"];
             model: components["schemas"]["ModelName"];
-            /** @constant */
+            /** @enum {string} */
             modelType: "EASY_INTEGRATION";
             fields: components["schemas"]["ProviderTwoFields"];
         };
         /** PROVIDER_THREE connection */
         CreateProviderThreeConnection: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             provider: "PROVIDER_THREE";
             connectionName: components["schemas"]["ConnectionName"];
             model: components["schemas"]["ModelName"];
-            /** @constant */
+            /** @enum {string} */
             modelType: "EASY_INTEGRATION";
             fields: components["schemas"]["ProviderThreeFields"];
         };
-        /** @description A new connection; the keys of `fields` depend on `provider`. */
-        CreateConnectionRequest: components["schemas"]["CreateApiConnection"] | components["schemas"]["CreateProviderOneConnection"] | components["schemas"]["CreateProviderTwoConnection"] | components["schemas"]["CreateProviderThreeConnection"];
-        UpdateConnectionRequest: {
-            /** @description The new secret. `API_KEY` is the only updatable key. */
+        /**
+         * Custom API connection, Default Provider
+         * @description The caller defines the request (`payload`) and where the answer and token counts sit in the reply.
+         */
+        CreateCustomDefaultConnection: {
+            /** @enum {string} */
+            provider: "API";
+            connectionName: components["schemas"]["ConnectionName"];
+            model?: components["schemas"]["ModelName"];
+            /** @description Address of the external API. */
+            endpointUrl: string;
+            headers?: components["schemas"]["CustomHeader"][];
+            /** @description The request template, with `{{variable}}` placeholders. */
+            payload: {
+                [key: string]: unknown;
+            };
+            promptVars?: components["schemas"]["PromptVariable"][];
+            /** @description Further template variables; their shape is not documented. */
+            customVars?: unknown[];
+            /** @description Where the answer sits in the external API's reply. */
+            outputPath: string;
+            /** @description Where the input token count sits in the reply. */
+            inputTokensPath?: string;
+            /** @description Where the output token count sits in the reply. */
+            outputTokensPath?: string;
+            status?: components["schemas"]["CustomConnectionStatus"];
+            isEnable?: boolean;
+            /** @description Identity provider, usually `none`. */
+            idp?: string;
+        };
+        /**
+         * Custom API connection, Existing Provider
+         * @description The request follows a known vendor format (`mapProvider`).
+         */
+        CreateCustomExistingConnection: {
+            /** @enum {string} */
+            provider: "API";
+            connectionName: components["schemas"]["ConnectionName"];
+            model?: components["schemas"]["ModelName"];
+            /** @description Address of the external API. */
+            endpointUrl: string;
+            headers?: components["schemas"]["CustomHeader"][];
+            mapProvider: components["schemas"]["MapProvider"];
+            IOMappings?: components["schemas"]["IOMapping"][];
+            fields?: components["schemas"]["CustomExistingFields"];
+            llmFeatures?: components["schemas"]["LlmFeatures"];
+            bodyTab?: string;
+            status?: components["schemas"]["CustomConnectionStatus"];
+            isEnable?: boolean;
+            /** @description Identity provider, usually `none`. */
+            idp?: string;
+        };
+        /**
+         * @description A new connection; the keys of `fields` depend on `provider`. Provider `API` has three
+         *     shapes, told apart by what they require: `fields` (the document's form), `payload` (Default
+         *     Provider) or `mapProvider` (Existing Provider).
+         */
+        CreateConnectionRequest: components["schemas"]["CreateApiConnection"] | components["schemas"]["CreateCustomDefaultConnection"] | components["schemas"]["CreateCustomExistingConnection"] | components["schemas"]["CreateProviderOneConnection"] | components["schemas"]["CreateProviderTwoConnection"] | components["schemas"]["CreateProviderThreeConnection"];
+        /** New API key */
+        UpdateConnectionApiKey: {
+            /** @description The new secret. `API_KEY` is the only updatable key of a provider connection. */
             fields: {
                 API_KEY: components["schemas"]["SecretValue"];
             };
         };
+        /**
+         * Partial update of a custom API connection
+         * @description Any of the top-level properties of a custom API connection; those left out keep their value.
+         */
+        UpdateCustomConnection: {
+            connectionName?: components["schemas"]["ConnectionName"];
+            model?: components["schemas"]["ModelName"];
+            endpointUrl?: string;
+            headers?: components["schemas"]["CustomHeader"][];
+            payload?: {
+                [key: string]: unknown;
+            };
+            promptVars?: components["schemas"]["PromptVariable"][];
+            customVars?: unknown[];
+            outputPath?: string;
+            inputTokensPath?: string;
+            outputTokensPath?: string;
+            mapProvider?: components["schemas"]["MapProvider"];
+            IOMappings?: components["schemas"]["IOMapping"][];
+            llmFeatures?: components["schemas"]["LlmFeatures"];
+            bodyTab?: string;
+            status?: components["schemas"]["CustomConnectionStatus"];
+            isEnable?: boolean;
+            idp?: string;
+        };
+        /** @description A new API key for a provider connection, or a partial update of a custom API connection. */
+        UpdateConnectionRequest: components["schemas"]["UpdateConnectionApiKey"] | components["schemas"]["UpdateCustomConnection"];
+        /** @description A whole custom API connection, of either type. */
+        ReplaceConnectionRequest: components["schemas"]["CreateCustomDefaultConnection"] | components["schemas"]["CreateCustomExistingConnection"];
         /** @description Provider-specific configuration as stored; secret values are masked. */
         MaskedFields: {
             [key: string]: string;
+        };
+        /** @description The top-level properties of a custom API connection, as read (header values masked). */
+        CustomConnectionView: {
+            endpointUrl?: string;
+            headers?: {
+                key?: string;
+                value?: string;
+            }[];
+            payload?: Record<string, never>;
+            promptVars?: Record<string, never>[];
+            customVars?: unknown[];
+            outputPath?: string;
+            inputTokensPath?: string;
+            outputTokensPath?: string;
+            mapProvider?: string;
+            IOMappings?: string[];
+            llmFeatures?: {
+                [key: string]: boolean;
+            };
+            bodyTab?: string;
+            isEnable?: boolean;
+            idp?: string;
         };
         /** @description A connection as listed (no `fields`). */
         ConnectionSummary: {
@@ -603,36 +814,36 @@ export interface components {
             model?: string;
             /** @description `EASY_INTEGRATION` for `PROVIDER_TWO` and `PROVIDER_THREE`. */
             modelType?: string;
-            status: components["schemas"]["ConnectionStatus"];
+            status: components["schemas"]["ConnectionStatusRead"];
             createdOn: components["schemas"]["Timestamp"];
             modifiedOn: components["schemas"]["Timestamp"];
         };
-        /** @description A connection as read, with its masked `fields`. */
-        Connection: components["schemas"]["ConnectionSummary"] & {
-            fields: components["schemas"]["MaskedFields"];
+        /** @description A connection as read, with its masked `fields` (custom API connections may have none). */
+        Connection: components["schemas"]["ConnectionSummary"] & components["schemas"]["CustomConnectionView"] & {
+            fields?: components["schemas"]["MaskedFields"];
         };
-        /** @description A connection as created. */
+        /** @description A connection as created (custom API connections may have no `fields`). */
         ConnectionCreated: {
             connectionId: string;
             connectionName: string;
             provider: components["schemas"]["Provider"];
             model?: string;
             modelType?: string;
-            status: components["schemas"]["ConnectionStatus"];
-            fields: components["schemas"]["MaskedFields"];
+            status: components["schemas"]["ConnectionStatusRead"];
+            fields?: components["schemas"]["MaskedFields"];
             createdOn: components["schemas"]["Timestamp"];
-        };
-        /** @description A connection as updated. */
+        } & components["schemas"]["CustomConnectionView"];
+        /** @description A connection as updated or replaced (custom API connections may have no `fields`). */
         ConnectionUpdated: {
             connectionId: string;
             connectionName: string;
             provider: components["schemas"]["Provider"];
             model?: string;
             modelType?: string;
-            status: components["schemas"]["ConnectionStatus"];
-            fields: components["schemas"]["MaskedFields"];
+            status: components["schemas"]["ConnectionStatusRead"];
+            fields?: components["schemas"]["MaskedFields"];
             modifiedOn: components["schemas"]["Timestamp"];
-        };
+        } & components["schemas"]["CustomConnectionView"];
         ConnectionList: {
             connections: components["schemas"]["ConnectionSummary"][];
             total: number;
@@ -739,6 +950,8 @@ export interface components {
             totalRequested: number;
             totalDeleted: number;
             totalNotFound: number;
+            /** @description The requested ids that did not exist. */
+            notFoundChunkIds?: string[];
         };
         DeleteChunksResult: {
             Data: components["schemas"]["DeleteChunksTotals"];
@@ -747,8 +960,19 @@ export interface components {
         } | {
             status: string;
         });
-        /** @description An error body. Its shape is not documented (any JSON value); the examples assume a `message` key. */
-        ErrorBody: unknown;
+        /** @description An error body. Either a `message`, as the chunk operations' error table shows, or the `errors` envelope the public reference shows for the `x-api-key` operations; other keys may come too. */
+        ErrorBody: {
+            /** @description What went wrong (the chunk operations). */
+            message?: string;
+            /** @description What went wrong, one entry per problem (the `x-api-key` operations). */
+            errors?: components["schemas"]["ErrorDetail"][];
+        };
+        ErrorDetail: {
+            /** @description The message. */
+            msg?: string;
+            /** @description The service's own code, e.g. 4002 for a bad or missing credential. */
+            code?: number | string;
+        };
         StartImportSessionRequest: {
             /** @description Context of the file, for example `model`, `dataset` or `bulkImport`. */
             fileContext: string;
@@ -892,6 +1116,14 @@ export interface components {
             envVariablesFileId?: string;
             toolName: string;
         };
+        ImportIntoToolRequest: {
+            /** @description File id of the tool data file (from Upload File). */
+            toolDataFileId: string;
+            /** @description File id of the flow data file (from Upload File). */
+            flowDataFileId: string;
+            /** @description File id of the environment variables file (from Upload File). */
+            envVariablesFileId: string;
+        };
         DeployToolRequest: {
             /** @description True deploys asynchronously; false returns once deployed. */
             isAsync: boolean;
@@ -909,7 +1141,7 @@ export interface components {
             file: Blob;
             /** @description A user or session reference. */
             userReference: string;
-            /** @constant */
+            /** @enum {string} */
             uploadType: "runtime";
         };
         Attachment: {
@@ -923,7 +1155,7 @@ export interface components {
             extension?: string;
             uploadedAt?: components["schemas"]["Timestamp"];
         };
-        DeleteAttachmentForm: {
+        DeleteAttachmentSession: {
             sessionId?: string;
             sessionReference?: string;
         };
@@ -935,9 +1167,45 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request was refused as malformed (a missing or invalid field or parameter). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The operation's credential header is missing, invalid or expired (`x-api-key`, or the JWT in `auth` for the chunk operations). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The id in the path, or the resource it names, does not exist. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unexpected server-side failure. */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /**
-         * @description An error. The document shows neither the error statuses of this operation nor the shape of
-         *     an error body, so any status and any body may come back.
+         * @description Any other error status. The document does not list the error statuses of this operation,
+         *     so a status not named above may still come back, with a body of the same shape or none.
          */
         UndocumentedError: {
             headers: {
@@ -1011,8 +1279,10 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectionList"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     createConnection: {
@@ -1037,8 +1307,10 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectionCreated"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     getConnection: {
@@ -1062,8 +1334,43 @@ export interface operations {
                     "application/json": components["schemas"]["Connection"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
+        };
+    };
+    replaceConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+                connectionId: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection as replaced, with its secret values masked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionUpdated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     updateConnection: {
@@ -1091,8 +1398,11 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectionUpdated"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     listChunks: {
@@ -1120,8 +1430,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChunkPage"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     updateChunk: {
@@ -1151,8 +1464,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChunkUpdated"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     deleteChunksById: {
@@ -1189,33 +1505,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing, invalid or expired JWT in the `auth` header. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Invalid application id, or the resource does not exist. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected server-side failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     startImportSession: {
@@ -1240,8 +1533,10 @@ export interface operations {
                     "application/json": components["schemas"]["ImportSession"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     uploadImportChunk: {
@@ -1269,8 +1564,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChunkReceipt"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     completeImportSession: {
@@ -1294,8 +1592,11 @@ export interface operations {
                     "application/json": components["schemas"]["ImportCompletion"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     deployModel: {
@@ -1326,8 +1627,11 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     undeployModel: {
@@ -1351,8 +1655,39 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
+        };
+    };
+    exportModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Model id, `cm-` prefixed. */
+                modelId: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export job, in progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     importTool: {
@@ -1377,8 +1712,42 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
+        };
+    };
+    importIntoTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool id, `a-` prefixed. */
+                toolId: components["parameters"]["ToolIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportIntoToolRequest"];
+            };
+        };
+        responses: {
+            /** @description The import job (the sample shows it finished at once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     exportTool: {
@@ -1405,8 +1774,11 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     deployTool: {
@@ -1434,8 +1806,11 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     undeployTool: {
@@ -1459,8 +1834,11 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     deployGuardrail: {
@@ -1485,8 +1863,10 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     undeployGuardrail: {
@@ -1511,8 +1891,10 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     uploadAttachment: {
@@ -1542,8 +1924,11 @@ export interface operations {
                     "application/json": components["schemas"]["Attachment"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     deleteAttachment: {
@@ -1562,7 +1947,8 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "multipart/form-data": components["schemas"]["DeleteAttachmentForm"];
+                "multipart/form-data": components["schemas"]["DeleteAttachmentSession"];
+                "application/json": components["schemas"]["DeleteAttachmentSession"];
             };
         };
         responses: {
@@ -1575,8 +1961,11 @@ export interface operations {
                     "application/json": components["schemas"]["AttachmentDeleted"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     getDockStatus: {
@@ -1600,8 +1989,11 @@ export interface operations {
                     "application/json": components["schemas"]["DockStatusRecord"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
     uploadFile: {
@@ -1626,8 +2018,10 @@ export interface operations {
                     "application/json": components["schemas"]["UploadedFile"];
                 };
             };
-            "4XX": components["responses"]["UndocumentedError"];
-            "5XX": components["responses"]["UndocumentedError"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UndocumentedError"];
         };
     };
 }

@@ -92,7 +92,7 @@ export function createCore(options: PlatformClientOptions, internals: CoreIntern
       body: undefined,
     };
     if (init.body !== undefined) {
-      if (info.requestBody === "multipart/form-data") {
+      if (info.requestBody?.mediaTypes[0] === "multipart/form-data") {
         const multipart = toMultipart(init.body as Record<string, unknown>);
         request.body = multipart.body;
         request.headers["content-type"] = multipart.contentType;

@@ -114,7 +114,9 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       expect(valid("DeleteChunksRequest", { chunkId: ["1234"] })).toBe(false);
       expect(valid("DeleteChunksRequest", { chunkId: ["chk-1"] })).toBe(true);
       expect(exampleValue("DeleteChunksMissingIds")).toEqual({ message: "One or more chunkIds don't exist" });
-      expect(Object.keys(operation("deleteChunksById").responses).sort()).toEqual(["200", "400", "401", "404", "500"]);
+      const responses = operation("deleteChunksById").responses;
+      expect(Object.keys(responses).sort()).toEqual(["200", "400", "401", "404", "500", "default"]);
+      expect(responses["400"].content["application/json"].examples.deleteChunksMissingIds.$ref).toBe("#/components/examples/DeleteChunksMissingIds");
     },
   },
   "delete-attachment-multipart": {
@@ -122,10 +124,18 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     holds: () => {
       const body = operation("deleteAttachment").requestBody;
       expect(body.required).toBe(false);
-      expect(Object.keys(body.content)).toEqual(["multipart/form-data"]);
-      expect(valid("DeleteAttachmentForm", {})).toBe(true);
-      expect(valid("DeleteAttachmentForm", { sessionReference: "r" })).toBe(true);
-      expect(valid("DeleteAttachmentForm", { session: "r" })).toBe(false);
+      expect(Object.keys(body.content)[0]).toBe("multipart/form-data");
+      expect(valid("DeleteAttachmentSession", {})).toBe(true);
+      expect(valid("DeleteAttachmentSession", { sessionReference: "r" })).toBe(true);
+      expect(valid("DeleteAttachmentSession", { session: "r" })).toBe(false);
+    },
+  },
+  "delete-attachment-json-body": {
+    at: "/paths/~1api~1v2~1apps~1{appId}~1environments~1{envName}~1attachments~1{fileId}/delete",
+    holds: () => {
+      const { content } = operation("deleteAttachment").requestBody;
+      expect(Object.keys(content)).toEqual(["multipart/form-data", "application/json"]);
+      expect(content["application/json"].schema).toEqual(content["multipart/form-data"].schema);
     },
   },
   "attachments-api-v2-prefix": {
@@ -137,7 +147,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     },
   },
   "path-parameter-notation": {
-    at: "/paths",
+    at: "",
     holds: () => {
       for (const { path, operationId, method } of operations) {
         expect(path, operationId).not.toMatch(/[:<>]/);
@@ -151,7 +161,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     },
   },
   "path-parameter-names": {
-    at: "/paths",
+    at: "",
     holds: () => {
       for (const op of operations.filter((o) => o.tags.includes("Chunks"))) expect(op.path).toMatch(/^\/api\/public\/bot\/\{botId\}\//);
       expect(JSON.stringify(Object.keys(spec.paths))).not.toMatch(/AppId|AppID|EnvName/);
@@ -201,13 +211,96 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
   "error-body-shape-unknown": {
     at: "/components/responses/UndocumentedError",
     holds: () => {
-      for (const op of operations.filter((o) => o.operationId !== "deleteChunksById")) {
+      for (const op of operations) {
         const responses = spec.paths[op.path][op.method].responses;
-        expect(Object.keys(responses).sort(), op.operationId).toEqual(["200", "4XX", "5XX"]);
-        expect(responses["4XX"].$ref, op.operationId).toBe("#/components/responses/UndocumentedError");
+        const namesResource = op.path.includes("{");
+        const expected = ["200", "400", "401", ...(namesResource ? ["404"] : []), "500", "default"];
+        expect(Object.keys(responses), op.operationId).toEqual(expected);
+        expect(responses.default.$ref, op.operationId).toBe("#/components/responses/UndocumentedError");
+        for (const [status, name] of [["401", "Unauthorized"], ["404", "NotFound"], ["500", "InternalServerError"]]) {
+          if (responses[status]) expect(responses[status].$ref, `${op.operationId} ${status}`).toBe(`#/components/responses/${name}`);
+        }
       }
-      expect(valid("ErrorBody", "plain text")).toBe(true);
+    },
+  },
+  "error-body-envelope": {
+    at: "/components/schemas/ErrorBody",
+    holds: () => {
+      expect(valid("ErrorBody", { errors: [{ msg: "Invalid API key", code: 4002 }] })).toBe(true);
+      expect(valid("ErrorBody", { message: "Unauthorized" })).toBe(true);
       expect(valid("ErrorBody", { anything: 1 })).toBe(true);
+      expect(valid("ErrorBody", { errors: [{ msg: 4002 }] })).toBe(false);
+    },
+  },
+  "custom-api-connection": {
+    at: "/components/schemas/CreateConnectionRequest",
+    holds: () => {
+      const base = { provider: "API", connectionName: "c", endpointUrl: "https://x.invalid" };
+      expect(valid("CreateConnectionRequest", { ...base, payload: {}, outputPath: "a.b" })).toBe(true);
+      expect(valid("CreateConnectionRequest", { ...base, mapProvider: "openAIModel" })).toBe(true);
+      expect(valid("CreateConnectionRequest", { provider: "API", connectionName: "c", fields: { BASE_URL: "u", API_KEY: "k" } })).toBe(true);
+      // a mandatory property missing, and the two types mixed
+      expect(valid("CreateConnectionRequest", { ...base, payload: {} })).toBe(false);
+      expect(valid("CreateConnectionRequest", { ...base, payload: {}, outputPath: "a", mapProvider: "openAIModel" })).toBe(false);
+      expect(spec.components.schemas.CreateConnectionRequest.discriminator).toBeUndefined();
+    },
+  },
+  "io-mapping-name": {
+    at: "/components/schemas/CreateCustomExistingConnection",
+    holds: () => {
+      const base = { provider: "API", connectionName: "c", endpointUrl: "https://x.invalid", mapProvider: "geminiModel" };
+      expect(valid("CreateCustomExistingConnection", { ...base, IOMappings: ["textToText"] })).toBe(true);
+      expect(valid("CreateCustomExistingConnection", { ...base, fields: { IOMapping: "textToText" } })).toBe(true);
+      expect(valid("CreateCustomExistingConnection", base)).toBe(true);
+      expect(valid("CreateCustomExistingConnection", { ...base, IOMappings: ["speechToMusic"] })).toBe(false);
+    },
+  },
+  "custom-connection-status": {
+    at: "/components/schemas/ConnectionStatusRead",
+    holds: () => {
+      for (const status of ["ACTIVE", "INACTIVE", "DRAFT", "FINALIZED"]) expect(valid("ConnectionStatusRead", status)).toBe(true);
+      expect(valid("CustomConnectionStatus", "ACTIVE")).toBe(false);
+      expect(spec.components.schemas.ConnectionStatus.enum).toEqual(["ACTIVE", "INACTIVE"]);
+    },
+  },
+  "update-api-connection": {
+    at: "/paths/~1api~1public~1connections~1{connectionId}/put",
+    holds: () => {
+      expect(valid("UpdateConnectionRequest", { fields: { API_KEY: "k" } })).toBe(true);
+      expect(valid("UpdateConnectionRequest", { connectionName: "renamed" })).toBe(true);
+      expect(valid("UpdateConnectionRequest", {})).toBe(false);
+      expect(valid("UpdateConnectionRequest", { provider: "API" })).toBe(false);
+      const put = spec.paths["/api/public/connections/{connectionId}"].put;
+      expect(put.operationId).toBe("replaceConnection");
+      expect(valid("ReplaceConnectionRequest", { provider: "API", connectionName: "c", endpointUrl: "u", mapProvider: "openAIModel", status: "FINALIZED" })).toBe(true);
+      expect(valid("ReplaceConnectionRequest", { connectionName: "c" })).toBe(false);
+    },
+  },
+  "delete-chunks-not-found-ids": {
+    at: "/components/schemas/DeleteChunksTotals",
+    holds: () => {
+      const Data = { totalRequested: 2, totalDeleted: 1, totalNotFound: 1 };
+      expect(valid("DeleteChunksResult", { Status: "Success", Data })).toBe(true);
+      expect(valid("DeleteChunksResult", { Status: "Success", Data: { ...Data, notFoundChunkIds: ["chk-2"] } })).toBe(true);
+    },
+  },
+  "model-export-from-public-reference": {
+    at: "/paths/~1api~1public~1models~1{modelId}~1export/post",
+    holds: () => {
+      expect(operation("exportModel").requestBody).toBeUndefined();
+      const done = exampleValue("DockStatusModelExportDone");
+      expect(done.response.downloadUrl).toMatch(/^ https:/);
+      expect(valid("DockStatusRecord", done)).toBe(true);
+    },
+  },
+  "tool-import-into-existing": {
+    at: "/paths/~1api~1public~1tools~1{toolId}~1import/post",
+    holds: () => {
+      const files = { toolDataFileId: "a", flowDataFileId: "b", envVariablesFileId: "c" };
+      expect(valid("ImportIntoToolRequest", files)).toBe(true);
+      expect(valid("ImportIntoToolRequest", { toolDataFileId: "a", flowDataFileId: "b" })).toBe(false);
+      expect(valid("ImportIntoToolRequest", { ...files, toolName: "t" })).toBe(false);
+      expect(valid("ImportToolRequest", { toolDataFileId: "a", flowDataFileId: "b", toolName: "t" })).toBe(true);
     },
   },
 };
@@ -229,7 +322,7 @@ describe("known discrepancies", () => {
   it("keep every vendor sample verbatim as a named example that validates", () => {
     const vendorExamples = records.flatMap((r: { record: { examples?: string[] } }) => r.record.examples ?? []);
     expect(vendorExamples.length).toBeGreaterThanOrEqual(8);
-    const used = JSON.stringify(spec.paths);
+    const used = JSON.stringify([spec.paths, spec.components.responses]);
     for (const name of vendorExamples) expect(used, name).toContain(`#/components/examples/${name}"`);
   });
 });

@@ -16,13 +16,13 @@ describe("npm run docs", () => {
     encoding: "utf8",
   });
 
-  it("builds a self-contained reference with all 22 operations", () => {
+  it("builds a self-contained reference with all 25 operations", () => {
     expect(run.status, run.stderr).toBe(0);
     const html = readFileSync(join(out, "docs/reference/index.html"), "utf8");
     expect(html).not.toMatch(/<(?:script|link)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\//i);
     expect(html).toMatch(/Content-Security-Policy/);
     const operations = listOperations(loadSpec());
-    expect(operations).toHaveLength(22);
+    expect(operations).toHaveLength(25);
     for (const op of operations) expect(html, op.operationId).toContain(`"operationId":"${op.operationId}"`);
   });
 

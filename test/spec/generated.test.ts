@@ -109,7 +109,7 @@ describe("operations table", () => {
     expect(entry.path).toBe(op.path);
     expect([entry.security]).toEqual(op.security);
     expect(entry.header).toBe(schemes[entry.security]?.name);
-    expect(entry.requestBody).toBe(op.requestBody?.mediaTypes[0] ?? null);
+    expect(entry.requestBody).toEqual(op.requestBody ? { required: op.requestBody.required, mediaTypes: op.requestBody.mediaTypes } : null);
   });
 
   // The interface document fixes which header each kind of credential travels in.

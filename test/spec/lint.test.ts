@@ -29,4 +29,24 @@ describe("lint gate", () => {
     const rules = result.reports.flatMap((r: { problems: Array<{ rule: string }> }) => r.problems.map((p) => p.rule));
     expect(rules).toEqual(expect.arrayContaining(["no-invalid-media-type-examples", "operation-summary-required", "discrepancy-schema"]));
   });
+
+  // Each portability rule guards a class of legal OpenAPI that other generators or validators
+  // read badly (issue: the spec, portable to any generator).
+  it("fails a spec that other people's tools would read badly, naming each class", async () => {
+    const spec = loadSpec();
+    const listConnections = spec.paths["/api/public/connections"].get;
+    listConnections.responses["4XX"] = listConnections.responses.default;
+    spec.components.schemas.CreateApiConnection.properties.provider = { type: "string", const: "API" };
+    spec.servers[0].variables.host.description = "Host name.";
+    spec.paths = { "x-discrepancies": spec["x-discrepancies"], ...spec.paths };
+    spec.paths["/api/public/connections"].get = { "x-retry-safe": true, ...listConnections };
+    const dir = mkdtempSync(join(tmpdir(), "lint-"));
+    const file = join(dir, "platform.yaml");
+    writeFileSync(file, stringify(spec));
+    const result = await lintSpec(file);
+    const rules = new Set(result.reports.flatMap((r: { problems: Array<{ rule: string }> }) => r.problems.map((p) => p.rule)));
+    for (const rule of ["portable-status-codes", "portable-no-const", "portable-server-variables", "portable-no-extension-in-paths", "extensions-last"]) {
+      expect(rules, rule).toContain(rule);
+    }
+  });
 });

@@ -16,7 +16,7 @@ const JWT_OPERATIONS = new Set(["listChunks", "updateChunk", "deleteChunksById"]
 function rawCall(core: ReturnType<typeof createCore>, operationId: OperationId) {
   const info = operations[operationId];
   const send = (core.raw as unknown as Record<string, Function>)[info.method.toUpperCase()]!;
-  return send(info.path, { params: { path: new Proxy({}, { get: () => "x" }) }, body: info.requestBody === "application/json" ? {} : undefined }) as Promise<unknown>;
+  return send(info.path, { params: { path: new Proxy({}, { get: () => "x" }) }, body: info.requestBody?.mediaTypes[0] === "application/json" ? {} : undefined }) as Promise<unknown>;
 }
 
 describe("credential header per operation", () => {

@@ -10,8 +10,8 @@ async function compileOnly() {
   await client.guardrails.deploy("Profanity");
   // @ts-expect-error: PROVIDER_TWO needs api_version, your_resource_name and deployment_id
   await client.connections.create({ provider: "PROVIDER_TWO", connectionName: "c", model: "m", modelType: "EASY_INTEGRATION", fields: { API_KEY: "k" } });
-  // @ts-expect-error: an API connection has no model
-  await client.connections.create({ provider: "API", connectionName: "c", model: "m", fields: { BASE_URL: "u", API_KEY: "k" } });
+  // @ts-expect-error: a Default Provider custom connection needs payload and outputPath
+  await client.connections.create({ provider: "API", connectionName: "c", endpointUrl: "https://x.invalid" });
   // @ts-expect-error: deviceType is an enum
   await client.models.deploy("cm-1", { name: "m", hyperParameters: { temperature: 1, maxTokens: 1, topP: 1, topK: 1 }, deviceType: "t2.micro" }, { modelType: "openSource" });
   // @ts-expect-error: not a filterable chunk field
