@@ -12,7 +12,7 @@
 // finished) and the number of polls. Polls take no simulated time. Jitter comes from a seeded
 // PRNG, one seed per repetition, so a run can be repeated exactly.
 import { DEFAULT_WAIT, waitForJob, type Job } from "../src/index.js";
-import type { Clock } from "../src/wrappers/sleep.js";
+import type { Clock } from "../src/wrappers/internal/sleep.js";
 import { median, percentile } from "./lib/stats.mjs";
 import { options, runMain } from "./lib/child.js";
 import { mulberry32 } from "../test/support/seeded-random.js";

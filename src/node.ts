@@ -4,12 +4,12 @@ import { fileSource } from "./node/file-source.js";
 import { httpSender } from "./node/http-sender.js";
 import { createPlatformClient as createPortableClient } from "./wrappers/client.js";
 import type { CoreInternals } from "./wrappers/core.js";
-import type { FileInput, UploadFileRequest } from "./wrappers/files.js";
-import type { ImportModelOptions, ResumeImportOptions } from "./wrappers/imports.js";
+import type { FileInput, UploadFileRequest } from "./wrappers/resources/files.js";
+import type { ImportModelOptions, ResumeImportOptions } from "./wrappers/resources/model-import.js";
 import type { PlatformClientOptions } from "./wrappers/options.js";
-import type { ImportToolFromFiles } from "./wrappers/tools.js";
-import type { UploadAttachment } from "./wrappers/attachments.js";
-import type { ImportState } from "./wrappers/chunked-upload.js";
+import type { ImportToolFromFiles } from "./wrappers/resources/tools.js";
+import type { UploadAttachment } from "./wrappers/resources/attachments.js";
+import type { ImportState } from "./wrappers/uploads/chunked-upload.js";
 
 export * from "./index.js";
 export { fileSource, type FileSource } from "./node/file-source.js";

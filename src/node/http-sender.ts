@@ -5,7 +5,7 @@
 import { once } from "node:events";
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { NULL_BODY_STATUS, type HeaderReader, type Incoming, type Sender } from "../wrappers/sender.js";
+import { NULL_BODY_STATUS, type HeaderReader, type Incoming, type Sender } from "../wrappers/http/sender.js";
 
 export function httpSender(): Sender {
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };

@@ -1,16 +1,16 @@
 // createPlatformClient: the core (openapi-fetch + auth + retries + validation) and one
 // namespace per capability, each in its own module.
-import { attachmentsApi } from "./attachments.js";
-import { chunksApi } from "./chunks.js";
-import { connectionsApi } from "./connections.js";
+import { attachmentsApi } from "./resources/attachments.js";
+import { chunksApi } from "./resources/chunks.js";
+import { connectionsApi } from "./resources/connections.js";
 import { createCore, type CoreInternals } from "./core.js";
-import { filesApi } from "./files.js";
-import { guardrailsApi } from "./guardrails.js";
-import { importsApi } from "./imports.js";
-import { jobsApi } from "./jobs-api.js";
-import { modelsApi } from "./models.js";
+import { filesApi } from "./resources/files.js";
+import { guardrailsApi } from "./resources/guardrails.js";
+import { importsApi } from "./resources/model-import.js";
+import { jobsApi } from "./resources/jobs.js";
+import { modelsApi } from "./resources/models.js";
 import type { PlatformClientOptions } from "./options.js";
-import { toolsApi } from "./tools.js";
+import { toolsApi } from "./resources/tools.js";
 
 export function createPlatformClient(options: PlatformClientOptions, internals?: CoreInternals) {
   const core = createCore(options, internals);

@@ -7,17 +7,17 @@
 import type { Client } from "openapi-fetch";
 import { operations, type OperationId } from "../generated/operations.js";
 import type { paths } from "../generated/platform.js";
-import { credentialFor } from "./auth.js";
+import { credentialFor } from "./request/credentials.js";
 import { apiErrorFor, UnexpectedResponseError } from "./errors.js";
-import { createLog, Redactor, type Log } from "./logger.js";
-import { toMultipart } from "./multipart.js";
+import { createLog, Redactor, type Log } from "./internal/logger.js";
+import { toMultipart } from "./request/multipart.js";
 import { resolveOptions, type PlatformClientOptions, type ResolvedOptions } from "./options.js";
 import { lazyRawClient } from "./raw-client.js";
 import { requestUrl } from "./request-url.js";
-import { parseRetryAfter } from "./retry-policy.js";
-import { fetchSender, type HeaderReader, type Outgoing, type Sender } from "./sender.js";
-import { createTransport } from "./transport.js";
-import { validateRequest } from "./validate.js";
+import { parseRetryAfter } from "./http/retry-policy.js";
+import { fetchSender, type HeaderReader, type Outgoing, type Sender } from "./http/sender.js";
+import { createTransport } from "./http/transport.js";
+import { validateRequest } from "./request/load-request-check.js";
 
 export interface CallInit {
   path?: Record<string, string> | undefined;

@@ -1,7 +1,7 @@
 // Client options, checked once when the client is made so that a wrong setting fails at
 // start-up with the option's name, not on the first request.
 import { ConfigurationError } from "./errors.js";
-import type { Logger } from "./logger.js";
+import type { Logger } from "./internal/logger.js";
 
 export type JwtSource = string | (() => string | Promise<string>);
 

@@ -6,7 +6,7 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { Operations } from "../generated/operations.js";
 import type { paths } from "../generated/platform.js";
 import { PlatformError } from "./errors.js";
-import type { RequestMeta, Transport } from "./transport.js";
+import type { RequestMeta, Transport } from "./http/transport.js";
 
 export interface RawWiring {
   baseUrl: string;

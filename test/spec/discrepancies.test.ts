@@ -217,7 +217,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
         const expected = ["200", "400", "401", ...(namesResource ? ["404"] : []), "500", "default"];
         expect(Object.keys(responses), op.operationId).toEqual(expected);
         expect(responses.default.$ref, op.operationId).toBe("#/components/responses/UndocumentedError");
-        for (const [status, name] of [["401", "Unauthorized"], ["404", "NotFound"], ["500", "InternalServerError"]]) {
+        for (const [status, name] of [["401", "Unauthorized"], ["404", "NotFound"], ["500", "InternalServerError"]] as const) {
           if (responses[status]) expect(responses[status].$ref, `${op.operationId} ${status}`).toBe(`#/components/responses/${name}`);
         }
       }

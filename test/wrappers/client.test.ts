@@ -2,7 +2,7 @@
 // refuses bad input before sending, and returns normalised results with the raw one reachable.
 import { describe, expect, it } from "vitest";
 import { createPlatformClient } from "../../src/index.js";
-import { and, eq, or } from "../../src/wrappers/filters.js";
+import { and, eq, or } from "../../src/wrappers/listing/filters.js";
 import { ValidationError } from "../../src/wrappers/errors.js";
 import { fakeFetch, json, type Handler } from "../support/fake-fetch.js";
 

@@ -1,0 +1,259 @@
+// The filter tree of listChunks: a typed builder for TypeScript callers and a runtime check
+// for JavaScript callers and hand-written trees. The service answers a malformed tree with an
+// undocumented error (or ignores it), so the client refuses it before sending, naming the
+// exact node at fault.
+import type { components } from "../../generated/platform.js";
+import { ValidationError, type ValidationIssue } from "../errors.js";
+
+export type ChunkFilterGroup = components["schemas"]["ChunkFilterGroup"];
+export type ChunkFilterLeaf = components["schemas"]["ChunkFilterLeaf"];
+export type ChunkFilterNode = components["schemas"]["ChunkFilterNode"];
+export type ChunkFilterKey = ChunkFilterLeaf["key"];
+export type ChunkFilterOperand = ChunkFilterGroup["operand"];
+export type ChunkFilterOp = ChunkFilterLeaf["op"];
+
+// A Record rather than an array: the compiler then refuses both a key the spec lacks and a
+// spec key left out, so this list cannot drift from the generated types.
+const KEYS: Record<ChunkFilterKey, true> = {
+  sourceName: true,
+  recordTitle: true,
+  sourceType: true,
+  sourceUrl: true,
+  sourceId: true,
+  chunkType: true,
+  chunkTitle: true,
+  chunkText: true,
+  fileType: true,
+  docId: true,
+  recordUrl: true,
+  extractionMethod: true,
+  extractionStrategy: true,
+};
+const OPERANDS: Record<ChunkFilterOperand, true> = { and: true, or: true };
+const OPS: Record<ChunkFilterOp, true> = { equals: true };
+
+/** The chunk fields a condition may compare, as the spec enumerates them. */
+export const CHUNK_FILTER_KEYS = Object.freeze(Object.keys(KEYS) as ChunkFilterKey[]);
+
+/**
+ * Deepest nesting accepted, the top-level group being level 1. The spec sets no limit; this
+ * one stops a cyclic or absurdly deep tree before it blows the stack here or at the service.
+ */
+export const MAX_FILTER_DEPTH = 32;
+
+/**
+ * Most nodes walked, counting a node reused in several places once per place (as its JSON
+ * would). Guards against a few shared objects that serialize to millions of conditions.
+ */
+export const MAX_FILTER_NODES = 10_000;
+
+// Past this many issues the rest add noise, not information, and a huge object would
+// otherwise yield an unbounded error message.
+const MAX_ISSUES = 100;
+
+/** A condition: `key` equals `value`. */
+export function eq(key: ChunkFilterKey, value: string): ChunkFilterLeaf {
+  const leaf: ChunkFilterLeaf = { key, op: "equals", value };
+  throwIfAny(check(leaf, "", "leaf"));
+  return leaf;
+}
+
+/** A group that matches when every condition matches. */
+export function and(...conditions: [ChunkFilterNode, ...ChunkFilterNode[]]): ChunkFilterGroup {
+  return group("and", conditions);
+}
+
+/** A group that matches when at least one condition matches. */
+export function or(...conditions: [ChunkFilterNode, ...ChunkFilterNode[]]): ChunkFilterGroup {
+  return group("or", conditions);
+}
+
+/**
+ * The value for `ListChunksRequest.filters`: the spec wants a group at the top, so a lone
+ * condition becomes `and(condition)`. Returns a validated copy, so changing the input
+ * afterwards cannot slip an unchecked tree into a request.
+ */
+export function toFilterTree(node: ChunkFilterNode): ChunkFilterGroup {
+  const top: unknown = isRecord(node) && kindOf(node) === "leaf" ? { operand: "and", conditions: [node] } : node;
+  validateFilterTree(top);
+  return copyGroup(top);
+}
+
+/**
+ * Throws ValidationError unless `tree` is a valid `filters` value: a group at the top, every
+ * group `{operand: "and" | "or", conditions: [at least one node]}`, every leaf
+ * `{key: <chunk field>, op: "equals", value: string}`, no other properties. Every issue is
+ * reported (up to 100), each with its dotted path from `field`,
+ * e.g. `filters.conditions.1.operand`.
+ */
+export function validateFilterTree(tree: unknown, field = "filters"): asserts tree is ChunkFilterGroup {
+  throwIfAny(check(tree, field, "group"));
+}
+
+/** Like validateFilterTree, but returns the issues (empty when valid) instead of throwing. */
+export function filterTreeIssues(tree: unknown, field = "filters"): ValidationIssue[] {
+  return check(tree, field, "group");
+}
+
+function group(operand: ChunkFilterOperand, conditions: ChunkFilterNode[]): ChunkFilterGroup {
+  const built: ChunkFilterGroup = { operand, conditions };
+  // Paths are relative to the group being built: its final place in the tree is not known yet.
+  throwIfAny(check(built, "", "group"));
+  return built;
+}
+
+function throwIfAny(issues: ValidationIssue[]): void {
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+type Kind = "group" | "leaf";
+
+interface Walk {
+  issues: ValidationIssue[];
+  nodes: number;
+  // The groups between the root and the current node: meeting one again is a cycle.
+  ancestors: Set<object>;
+  stopped: boolean;
+}
+
+function check(value: unknown, field: string, expected: Kind): ValidationIssue[] {
+  const walk: Walk = { issues: [], nodes: 0, ancestors: new Set(), stopped: false };
+  visit(walk, value, field, 1, expected);
+  return walk.issues;
+}
+
+function report(walk: Walk, field: string, rule: string, message: string): void {
+  if (walk.issues.length >= MAX_ISSUES) {
+    walk.stopped = true;
+    return;
+  }
+  walk.issues.push({ field, rule, message: `${label(field)} ${message}` });
+}
+
+function visit(walk: Walk, value: unknown, field: string, depth: number, expected?: Kind): void {
+  if (walk.stopped) return;
+  if (++walk.nodes > MAX_FILTER_NODES) {
+    report(walk, field, "maxNodes", `makes the tree exceed ${MAX_FILTER_NODES} nodes`);
+    walk.stopped = true;
+    return;
+  }
+  if (!isRecord(value)) {
+    report(walk, field, "type", `must be an object, got ${typeName(value)}`);
+    return;
+  }
+  if (walk.ancestors.has(value)) {
+    report(walk, field, "cycle", "contains itself");
+    return;
+  }
+  if (depth > MAX_FILTER_DEPTH) {
+    report(walk, field, "maxDepth", `is nested deeper than ${MAX_FILTER_DEPTH} levels`);
+    return;
+  }
+  const kind = kindOf(value);
+  if (expected === "group" && kind === "leaf") {
+    report(walk, field, "group", "must be a group {operand, conditions}; wrap a single condition in and(...)");
+    return;
+  }
+  if (kind === undefined && expected === undefined) {
+    report(walk, field, "oneOf", "must be a group {operand, conditions} or a condition {key, op, value}");
+    return;
+  }
+  if ((kind ?? expected) === "leaf") {
+    checkLeaf(walk, value, field);
+    return;
+  }
+  walk.ancestors.add(value);
+  checkGroup(walk, value, field, depth);
+  walk.ancestors.delete(value);
+}
+
+function checkGroup(walk: Walk, node: Record<string, unknown>, field: string, depth: number): void {
+  checkExtraKeys(walk, node, field, OPERANDS_AND_CONDITIONS);
+  if (!Object.hasOwn(node, "operand")) report(walk, join(field, "operand"), "required", "is required");
+  else if (!isMember(OPERANDS, node.operand)) {
+    report(walk, join(field, "operand"), "enum", `must be one of ${list(OPERANDS)}, got ${show(node.operand)}`);
+  }
+  const conditions = node.conditions;
+  const at = join(field, "conditions");
+  if (!Object.hasOwn(node, "conditions")) report(walk, at, "required", "is required");
+  else if (!Array.isArray(conditions)) report(walk, at, "type", `must be an array, got ${typeName(conditions)}`);
+  else if (conditions.length === 0) report(walk, at, "minItems", "must hold at least one condition");
+  else {
+    for (let i = 0; i < conditions.length && !walk.stopped; i++) {
+      visit(walk, conditions[i], join(at, i), depth + 1);
+    }
+  }
+}
+
+function checkLeaf(walk: Walk, node: Record<string, unknown>, field: string): void {
+  checkExtraKeys(walk, node, field, KEY_OP_VALUE);
+  if (!Object.hasOwn(node, "key")) report(walk, join(field, "key"), "required", "is required");
+  else if (!isMember(KEYS, node.key)) {
+    report(walk, join(field, "key"), "enum", `must be one of ${list(KEYS)}, got ${show(node.key)}`);
+  }
+  if (!Object.hasOwn(node, "op")) report(walk, join(field, "op"), "required", "is required");
+  else if (!isMember(OPS, node.op)) report(walk, join(field, "op"), "enum", `must be one of ${list(OPS)}, got ${show(node.op)}`);
+  if (!Object.hasOwn(node, "value")) report(walk, join(field, "value"), "required", "is required");
+  else if (typeof node.value !== "string") {
+    report(walk, join(field, "value"), "type", `must be a string, got ${typeName(node.value)}`);
+  }
+}
+
+const OPERANDS_AND_CONDITIONS = new Set(["operand", "conditions"]);
+const KEY_OP_VALUE = new Set(["key", "op", "value"]);
+
+function checkExtraKeys(walk: Walk, node: Record<string, unknown>, field: string, allowed: Set<string>): void {
+  for (const key of Object.keys(node)) {
+    if (walk.stopped) return;
+    if (!allowed.has(key)) report(walk, join(field, key), "additionalProperties", "is not allowed here");
+  }
+}
+
+// Decided by the properties present, so that a group with a typo'd operand is still
+// reported as a group (naming the operand) rather than as "neither group nor condition".
+function kindOf(node: Record<string, unknown>): Kind | undefined {
+  if (Object.hasOwn(node, "operand") || Object.hasOwn(node, "conditions")) return "group";
+  if (Object.hasOwn(node, "key") || Object.hasOwn(node, "op") || Object.hasOwn(node, "value")) return "leaf";
+  return undefined;
+}
+
+// Only called on a validated tree, so the recursion is bounded by MAX_FILTER_DEPTH.
+function copyGroup(group: ChunkFilterGroup): ChunkFilterGroup {
+  return { operand: group.operand, conditions: group.conditions.map(copyNode) };
+}
+
+function copyNode(node: ChunkFilterNode): ChunkFilterNode {
+  return "operand" in node ? copyGroup(node) : { key: node.key, op: node.op, value: node.value };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isMember<K extends string>(allowed: Record<K, true>, value: unknown): value is K {
+  return typeof value === "string" && Object.hasOwn(allowed, value);
+}
+
+function list(allowed: Record<string, true>): string {
+  return Object.keys(allowed).join(", ");
+}
+
+function join(field: string, segment: string | number): string {
+  return field === "" ? String(segment) : `${field}.${segment}`;
+}
+
+// The builder validates with an empty root path; its messages still need a subject.
+function label(field: string): string {
+  return field === "" ? "the filter" : field;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value;
+}
+
+// Echoes a bad enum value so the caller sees the typo, cut short in case it is large.
+function show(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : typeName(value);
+}

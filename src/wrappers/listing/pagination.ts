@@ -1,0 +1,255 @@
+// Cursor pagination for any listing: one page at a time, behind a handle that can be awaited
+// for the first page or iterated across all of them. Only the page being read is held, so a
+// listing of any length runs in flat memory (what toArray collects is the caller's choice).
+import { AbortError, PaginationLoopError, ValidationError, type ValidationIssue } from "../errors.js";
+
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  prevCursor: string | null;
+  /** The response body the page was read from, for fields this view does not carry. */
+  raw: unknown;
+}
+
+/** Fetches the page at `cursor` (undefined: the first page), passing `signal` on to the request. */
+export type FetchPage<T> = (cursor: string | undefined, signal?: AbortSignal) => Promise<Page<T>>;
+
+export interface PaginateOptions {
+  /** Stops the listing with AbortError: checked before every page and passed to fetchPage. */
+  signal?: AbortSignal;
+  /** Cursor of the first page to fetch; the listing's own first page when absent. */
+  startCursor?: string;
+}
+
+/**
+ * A listing, fetched lazily.
+ *
+ * - `await list` fetches the first page once; later awaits share that same page, which the
+ *   list keeps (one page, whatever the length of the listing).
+ * - `for await (const item of list)`, `list.pages()` and `list.toArray()` each start a fresh
+ *   walk from the start cursor: iterating twice lists (and fetches) everything twice, and
+ *   never reuses the page an await fetched, so every walk sees the listing as it is now.
+ *
+ * A walk ends after a page with `hasMore: false` or without a next cursor (null or empty),
+ * and throws PaginationLoopError, after the items of every page before, when the service
+ * hands back a cursor the walk already requested.
+ */
+export class PagedList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
+  readonly #fetchPage: FetchPage<T>;
+  readonly #signal: AbortSignal | undefined;
+  readonly #startCursor: string | undefined;
+  #firstPage: Promise<Page<T>> | undefined;
+
+  constructor(fetchPage: FetchPage<T>, options: PaginateOptions = {}) {
+    // Checked here, not at the first fetch, so a wrong call fails where it is written.
+    const issues = optionIssues(fetchPage, options);
+    if (issues.length > 0) throw new ValidationError(issues);
+    this.#fetchPage = fetchPage;
+    this.#signal = options.signal;
+    this.#startCursor = options.startCursor;
+  }
+
+  then<R1 = Page<T>, R2 = never>(
+    onfulfilled?: ((page: Page<T>) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    this.#firstPage ??= this.#fetch(this.#startCursor);
+    return this.#firstPage.then(onfulfilled, onrejected);
+  }
+
+  /** Every page in order, from the start cursor. */
+  pages(): AsyncIterableIterator<Page<T>, undefined> {
+    return new PageWalk((cursor) => this.#fetch(cursor), this.#startCursor);
+  }
+
+  /** Every item of every page, in order, from the start cursor. */
+  [Symbol.asyncIterator](): AsyncIterableIterator<T, undefined> {
+    return new ItemWalk(this.pages());
+  }
+
+  /** The items from the start cursor, up to `limit` of them; no page is fetched past the limit. */
+  async toArray(limit?: number): Promise<T[]> {
+    if (limit !== undefined && !Number.isInteger(limit)) {
+      throw new ValidationError([{ field: "limit", rule: "type", message: `limit must be an integer (got ${String(limit)})` }]);
+    }
+    if (limit !== undefined && limit < 0) {
+      throw new ValidationError([{ field: "limit", rule: "minimum", message: `limit must be >= 0 (got ${limit})` }]);
+    }
+    const items: T[] = [];
+    if (limit === 0) return items;
+    for await (const item of this) {
+      items.push(item);
+      if (items.length === limit) break;
+    }
+    return items;
+  }
+
+  async #fetch(cursor: string | undefined): Promise<Page<T>> {
+    const signal = this.#signal;
+    if (signal?.aborted) throw aborted(signal);
+    try {
+      return await this.#fetchPage(cursor, signal);
+    } catch (error) {
+      // Whatever the fetcher throws once the signal fired (a DOMException from fetch, say),
+      // the caller asked to stop: one error class says so.
+      if (signal?.aborted && !(error instanceof AbortError)) throw new AbortError(undefined, { cause: error });
+      throw error;
+    }
+  }
+}
+
+/** A lazily fetched listing over `fetchPage`; see PagedList. */
+export function paginate<T>(fetchPage: FetchPage<T>, options?: PaginateOptions): PagedList<T> {
+  return new PagedList(fetchPage, options);
+}
+
+// The two walks are hand-written iterators rather than async generators: a suspended V8
+// generator can keep a page alive in a stale register for the rest of the walk, and "no page
+// outlives its turn" is the point of this module. Their state is a cursor, the requested
+// cursors and the items in hand, overwritten as the walk moves on.
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+class PageWalk<T> implements AsyncIterableIterator<Page<T>, undefined> {
+  readonly #fetch: (cursor: string | undefined) => Promise<Page<T>>;
+  // Only cursors are remembered, never pages: enough to tell a loop from a long listing.
+  readonly #requested = new Set<string>();
+  #cursor: string | undefined;
+  #loopCursor: string | undefined;
+  #done = false;
+
+  constructor(fetch: (cursor: string | undefined) => Promise<Page<T>>, startCursor: string | undefined) {
+    this.#fetch = fetch;
+    this.#cursor = startCursor;
+  }
+
+  readonly next = serialized(async (): Promise<IteratorResult<Page<T>, undefined>> => {
+    if (this.#done) return DONE;
+    if (this.#loopCursor !== undefined) {
+      this.#done = true;
+      throw new PaginationLoopError(this.#loopCursor);
+    }
+    const cursor = this.#cursor;
+    if (cursor !== undefined) this.#requested.add(cursor);
+    let page: Page<T>;
+    try {
+      page = await this.#fetch(cursor);
+    } catch (error) {
+      this.#done = true;
+      throw error;
+    }
+    const next = page.nextCursor;
+    if (!page.hasMore || next === null || next === undefined || next === "") this.#done = true;
+    // The loop is reported on the following call, so the page in hand is still delivered.
+    else if (this.#requested.has(next)) this.#loopCursor = next;
+    else this.#cursor = next;
+    return { done: false, value: page };
+  });
+
+  async return(): Promise<IteratorResult<Page<T>, undefined>> {
+    this.#done = true;
+    return DONE;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+class ItemWalk<T> implements AsyncIterableIterator<T, undefined> {
+  readonly #pages: AsyncIterator<Page<T>, undefined>;
+  #items: readonly T[] = [];
+  #index = 0;
+  #done = false;
+
+  constructor(pages: AsyncIterator<Page<T>, undefined>) {
+    this.#pages = pages;
+  }
+
+  readonly next = serialized(async (): Promise<IteratorResult<T, undefined>> => {
+    while (!this.#done && this.#index >= this.#items.length) {
+      let result: IteratorResult<Page<T>, undefined>;
+      try {
+        result = await this.#pages.next();
+      } catch (error) {
+        this.#finish();
+        throw error;
+      }
+      if (result.done) this.#finish();
+      else {
+        this.#items = result.value.items;
+        this.#index = 0;
+      }
+    }
+    if (this.#done) return DONE;
+    return { done: false, value: this.#items[this.#index++] as T };
+  });
+
+  async return(): Promise<IteratorResult<T, undefined>> {
+    this.#finish();
+    await this.#pages.return?.();
+    return DONE;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  #finish(): void {
+    this.#done = true;
+    this.#items = [];
+  }
+}
+
+// Runs the calls of `step` one after another, as an async generator queues its next() calls,
+// so a caller that does not await each call still gets the items in order.
+function serialized<R>(step: () => Promise<R>): () => Promise<R> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return () => {
+    const result = tail.then(step);
+    // The tail settles to undefined, so it never holds on to a result (and its page).
+    tail = result.then(ignore, ignore);
+    return result;
+  };
+}
+
+function ignore(): void {}
+
+function aborted(signal: AbortSignal): AbortError {
+  return new AbortError("the listing was aborted", { cause: signal.reason });
+}
+
+function optionIssues(fetchPage: unknown, options: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (typeof fetchPage !== "function") {
+    issues.push({ field: "fetchPage", rule: "type", message: "fetchPage must be a function" });
+  }
+  if (typeof options !== "object" || options === null) {
+    issues.push({ field: "options", rule: "type", message: "options must be an object" });
+    return issues;
+  }
+  const { signal, startCursor } = options as Record<string, unknown>;
+  if (signal !== undefined && !isSignal(signal)) {
+    issues.push({ field: "options.signal", rule: "type", message: "options.signal must be an AbortSignal" });
+  }
+  if (startCursor !== undefined) {
+    if (typeof startCursor !== "string") {
+      issues.push({ field: "options.startCursor", rule: "type", message: "options.startCursor must be a string" });
+    } else if (startCursor === "") {
+      // The spec gives cursors minLength 1; an empty one would be sent and refused.
+      issues.push({ field: "options.startCursor", rule: "minLength", message: "options.startCursor must not be empty" });
+    }
+  }
+  return issues;
+}
+
+// Duck-typed: a signal from another realm or polyfill is not an instance of this realm's class.
+function isSignal(value: unknown): value is AbortSignal {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as AbortSignal).aborted === "boolean" &&
+    typeof (value as AbortSignal).addEventListener === "function"
+  );
+}

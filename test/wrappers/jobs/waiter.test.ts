@@ -1,0 +1,387 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AbortError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
+import { DEFAULT_WAIT, waitForJob, type WaitOptions } from "../../../src/wrappers/jobs/load-waiter.js";
+import { backoffDelay, waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
+import type { Job } from "../../../src/wrappers/normalize/records.js";
+import type { Clock } from "../../../src/wrappers/internal/sleep.js";
+
+const ID = "ds-2b3c4d5e";
+
+// Far more pauses than any test here needs: a waiter that stops advancing fails instead of hanging.
+const RUNAWAY = 100_000;
+
+// Simulated time: a sleep moves the clock forward at once and is written down.
+class FakeClock implements Clock {
+  t = 0;
+  readonly sleeps: number[] = [];
+  now() {
+    return this.t;
+  }
+  sleep(ms: number, signal?: AbortSignal) {
+    if (signal?.aborted) return Promise.reject(new AbortError());
+    if (this.sleeps.length >= RUNAWAY) return Promise.reject(new Error(`runaway waiter: ${RUNAWAY} pauses`));
+    this.sleeps.push(ms);
+    this.t += ms;
+    return Promise.resolve();
+  }
+}
+
+// A clock whose sleeps never end and which ignores the signal: only the waiter can stop them.
+class StuckClock implements Clock {
+  sleeping = 0;
+  now() {
+    return 0;
+  }
+  sleep() {
+    this.sleeping++;
+    return new Promise<void>(() => {});
+  }
+}
+
+function record(status: string, extra: Partial<Job> = {}): Job {
+  return { dockStatusId: ID, status, jobType: "MODELS", action: "DEPLOY", raw: { status }, ...extra };
+}
+
+/** A getJob answering with the given statuses in turn (the last one repeats), noting when it was asked. */
+function scripted(clock: Clock, statuses: string[]) {
+  const calls: { id: string; at: number; signal: AbortSignal | undefined }[] = [];
+  const answers: Job[] = [];
+  const getJob = vi.fn(async (id: string, signal?: AbortSignal) => {
+    calls.push({ id, at: clock.now(), signal });
+    const job = record(statuses[Math.min(calls.length - 1, statuses.length - 1)]!, { raw: { poll: calls.length } });
+    answers.push(job);
+    return job;
+  });
+  return { getJob, calls, answers };
+}
+
+function track<T>(promise: Promise<T>) {
+  const state: { settled: boolean; value?: T; error?: unknown } = { settled: false };
+  promise.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  );
+  return state;
+}
+
+// One macrotask: long enough for every promise callback in flight, far shorter than any delay under test.
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a rejection");
+}
+
+const HALF = () => 0.5;
+
+describe("DEFAULT_WAIT", () => {
+  it("waits 1 s to 30 s between polls for at most 30 minutes", () => {
+    expect(DEFAULT_WAIT).toEqual({ minDelayMs: 1_000, maxDelayMs: 30_000, timeoutMs: 1_800_000 });
+  });
+});
+
+describe("waitForJob: jobs already finished", () => {
+  it("returns a SUCCESS job at once without polling", async () => {
+    const clock = new FakeClock();
+    const { getJob } = scripted(clock, ["IN_PROGRESS"]);
+    const done = record("SUCCESS");
+    await expect(waitForJob(getJob, done, {}, clock)).resolves.toBe(done);
+    expect(getJob).not.toHaveBeenCalled();
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("throws JobFailedError with the record for a FAILED job, without polling", async () => {
+    const clock = new FakeClock();
+    const { getJob } = scripted(clock, ["SUCCESS"]);
+    const failed = record("FAILED");
+    const error = await caught(waitForJob(getJob, failed, {}, clock));
+    expect(error).toBeInstanceOf(JobFailedError);
+    expect((error as JobFailedError).job).toBe(failed);
+    expect(getJob).not.toHaveBeenCalled();
+  });
+});
+
+describe("waitForJob: polling", () => {
+  it("polls at once (t=0), by the id it was given, then returns the SUCCESS record", async () => {
+    const clock = new FakeClock();
+    const { getJob, calls, answers } = scripted(clock, ["IN_PROGRESS", "IN_PROGRESS", "SUCCESS"]);
+    const result = await waitForJob(getJob, ID, { random: () => 0 }, clock);
+    expect(calls.map((c) => c.at)).toEqual([0, 1_000, 2_000]);
+    expect(calls.every((c) => c.id === ID)).toBe(true);
+    expect(result).toBe(answers[2]);
+  });
+
+  it("polls by the dockStatusId of a running Job it is handed", async () => {
+    const clock = new FakeClock();
+    const { getJob, calls } = scripted(clock, ["SUCCESS"]);
+    await waitForJob(getJob, record("IN_PROGRESS", { dockStatusId: "ds-from-record" }), {}, clock);
+    expect(calls).toEqual([{ id: "ds-from-record", at: 0, signal: undefined }]);
+  });
+
+  it("backs off from minDelayMs, doubling the ceiling each poll up to maxDelayMs", async () => {
+    const clock = new FakeClock();
+    const { getJob } = scripted(clock, [...Array(7).fill("IN_PROGRESS"), "SUCCESS"]);
+    await waitForJob(getJob, ID, { random: HALF }, clock);
+    // Ceilings 2, 4, 8, 16, then 30 (the maximum) seconds; a draw of 0.5 lands halfway from 1 s to each.
+    expect(clock.sleeps).toEqual([1_500, 2_500, 4_500, 8_500, 15_500, 15_500, 15_500]);
+  });
+
+  it("never waits less than minDelayMs, even when the draw is 0", async () => {
+    const clock = new FakeClock();
+    const { getJob } = scripted(clock, ["IN_PROGRESS", "IN_PROGRESS", "IN_PROGRESS", "SUCCESS"]);
+    await waitForJob(getJob, ID, { minDelayMs: 250, random: () => 0 }, clock);
+    expect(clock.sleeps).toEqual([250, 250, 250]);
+  });
+
+  it("keeps every delay within [minDelayMs, min(maxDelayMs, minDelayMs * 2^n)] for any draws", async () => {
+    const draws = fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 12 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 0, max: 100_000 }), draws, async (min, extra, values) => {
+        const max = min + extra;
+        const clock = new FakeClock();
+        const { getJob } = scripted(clock, [...values.map(() => "IN_PROGRESS"), "SUCCESS"]);
+        let next = 0;
+        await waitForJob(getJob, ID, { minDelayMs: min, maxDelayMs: max, timeoutMs: 1e12, random: () => values[next++]! }, clock);
+        expect(clock.sleeps).toHaveLength(values.length);
+        clock.sleeps.forEach((delay, i) => {
+          expect(delay).toBeGreaterThanOrEqual(min);
+          expect(delay).toBeLessThanOrEqual(Math.min(max, min * 2 ** (i + 1)));
+        });
+      }),
+    );
+  });
+
+  it("still grows the ceiling when minDelayMs is 0", () => {
+    // Ceilings 2, 4, 8, then 10 (the maximum).
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, 0, 10, HALF))).toEqual([1, 2, 4, 5]);
+  });
+
+  it("throws JobFailedError carrying the FAILED record", async () => {
+    const clock = new FakeClock();
+    const { getJob, answers } = scripted(clock, ["IN_PROGRESS", "FAILED", "SUCCESS"]);
+    const error = await caught(waitForJob(getJob, ID, {}, clock));
+    expect(error).toBeInstanceOf(JobFailedError);
+    expect((error as JobFailedError).job).toBe(answers[1]);
+    expect(getJob).toHaveBeenCalledTimes(2);
+  });
+
+  it("calls onPoll with every polled record and its number", async () => {
+    const clock = new FakeClock();
+    const { getJob, answers } = scripted(clock, ["IN_PROGRESS", "IN_PROGRESS", "SUCCESS"]);
+    const onPoll = vi.fn();
+    await waitForJob(getJob, ID, { onPoll }, clock);
+    expect(onPoll.mock.calls).toEqual([
+      [answers[0], 1],
+      [answers[1], 2],
+      [answers[2], 3],
+    ]);
+  });
+
+  it("lets an error from getJob through as it is, without polling again", async () => {
+    const clock = new FakeClock();
+    const boom = new Error("service unavailable after retries");
+    const getJob = vi.fn().mockResolvedValueOnce(record("IN_PROGRESS")).mockRejectedValueOnce(boom);
+    await expect(waitForJob(getJob, ID, {}, clock)).rejects.toBe(boom);
+    expect(getJob).toHaveBeenCalledTimes(2);
+  });
+
+  it("rejects with UnexpectedResponseError when getJob returns something that is not a job record", async () => {
+    const clock = new FakeClock();
+    const getJob = vi.fn().mockResolvedValue({ dockStatusId: ID });
+    await expect(waitForJob(getJob, ID, {}, clock)).rejects.toBeInstanceOf(UnexpectedResponseError);
+  });
+});
+
+describe("waitForJob: deadline", () => {
+  it("makes a last poll just before the deadline, then throws JobTimeoutError with that record", async () => {
+    const clock = new FakeClock();
+    const { getJob, calls, answers } = scripted(clock, ["IN_PROGRESS"]);
+    const error = await caught(waitForJob(getJob, ID, { timeoutMs: 10_000, random: HALF }, clock));
+    // 0, +1500, +2500, +4500; the next pause (8500) would end at 17000, so the last look is at 9999.
+    expect(calls.map((c) => c.at)).toEqual([0, 1_500, 4_000, 8_500, 9_999]);
+    expect(error).toBeInstanceOf(JobTimeoutError);
+    expect((error as JobTimeoutError).job).toBe(answers[4]);
+    expect((error as JobTimeoutError).timeoutMs).toBe(10_000);
+  });
+
+  it("returns the job when the last poll before the deadline finds it done", async () => {
+    const clock = new FakeClock();
+    const { getJob, calls, answers } = scripted(clock, ["IN_PROGRESS", "SUCCESS"]);
+    const result = await waitForJob(getJob, ID, { timeoutMs: 500 }, clock);
+    expect(calls.map((c) => c.at)).toEqual([0, 499]);
+    expect(result).toBe(answers[1]);
+  });
+
+  it("never sleeps past the deadline, whatever the options", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 0, max: 60_000 }), fc.integer({ min: 1, max: 100_000 }), async (min, extra, timeoutMs) => {
+        const clock = new FakeClock();
+        const { getJob, calls } = scripted(clock, ["IN_PROGRESS"]);
+        const error = await caught(waitForJob(getJob, ID, { minDelayMs: min, maxDelayMs: min + extra, timeoutMs }, clock));
+        expect(error).toBeInstanceOf(JobTimeoutError);
+        expect(clock.t).toBeLessThan(timeoutMs);
+        expect(calls.at(-1)!.at).toBe(Math.max(0, timeoutMs - 1));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("simulates the full 30-minute default wait without real time passing", async () => {
+    const clock = new FakeClock();
+    const { getJob, calls } = scripted(clock, ["IN_PROGRESS"]);
+    const started = Date.now();
+    await expect(waitForJob(getJob, ID, {}, clock)).rejects.toBeInstanceOf(JobTimeoutError);
+    expect(calls.at(-1)!.at).toBe(1_800_000 - 1);
+    // With 30 s the longest pause, half an hour takes at least 60 polls.
+    expect(calls.length).toBeGreaterThanOrEqual(60);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe("waitForJob: abort", () => {
+  it("rejects at once when the signal is already aborted, without polling", async () => {
+    const clock = new FakeClock();
+    const { getJob } = scripted(clock, ["IN_PROGRESS"]);
+    const error = await caught(waitForJob(getJob, ID, { signal: AbortSignal.abort("gone") }, clock));
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as AbortError).cause).toBe("gone");
+    expect(getJob).not.toHaveBeenCalled();
+  });
+
+  it("rejects promptly when aborted during a sleep, even on a clock that ignores the signal", async () => {
+    const clock = new StuckClock();
+    const { getJob } = scripted(clock, ["IN_PROGRESS"]);
+    const controller = new AbortController();
+    const state = track(waitForJob(getJob, ID, { signal: controller.signal }, clock));
+    await tick();
+    expect(clock.sleeping).toBe(1);
+    expect(state.settled).toBe(false);
+
+    controller.abort("user cancelled");
+    await tick();
+    expect(state.error).toBeInstanceOf(AbortError);
+    expect((state.error as AbortError).cause).toBe("user cancelled");
+    expect(getJob).toHaveBeenCalledTimes(1);
+  });
+
+  it("rejects promptly when aborted during a poll, and hands getJob the signal", async () => {
+    const clock = new FakeClock();
+    const controller = new AbortController();
+    const getJob = vi.fn((_id: string, _signal?: AbortSignal) => new Promise<Job>(() => {}));
+    const state = track(waitForJob(getJob, ID, { signal: controller.signal }, clock));
+    await tick();
+    expect(getJob).toHaveBeenCalledWith(ID, controller.signal);
+    expect(state.settled).toBe(false);
+
+    controller.abort();
+    await tick();
+    expect(state.error).toBeInstanceOf(AbortError);
+  });
+
+  it("with the real clock, an abort during the pause clears its timer", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const controller = new AbortController();
+    const getJob = vi.fn(async () => record("IN_PROGRESS"));
+    const state = track(waitForJob(getJob, ID, { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(1);
+
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.error).toBeInstanceOf(AbortError);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("with the real clock, polls again once the pause has passed", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const getJob = vi.fn().mockResolvedValueOnce(record("IN_PROGRESS")).mockResolvedValueOnce(record("SUCCESS"));
+    const state = track(waitForJob(getJob, ID, { minDelayMs: 100, random: () => 0 }));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(getJob).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(getJob).toHaveBeenCalledTimes(2);
+    expect(state.value).toMatchObject({ status: "SUCCESS" });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+});
+
+describe("waitForJob: bad input", () => {
+  const cases: [string, WaitOptions, string, string][] = [
+    ["negative minDelayMs", { minDelayMs: -1 }, "minDelayMs", "minimum"],
+    ["NaN minDelayMs", { minDelayMs: Number.NaN }, "minDelayMs", "finite"],
+    ["a string maxDelayMs", { maxDelayMs: "5000" as unknown as number }, "maxDelayMs", "type"],
+    ["maxDelayMs below minDelayMs", { minDelayMs: 2_000, maxDelayMs: 1_000 }, "maxDelayMs", "minimum"],
+    ["maxDelayMs below the default minDelayMs", { maxDelayMs: 500 }, "maxDelayMs", "minimum"],
+    ["zero timeoutMs", { timeoutMs: 0 }, "timeoutMs", "exclusiveMinimum"],
+    ["infinite timeoutMs", { timeoutMs: Number.POSITIVE_INFINITY }, "timeoutMs", "finite"],
+    ["an onPoll that is not a function", { onPoll: "log" as unknown as WaitOptions["onPoll"] }, "onPoll", "type"],
+    ["a signal that is not an AbortSignal", { signal: {} as AbortSignal }, "signal", "type"],
+    ["a misspelt option", { timeout: 5_000 } as WaitOptions, "timeout", "additionalProperties"],
+  ];
+
+  it.each(cases)("rejects %s, naming the option and the rule, before polling", async (_label, options, field, rule) => {
+    const clock = new FakeClock();
+    const { getJob } = scripted(clock, ["SUCCESS"]);
+    const error = await caught(waitForJob(getJob, ID, options, clock));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([{ field, rule, message: expect.stringContaining(`${field} must`) }]);
+    expect(getJob).not.toHaveBeenCalled();
+  });
+
+  it("reports every bad option at once", async () => {
+    const clock = new FakeClock();
+    const error = await caught(waitForJob(scripted(clock, ["SUCCESS"]).getJob, ID, { minDelayMs: -5, timeoutMs: -1 }, clock));
+    expect((error as ValidationError).issues.map((i) => i.field)).toEqual(["minDelayMs", "timeoutMs"]);
+  });
+
+  it.each([
+    ["an id without the ds- prefix", "cm-4e5f6a7b", "pattern"],
+    ["an id with whitespace", "ds-1 2", "pattern"],
+    ["the bare prefix", "ds-", "pattern"],
+    ["a number", 42 as unknown as string, "type"],
+  ])("rejects %s as dockStatusId", async (_label, id, rule) => {
+    const clock = new FakeClock();
+    const { getJob } = scripted(clock, ["SUCCESS"]);
+    const error = await caught(waitForJob(getJob, id, {}, clock));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([{ field: "dockStatusId", rule, message: expect.stringContaining('starts with "ds-"') }]);
+    expect(getJob).not.toHaveBeenCalled();
+  });
+});
+
+describe("waitOptionsFrom", () => {
+  it("maps a missing or false wait to no waiting and true to the defaults", () => {
+    expect(waitOptionsFrom(undefined)).toBeUndefined();
+    expect(waitOptionsFrom(false)).toBeUndefined();
+    expect(waitOptionsFrom(true)).toEqual({});
+  });
+
+  it("passes waiter options through unchanged", () => {
+    const options: WaitOptions = { minDelayMs: 10, timeoutMs: 60_000 };
+    expect(waitOptionsFrom(options)).toBe(options);
+  });
+
+  it("rejects bad options up front, naming them under wait", () => {
+    const error = (() => {
+      try {
+        waitOptionsFrom({ minDelayMs: 5, maxDelayMs: 1 });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([{ field: "wait.maxDelayMs", rule: "minimum", message: expect.stringMatching(/^wait\.maxDelayMs must be >= minDelayMs/) }]);
+  });
+
+  it("rejects a wait that is neither a boolean nor an object", () => {
+    expect(() => waitOptionsFrom("yes" as unknown as WaitOptions)).toThrow(ValidationError);
+  });
+});
