@@ -20,15 +20,15 @@ export const TS_HEADER = [
   "",
 ].join("\n");
 
-const BLOB = ts.factory.createTypeReferenceNode("Blob");
+const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTypeReferenceNode("Uint8Array")];
 const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
 
-// openapi-typescript types `format: binary` as string; what the client actually
-// sends (and fetch hands back) is a Blob.
+// openapi-typescript types `format: binary` as string; what the client actually sends is a Blob
+// (a File, a slice of a file) or the bytes of a chunk cut from a stream.
 function binaryAsBlob(schema) {
   if (schema.format !== "binary") return undefined;
   const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"));
-  return nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
+  return ts.factory.createUnionTypeNode(nullable ? [...BINARY, NULL] : BINARY);
 }
 
 async function renderTypes({ spec, file }) {

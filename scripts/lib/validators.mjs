@@ -61,11 +61,27 @@ const UCS2LENGTH = /require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g;
 const codePointLength = "((text) => { let n = 0; for (const _ of text) n++; return n; })";
 const inlineRuntimeHelpers = (code) => code.replace(UCS2LENGTH, codePointLength);
 
+// A body that is one of several shapes (a `oneOf`, such as the connection variants): a validator
+// per shape as well, so the client can say which shape a request came closest to instead of
+// listing every shape's complaints.
+function bodyVariants(spec, op) {
+  const body = spec.paths[op.path][op.method].requestBody;
+  if (!body) return [];
+  const [mediaType] = Object.keys(deref(spec, body).content);
+  const schema = deref(spec, deref(spec, body).content[mediaType].schema);
+  return (schema.oneOf ?? []).map((branch, i) => {
+    const target = deref(spec, branch);
+    const name = typeof branch.$ref === "string" ? branch.$ref.split("/").pop() : `variant ${i + 1}`;
+    return { title: target.title ?? name, schema: branch.$ref ? { $ref: `${SPEC_ID}${branch.$ref}` } : anchored(branch) };
+  });
+}
+
 /** Standalone ESM source exporting one validate function per operation part. */
 export function renderValidators({ spec: published }) {
   const spec = forRuntimeValues(published);
   const ajv = createSpecAjv(spec, { code: { source: true, esm: true }, discriminator: true });
   const exported = {};
+  const variants = {};
   for (const op of listOperations(spec)) {
     const schemas = { path: parametersSchema(spec, op, "path"), query: parametersSchema(spec, op, "query"), body: bodySchema(spec, op) };
     for (const part of PARTS) {
@@ -74,14 +90,24 @@ export function renderValidators({ spec: published }) {
       ajv.addSchema({ $id: id, ...schemas[part] });
       exported[id] = id;
     }
+    bodyVariants(spec, op).forEach(({ title, schema }, i) => {
+      const id = `${op.operationId}_body_${i}`;
+      ajv.addSchema({ $id: id, ...schema });
+      exported[id] = id;
+      (variants[op.operationId] ??= []).push({ title, id });
+    });
   }
   const code = inlineRuntimeHelpers(standaloneCode(ajv, exported));
   if (/\brequire\(|^import /m.test(code)) {
     throw new Error("standalone validators import a runtime helper; the published client must not depend on Ajv");
   }
+  const requestIds = Object.keys(exported).filter((id) => !/_body_\d+$/.test(id));
   // One table of them all, so the client looks a validator up by name without a namespace object.
-  const table = `export const requestValidators = { ${Object.keys(exported).join(", ")} };`;
-  return `// generated from openapi/platform.yaml, do not edit\n// regenerate with: npm run generate\n/* eslint-disable */\n${code}\n${table}\n`;
+  const table = `export const requestValidators = { ${requestIds.join(", ")} };`;
+  const variantTable = `export const bodyVariants = {\n${Object.entries(variants)
+    .map(([op, list]) => `  ${op}: [${list.map(({ title, id }) => `{ title: ${JSON.stringify(title)}, validate: ${id} }`).join(", ")}],`)
+    .join("\n")}\n};`;
+  return `// generated from openapi/platform.yaml, do not edit\n// regenerate with: npm run generate\n/* eslint-disable */\n${code}\n${table}\n${variantTable}\n`;
 }
 
 /** Declarations for the standalone module: every export is an Ajv-style validate function. */
@@ -111,6 +137,9 @@ export function renderValidatorTypes({ spec }) {
     "",
     "/** Every validator above, by name (`<operationId>_<path|query|body>`). */",
     "export declare const requestValidators: Readonly<Record<string, RequestValidator | undefined>>;",
+    "",
+    "/** For a body that is one of several shapes: a validator per shape, with the shape's title. */",
+    "export declare const bodyVariants: Readonly<Record<string, ReadonlyArray<{ title: string; validate: RequestValidator }> | undefined>>;",
     "",
   ].join("\n");
 }

@@ -998,7 +998,7 @@ export interface components {
              * Format: binary
              * @description The bytes of this chunk.
              */
-            file: Blob;
+            file: Blob | Uint8Array;
             /** @description Number of this chunk, from 0. */
             chunkNumber: number;
         };
@@ -1021,7 +1021,7 @@ export interface components {
              * Format: binary
              * @description The file, under 25 MB.
              */
-            file: Blob;
+            file: Blob | Uint8Array;
             /** @description Context of the file, for example `bulkImport`. */
             fileContext: string;
         };
@@ -1138,7 +1138,7 @@ export interface components {
              * Format: binary
              * @description The file.
              */
-            file: Blob;
+            file: Blob | Uint8Array;
             /** @description A user or session reference. */
             userReference: string;
             /** @enum {string} */

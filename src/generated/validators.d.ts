@@ -55,3 +55,6 @@ export declare const uploadFile_body: RequestValidator;
 
 /** Every validator above, by name (`<operationId>_<path|query|body>`). */
 export declare const requestValidators: Readonly<Record<string, RequestValidator | undefined>>;
+
+/** For a body that is one of several shapes: a validator per shape, with the shape's title. */
+export declare const bodyVariants: Readonly<Record<string, ReadonlyArray<{ title: string; validate: RequestValidator }> | undefined>>;

@@ -5,7 +5,7 @@
 import { once } from "node:events";
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { NULL_BODY_STATUS, type HeaderReader, type Incoming, type Sender } from "../wrappers/http/sender.js";
+import { isBodySource, NULL_BODY_STATUS, type BodySource, type HeaderReader, type Incoming, type Sender } from "../wrappers/http/sender.js";
 
 export function httpSender(): Sender {
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
@@ -16,7 +16,7 @@ export function httpSender(): Sender {
     const { body } = outgoing;
     const headers: Record<string, string> = { ...outgoing.headers };
     if (body !== undefined) {
-      headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body instanceof Blob ? body.size : body.byteLength);
+      headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body instanceof Blob || isBodySource(body) ? body.size : body.byteLength);
       if (body instanceof Blob && body.type && headers["content-type"] === undefined) headers["content-type"] = body.type;
     }
     return new Promise<Incoming>((resolve, reject) => {
@@ -38,21 +38,28 @@ export function httpSender(): Sender {
       req.on("error", reject);
       if (body === undefined) req.end();
       else if (typeof body === "string") req.end(body);
-      else if (body instanceof Blob) streamBlob(body, req).catch((error: unknown) => req.destroy(error as Error));
-      else req.end(Buffer.from(body));
+      else if (body instanceof Blob) streamPieces(blobPieces(body), req).catch((error: unknown) => req.destroy(error as Error));
+      else if (isBodySource(body)) streamPieces(body.open(), req).catch((error: unknown) => req.destroy(error as Error));
+      else req.end(body);
     });
   };
 }
 
-async function streamBlob(blob: Blob, req: ReturnType<typeof httpRequest>): Promise<void> {
+async function* blobPieces(blob: Blob): AsyncIterable<Uint8Array> {
   const reader = blob.stream().getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    if (!req.write(value)) await once(req, "drain");
+    if (done) return;
+    yield value;
   }
+}
+
+async function streamPieces(pieces: AsyncIterable<Uint8Array>, req: ReturnType<typeof httpRequest>): Promise<void> {
+  for await (const piece of pieces) if (!req.write(piece)) await once(req, "drain");
   req.end();
 }
+
+export type { BodySource };
 
 function headerReader(res: IncomingMessage): HeaderReader {
   return {

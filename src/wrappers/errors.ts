@@ -127,37 +127,26 @@ export class InternalServerError extends APIError {
   override name = "InternalServerError";
 }
 
-const BY_STATUS: Record<number, new (init: ApiErrorInit) => APIError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  422: UnprocessableEntityError,
-  429: RateLimitError,
-};
-
-/** The error class for a status: one per documented family, APIError for the rest. */
-export function apiErrorFor(init: ApiErrorInit): APIError {
-  const Class = BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : APIError);
-  return new Class(init);
-}
-
 function describe({ status, body, operationId, requestId }: ApiErrorInit): string {
   const detail = messageOf(body);
   return `${operationId} failed with ${status}${detail ? `: ${detail}` : " (empty body)"}${requestId ? ` [request ${requestId}]` : ""}`;
 }
 
-// The error body's shape is not documented; these are the keys services commonly use.
+// The public reference shows `{errors: [{msg, code}]}` (discrepancy error-body-envelope); the
+// chunk operations answer `{message}`; other keys are what services commonly use.
 function messageOf(body: unknown): string | undefined {
-  if (typeof body === "string") return body.trim().slice(0, 300) || undefined;
-  if (body && typeof body === "object") {
-    for (const key of ["message", "error", "msg", "status_msg", "detail"]) {
-      const value = (body as Record<string, unknown>)[key];
-      if (typeof value === "string" && value.trim()) return value.trim().slice(0, 300);
-    }
+  if (typeof body === "string") return clip(body);
+  if (!body || typeof body !== "object") return undefined;
+  const record = body as Record<string, unknown>;
+  const first = Array.isArray(record.errors) ? (record.errors[0] as Record<string, unknown> | undefined) : undefined;
+  for (const value of [first?.msg, first?.message, record.message, record.error, record.msg, record.status_msg, record.detail]) {
+    if (typeof value === "string" && value.trim()) return clip(value);
   }
   return undefined;
+}
+
+function clip(text: string): string | undefined {
+  return text.trim().slice(0, 300) || undefined;
 }
 
 /** The request did not get an answer: refused, reset, DNS failure, or a body cut short. */
@@ -225,11 +214,13 @@ export class JobTimeoutError extends PlatformError {
   constructor(
     readonly job: JobSnapshot,
     readonly timeoutMs: number,
+    /** How long the wait really took, its last poll included. */
+    readonly elapsedMs: number = timeoutMs,
   ) {
-    super(`job ${job.dockStatusId} still ${job.status} after ${timeoutMs} ms`);
+    super(`job ${job.dockStatusId} still ${job.status} after ${elapsedMs} ms (the wait's timeout is ${timeoutMs} ms)`);
   }
   override toJSON() {
-    return { ...super.toJSON(), job: this.job, timeoutMs: this.timeoutMs };
+    return { ...super.toJSON(), job: this.job, timeoutMs: this.timeoutMs, elapsedMs: this.elapsedMs };
   }
 }
 
@@ -247,19 +238,53 @@ export class SessionExpiredError extends PlatformError {
   }
 }
 
-/** A chunked upload stopped part-way; `state` resumes it with resumeImport(). */
+/**
+ * A chunked upload stopped part-way. When `resumable`, `state` continues it with resumeImport()
+ * (in this process or another); when not, the message says why and what to do instead.
+ */
 export class ImportError<State = unknown> extends PlatformError {
   override name = "ImportError";
+  readonly resumable: boolean;
   constructor(
     readonly failedChunks: number[],
     readonly state: State,
-    options?: { cause?: unknown },
+    options: { cause?: unknown; resumable?: boolean } = {},
   ) {
     const what = failedChunks.length === 0 ? "every chunk is uploaded but completing the session failed" : `chunk${failedChunks.length === 1 ? "" : "s"} ${failedChunks.join(", ")} failed`;
-    super(`import stopped: ${what}${causeText(options?.cause)}; resumeImport(error.state) continues it`, options);
+    const resumable = options.resumable ?? true;
+    super(`import stopped: ${what}${causeText(options.cause)}; ${resumable ? "resumeImport(error.state) continues it" : nextStep(options.cause)}`, options);
+    this.resumable = resumable;
   }
   override toJSON() {
-    return { ...super.toJSON(), failedChunks: this.failedChunks, state: this.state };
+    return { ...super.toJSON(), failedChunks: this.failedChunks, resumable: this.resumable, state: this.state };
+  }
+}
+
+// What works when resuming would not: said for the failures a resume cannot get past.
+function nextStep(cause: unknown): string {
+  if (cause instanceof ValidationError) return "resuming will not help: correct the source (the same bytes, with their exact size) and start a new import";
+  if (cause instanceof NotFoundError) return "resuming will not help: the service no longer knows the session; start a new import";
+  if (cause instanceof AuthenticationError || cause instanceof PermissionDeniedError) return "resuming will not help until the credentials are fixed; then resumeImport(error.state) continues it if the session has not expired";
+  return "resuming will not help: the service refused the chunk; start a new import once the cause is fixed";
+}
+
+/**
+ * A delete of chunks in several batches stopped part-way: `deleted` sums the batches the service
+ * confirmed; `remainingChunkIds` are the failed batch and every one after it. Sending those again
+ * is safe: an id already gone is counted as not found, never deleted twice.
+ */
+export class ChunkDeletionError extends PlatformError {
+  override name = "ChunkDeletionError";
+  constructor(
+    readonly deleted: { totalRequested: number; totalDeleted: number; totalNotFound: number; notFoundChunkIds?: string[] },
+    readonly remainingChunkIds: string[],
+    options: { cause: unknown },
+  ) {
+    super(`deleting chunks stopped after ${deleted.totalRequested} of ${deleted.totalRequested + remainingChunkIds.length} ids${causeText(options.cause)}; call delete again with error.remainingChunkIds`, options);
+  }
+  override toJSON() {
+    const { totalRequested, totalDeleted, totalNotFound } = this.deleted;
+    return { ...super.toJSON(), deleted: { totalRequested, totalDeleted, totalNotFound }, remainingChunkIds: this.remainingChunkIds.length };
   }
 }
 
@@ -294,6 +319,7 @@ export class UnexpectedResponseError extends PlatformError {
  * request (bad input, credentials, a missing resource) fails the same way every time.
  */
 export function isTransientError(error: unknown): boolean {
+  if (error instanceof ChunkDeletionError) return isTransientError(error.cause);
   if (error instanceof APIError) return error.status === 408 || error.status === 429 || error.status >= 500;
   return error instanceof ConnectionError;
 }

@@ -2,6 +2,7 @@
 // start-up with the option's name, not on the first request.
 import { ConfigurationError } from "./errors.js";
 import type { Logger } from "./internal/logger.js";
+import { describeType, optionKeys, unknownKeyIssues } from "./internal/option-check.js";
 
 export type JwtSource = string | (() => string | Promise<string>);
 
@@ -33,6 +34,8 @@ export interface ResolvedOptions {
   apiKey: string | undefined;
   jwt: JwtSource | undefined;
   fetch: typeof fetch;
+  /** The caller brought their own fetch: it then sends every request, on the Node entry too. */
+  fetchGiven: boolean;
   timeoutMs: number;
   maxRetries: number;
   userAgent: string;
@@ -43,27 +46,69 @@ export const CLIENT_NAME = "platform-management-client";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 
-export function resolveOptions(options: PlatformClientOptions): ResolvedOptions {
-  if (options === null || typeof options !== "object") throw new ConfigurationError("options must be an object", "options");
+export const CLIENT_OPTION_KEYS = optionKeys<PlatformClientOptions>({
+  host: true,
+  baseUrl: true,
+  apiKey: true,
+  jwt: true,
+  fetch: true,
+  timeoutMs: true,
+  maxRetries: true,
+  userAgent: true,
+  logger: true,
+});
+
+// What an HTTP header value can carry as is: visible ASCII, inner spaces allowed, nothing around
+// it. Anything else is refused by fetch or garbled by a proxy, and would come back as a retried
+// "connection error" on every call; it is refused once, here, instead.
+const HEADER_SAFE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+export function headerSafe(value: string): boolean {
+  return HEADER_SAFE.test(value);
+}
+
+/**
+ * The options as the client uses them. `extraKeys` are the Node entry's own options (tls, proxy,
+ * dispatcher), which it reads itself; any other unknown key is refused with the key it resembles.
+ */
+export function resolveOptions(options: PlatformClientOptions, extraKeys: readonly string[] = []): ResolvedOptions {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new ConfigurationError(`options must be an object (got ${describeType(options)})`, "options");
+  }
+  const [unknown] = unknownKeyIssues(options, [...CLIENT_OPTION_KEYS, ...extraKeys], "");
+  if (unknown) throw new ConfigurationError(unknown.message, unknown.field);
   const { host, baseUrl, apiKey, jwt, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, userAgent, logger } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") throw new ConfigurationError("fetch must be a function (no global fetch in this runtime)", "fetch");
+  // The value is never quoted back: it is a secret.
   if (apiKey !== undefined && (typeof apiKey !== "string" || apiKey.trim() === "")) {
     throw new ConfigurationError("apiKey must be a non-empty string", "apiKey");
+  }
+  if (typeof apiKey === "string" && !headerSafe(apiKey)) {
+    throw new ConfigurationError("apiKey must be printable ASCII with no surrounding spaces: a header cannot carry it as it is", "apiKey");
   }
   if (jwt !== undefined && typeof jwt !== "function" && (typeof jwt !== "string" || jwt.trim() === "")) {
     throw new ConfigurationError("jwt must be a non-empty string or a function returning one", "jwt");
   }
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ConfigurationError("timeoutMs must be a positive number of milliseconds", "timeoutMs");
+  if (typeof jwt === "string" && !headerSafe(jwt)) {
+    throw new ConfigurationError("jwt must be printable ASCII with no surrounding spaces: a header cannot carry it as it is", "jwt");
+  }
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ConfigurationError("timeoutMs must be a positive number of milliseconds", "timeoutMs");
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
     throw new ConfigurationError("maxRetries must be an integer from 0 to 10", "maxRetries");
   }
-  if (userAgent !== undefined && typeof userAgent !== "string") throw new ConfigurationError("userAgent must be a string", "userAgent");
+  if (userAgent !== undefined && (typeof userAgent !== "string" || !headerSafe(userAgent))) {
+    throw new ConfigurationError("userAgent must be printable ASCII with no surrounding spaces (it is sent as a header)", "userAgent");
+  }
+  if (logger !== undefined && (typeof logger !== "object" || logger === null)) {
+    throw new ConfigurationError("logger must be an object with debug, info and warn methods (each optional)", "logger");
+  }
   return {
     baseUrl: resolveBaseUrl(host, baseUrl),
     apiKey,
     jwt,
     fetch: fetchImpl,
+    fetchGiven: options.fetch !== undefined,
     timeoutMs,
     maxRetries,
     userAgent: userAgent ? `${CLIENT_NAME} ${userAgent}` : CLIENT_NAME,

@@ -4,9 +4,10 @@
 // through the wrappers.
 import { inject } from "vitest";
 import { listOperations, loadSpec, specPath } from "../../scripts/lib/spec.mjs";
-import { and, APIError, createPlatformClient, eq, or } from "../../src/node.js";
+import { and, APIError, eq, or } from "../../src/node.js";
+import { buildNodePlatformClient } from "../../src/node/node-client.js";
 import type { DeleteTotals, ImportResult, ImportState, Job, NodePlatformClient, NormalizedChunk, Page, UploadedFile } from "../../src/node.js";
-import type { CoreInternals } from "../../src/wrappers/core.js";
+import type { ClientWiring } from "../../src/wrappers/client.js";
 import { VALID_PARAMS } from "../support/sample-requests.js";
 
 export const spec = loadSpec();
@@ -79,7 +80,7 @@ export interface Preference {
 export interface ContractClientOptions {
   prefer?: Preference;
   maxRetries?: number;
-  internals?: CoreInternals;
+  internals?: ClientWiring;
 }
 
 /** The public Node client on Prism, over a fetch that records the wire. */
@@ -99,7 +100,7 @@ export function contractClient(options: ContractClientOptions = {}): { client: N
     wire.push({ operationId, method: request.method, path, credentials, status: response.status, violations: response.headers.get("sl-violations") ?? undefined, prefer });
     return response;
   };
-  const client = createPlatformClient(
+  const client = buildNodePlatformClient(
     { baseUrl: prismUrl(), apiKey: API_KEY, jwt: JWT, fetch: recording as typeof fetch, ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }) },
     options.internals,
   );
@@ -198,10 +199,23 @@ export const CALLS: Readonly<Record<string, ContractCall>> = {
     run: (c) => body(c.connections.get(connectionId)),
   },
   updateConnection: {
-    // No provider given: the wrapper reads the connection first, since API connections cannot
-    // be updated (Prism's connection is PROVIDER_TWO, so the update goes ahead).
-    wire: ["getConnection", "updateConnection"],
-    run: (c) => body(c.connections.update(connectionId, "sk-example-rotated-key")),
+    wire: ["updateConnection"],
+    run: (c) => body(c.connections.update(connectionId, { fields: { API_KEY: "sk-example-rotated-key" } })),
+  },
+  replaceConnection: {
+    wire: ["replaceConnection"],
+    run: (c) =>
+      body(
+        c.connections.replace(connectionId, {
+          provider: "API",
+          connectionName: "Ticket summariser",
+          endpointUrl: "https://llm.internal.invalid/v1/generate",
+          headers: [{ key: "Authorization", value: "Bearer example-header-secret" }],
+          payload: { input: "{{prompt}}" },
+          outputPath: "result.text",
+          status: "FINALIZED",
+        }),
+      ),
   },
   listChunks: {
     // Awaiting the list fetches the first page only; Prism's static page always says hasMore
@@ -231,18 +245,18 @@ export const CALLS: Readonly<Record<string, ContractCall>> = {
       // (not a path) the client does not derive it from fileName, and refuses the call without it.
       // The session Prism hands out (importSessionStarted) expires in 2099 on purpose: the engine
       // sends no chunk into a session about to expire.
-      value: await c.importModel({ source: modelSource(), fileName: "support-model.tar", fileExtension: "tar", ...importTransfer }),
+      value: await c.models.import({ source: modelSource(), fileName: "support-model.tar", fileExtension: "tar", ...importTransfer }),
     }),
   },
   uploadImportChunk: {
     // Resuming a session where no chunk is in yet: the chunks and the completion, no new session.
     wire: ["uploadImportChunk", "uploadImportChunk", "completeImportSession"],
-    run: async (c) => ({ kind: "import", value: await c.resumeImport(importState([]), { source: modelSource(), retryDelayMs: 0 }) }),
+    run: async (c) => ({ kind: "import", value: await c.models.resumeImport(importState([]), { source: modelSource(), retryDelayMs: 0 }) }),
   },
   completeImportSession: {
     // Resuming a session whose chunks are all in: the completion alone.
     wire: ["completeImportSession"],
-    run: async (c) => ({ kind: "import", value: await c.resumeImport(importState([0, 1]), { source: modelSource() }) }),
+    run: async (c) => ({ kind: "import", value: await c.models.resumeImport(importState([0, 1]), { source: modelSource() }) }),
   },
   deployModel: {
     wire: ["deployModel"],
@@ -266,6 +280,10 @@ export const CALLS: Readonly<Record<string, ContractCall>> = {
     wire: ["undeployModel"],
     run: (c) => job(c.models.undeploy(modelId)),
   },
+  exportModel: {
+    wire: ["exportModel"],
+    run: (c) => job(c.models.export(modelId)),
+  },
   importTool: {
     // The composed flow: the three files through Upload File, then Import Tool with their ids.
     wire: ["uploadFile", "uploadFile", "uploadFile", "importTool"],
@@ -278,6 +296,10 @@ export const CALLS: Readonly<Record<string, ContractCall>> = {
           envVariables: { source: new Blob(['{"REGION":"eu"}'], { type: "application/json" }), fileName: "env-variables.json" },
         }),
       ),
+  },
+  importIntoTool: {
+    wire: ["importIntoTool"],
+    run: (c) => job(c.tools.importInto(toolId, { toolDataFileId: "67d3f0a2b4c5d6e7f8091a3b", flowDataFileId: "67d3f0a2b4c5d6e7f8091a3c", envVariablesFileId: "67d3f0a2b4c5d6e7f8091a3d" })),
   },
   exportTool: {
     wire: ["exportTool"],
@@ -315,7 +337,7 @@ export const CALLS: Readonly<Record<string, ContractCall>> = {
   uploadFile: {
     // Under 25 MB: one multipart request, no session.
     wire: ["uploadFile"],
-    run: async (c) => ({ kind: "uploadedFile", value: await c.uploadFile({ source: new Blob(['{"tool":"order-lookup"}'], { type: "application/json" }), fileName: "tool-data.json" }) }),
+    run: async (c) => ({ kind: "uploadedFile", value: await c.files.upload({ source: new Blob(['{"tool":"order-lookup"}'], { type: "application/json" }), fileName: "tool-data.json" }) }),
   },
 };
 

@@ -16,7 +16,7 @@ import { apiErrorIn, CALLS, contractClient, describeWire, spec, specOperations }
 
 interface NamedExample {
   operationId: string;
-  /** The response key: "200", "400", or a range such as "4XX". */
+  /** The response key: "200", "400", or "default" for any status the spec does not name. */
   status: string;
   name: string;
   value: unknown;
@@ -68,6 +68,7 @@ const EXPECTED: Record<string, Expected> = {
   connectionCreated: { kind: "body" },
   connection: { kind: "body" },
   connectionUpdated: { kind: "body" },
+  customConnectionFinalized: { kind: "body" },
   chunkPageWithMore: {
     kind: "chunkPage",
     page: { hasMore: true, nextCursor: "eyJvZmZzZXQiOjJ9", prevCursor: null, items: [{ chunkId: "chk-5f2a9c3e-1b7d-4e8f-a6c2-9d0e3b4f5a61", pageNumber: 12, sourceName: "handbook.pdf" }] },
@@ -80,6 +81,11 @@ const EXPECTED: Record<string, Expected> = {
   // `Status` (sample) and `status` (field table) read alike; 2 batches, so every count doubles.
   chunksDeletedVendorCase: { kind: "deleteTotals", totals: { status: "Success", totalRequested: 4, totalDeleted: 2, totalNotFound: 2 } },
   chunksDeletedTableCase: { kind: "deleteTotals", totals: { status: "Success", totalRequested: 4, totalDeleted: 4, totalNotFound: 0 } },
+  // The current reference's notFoundChunkIds: joined across the two batches.
+  chunksDeletedWithNotFoundIds: {
+    kind: "deleteTotals",
+    totals: { status: "Success", totalRequested: 4, totalDeleted: 2, totalNotFound: 2, notFoundChunkIds: ["chk-0000aaaa-1111-4bbb-8ccc-2222dddd3333", "chk-0000aaaa-1111-4bbb-8ccc-2222dddd3333"] },
+  },
   importSessionStarted: {
     kind: "import",
     result: {
@@ -111,6 +117,14 @@ const EXPECTED: Record<string, Expected> = {
   modelUndeployed: {
     kind: "job",
     job: { dockStatusId: "ds-3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", modelId: MODEL, jobType: "MODELS", action: "UNDEPLOY", status: "SUCCESS" },
+  },
+  modelExportStarted: {
+    kind: "job",
+    job: { dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b", modelId: MODEL, jobType: "MODELS", action: "EXPORT", status: "IN_PROGRESS" },
+  },
+  toolImportedIntoExisting: {
+    kind: "job",
+    job: { dockStatusId: "ds-1f2a3b4c-5d6e-4f7a-8b9c-0d1e2f3a4b5c", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "SUCCESS" },
   },
   toolImportStarted: {
     kind: "job",
@@ -172,6 +186,19 @@ const EXPECTED: Record<string, Expected> = {
     kind: "job",
     job: { dockStatusId: "ds-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", toolId: TOOL, jobType: "TOOLS", action: "EXPORT", status: "SUCCESS", percentageComplete: 100, downloadUrl: EXPORT_URL },
   },
+  // The reference's sample has a leading space in the address: trimmed.
+  dockStatusModelExportDone: {
+    kind: "job",
+    job: {
+      dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b",
+      modelId: MODEL,
+      jobType: "MODELS",
+      action: "EXPORT",
+      status: "SUCCESS",
+      percentageComplete: 100,
+      downloadUrl: "https://files.platform.invalid/exports/support-model.tar",
+    },
+  },
   dockStatusFailed: { kind: "job", job: { dockStatusId: "ds-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "FAILED" } },
   fileUploaded: { kind: "uploadedFile", file: { fileId: "67d3f0a2b4c5d6e7f8091a2b", url: "https://files.platform.invalid/uploads/tool-data.json" } },
 };
@@ -192,7 +219,7 @@ const EXAMPLE_CALLS: Record<string, ContractCall> = {
     wire: ["startImportSession", "uploadImportChunk", "completeImportSession"],
     run: async (c: NodePlatformClient) => ({
       kind: "uploadedFile",
-      value: await c.uploadFile({ source: { stream: streamOf(FLOW_DATA), size: FLOW_DATA.length }, fileName: "flow-data.json" }),
+      value: await c.files.upload({ source: { stream: streamOf(FLOW_DATA), size: FLOW_DATA.length }, fileName: "flow-data.json" }),
     }),
   },
 };
@@ -245,8 +272,8 @@ function expectAsWrittenDown(example: NamedExample, outcome: Outcome) {
 // ---------------------------------------------------------------------------------------------
 // Errors: the concrete status asked of Prism for each response key, and the class it must become.
 
-/** A range key becomes one status in it: 404 for 4XX, and 503 for 5XX, a 5xx with no class of its own. */
-const statusFor = (key: string) => (key === "4XX" ? 404 : key === "5XX" ? 503 : Number(key));
+/** `default` stands for a status the spec does not name: 503, a 5xx with no class of its own. */
+const statusFor = (key: string) => (key === "default" ? 503 : Number(key));
 const ERROR_CLASS: Record<number, typeof APIError> = {
   400: BadRequestError,
   401: AuthenticationError,

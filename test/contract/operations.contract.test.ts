@@ -139,9 +139,15 @@ describe("contract: every operation of the spec through the public client", () =
     expect(deleted).toEqual(defaultExample("deleteAttachment"));
   });
 
-  it("updateConnection with the provider given sends the update alone", async () => {
+  it("updateConnection sends a partial update of a custom API connection alone (update-api-connection)", async () => {
     const { client, wire } = contractClient();
-    await client.connections.update("cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10", "sk-example-rotated-key", { provider: "PROVIDER_ONE" });
+    await client.connections.update("cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10", { connectionName: "Ticket summariser (staging)", llmFeatures: { streaming: false } });
     expect(wire.map((w) => [w.operationId, w.status]), describeWire(wire)).toEqual([["updateConnection", 200]]);
+  });
+
+  it("deleteAttachment sends its session fields as JSON when asked (delete-attachment-json-body)", async () => {
+    const { client, wire } = contractClient();
+    await client.attachments.delete("st-0a1b2c3d", "dev", "f-1e2f3a4b", { sessionReference: "user-42-session-7", encoding: "json" });
+    expect(wire.map((w) => [w.operationId, w.status]), describeWire(wire)).toEqual([["deleteAttachment", 200]]);
   });
 });

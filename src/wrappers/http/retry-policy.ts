@@ -1,20 +1,14 @@
 // When to retry and how long to wait: exponential backoff with full jitter (about 0.5 s base,
 // 8 s cap), or the service's Retry-After when it asks for 60 s or less.
+import type { Backoff } from "../internal/backoff.js";
 
-export const BACKOFF_BASE_MS = 500;
-export const BACKOFF_CAP_MS = 8_000;
+export const RETRY_BACKOFF: Readonly<Backoff> = Object.freeze({ baseMs: 500, capMs: 8_000 });
 export const RETRY_AFTER_LIMIT_MS = 60_000;
 
 const RETRYABLE_STATUS = new Set([408, 429]);
 
 export function isRetryableStatus(status: number): boolean {
   return RETRYABLE_STATUS.has(status) || status >= 500;
-}
-
-/** Full jitter: a uniform draw between 0 and the capped exponential step. */
-export function backoffDelay(retry: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
-  return Math.floor(random() * ceiling);
 }
 
 /** Retry-After as delta-seconds or an HTTP date, in ms from now; undefined when absent or malformed. */

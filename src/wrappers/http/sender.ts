@@ -1,17 +1,24 @@
-// What the transport hands to the network and gets back: one request (no redirect followed) and
-// its answer with the whole body read. The portable sender is fetch; the Node entry brings a
-// node:http one, which skips fetch's Request and Response objects on every call.
+// What the transport hands to the network and gets back: one attempt (no redirect followed) and
+// its answer with the whole body read. The portable sender is fetch; the Node entry brings one
+// over undici (src/node/), which skips fetch's Request and Response objects on every call.
+
+/** A body that can be streamed again for a retry, piece by piece, never held whole. */
+export interface BodySource {
+  /** Exact byte length, sent as content-length. */
+  readonly size: number;
+  /** Each call streams the whole body from the start. */
+  open(): AsyncIterable<Uint8Array>;
+}
 
 export interface Outgoing {
   url: string;
   method: string;
   /** Lower-case names. */
   headers: Record<string, string>;
-  /** A Blob carries file bytes (a multipart body): it is streamed, never copied whole. */
-  body: string | ArrayBuffer | Blob | undefined;
+  body: string | Uint8Array | Blob | BodySource | undefined;
 }
 
-/** The part of Headers the client reads; a node:http answer provides it without building one. */
+/** The part of Headers the client reads; a Node answer provides it without building one. */
 export interface HeaderReader {
   get(name: string): string | null;
   forEach(callback: (value: string, name: string) => void): void;
@@ -29,9 +36,31 @@ export type Sender = (request: Outgoing, signal: AbortSignal) => Promise<Incomin
 
 export const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
+export function isBodySource(value: unknown): value is BodySource {
+  return typeof value === "object" && value !== null && typeof (value as BodySource).open === "function" && typeof (value as BodySource).size === "number";
+}
+
+/** What fetch can send for a body: a BodySource becomes a Blob when it has one, else its bytes. */
+async function fetchBody(body: Outgoing["body"]): Promise<BodyInit | null> {
+  if (body === undefined) return null;
+  if (!isBodySource(body)) return body as BodyInit;
+  const asBlob = (body as { toBlob?: () => Blob | undefined }).toBlob?.();
+  if (asBlob) return asBlob;
+  // Bytes rather than a streamed body: browsers stream request bodies only over HTTP/2, and a
+  // body of one chunk is bounded (the engine holds `concurrency` chunks at most).
+  const bytes = new Uint8Array(body.size);
+  let offset = 0;
+  for await (const piece of body.open()) {
+    bytes.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  return bytes;
+}
+
 export function fetchSender(send: typeof fetch): Sender {
   return async (request, signal) => {
-    const response = await send(request.url, { method: request.method, headers: request.headers, body: request.body ?? null, redirect: "manual", signal });
+    const init: RequestInit = { method: request.method, headers: request.headers, body: await fetchBody(request.body), redirect: "manual", signal };
+    const response = await send(request.url, init);
     const empty = NULL_BODY_STATUS.has(response.status) || request.method === "HEAD";
     if (empty) await response.body?.cancel();
     return { status: response.status, statusText: response.statusText, headers: response.headers, body: empty ? null : new Uint8Array(await response.arrayBuffer()) };

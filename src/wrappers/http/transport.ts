@@ -1,41 +1,45 @@
-// Below every call: per-attempt timeout (covering the body), the caller's AbortSignal, redirects
-// without leaking credentials, and retries of transient failures for the operations the spec
-// marks `x-retry-safe`. Both `call` and the raw openapi-fetch client send through it.
+// The fetch openapi-fetch is given: below every operation, the per-attempt timeout (covering
+// the body), the caller's AbortSignal, redirects that never carry a credential to another
+// origin, and retries of transient failures for the operations the spec marks `x-retry-safe`.
 import { AbortError, ConnectionError, TimeoutError } from "../errors.js";
+import { backoffDelay } from "../internal/backoff.js";
 import type { Log } from "../internal/logger.js";
-import { backoffDelay, isRetryableStatus, provablyNeverSent, retryAfterMs } from "./retry-policy.js";
-import type { Incoming, Outgoing, Sender } from "./sender.js";
 import { sleep as defaultSleep } from "../internal/sleep.js";
+import { MultipartBody } from "../request/multipart.js";
+import { PendingBody, type PlatformRequest } from "../request/platform-request.js";
+import { PlatformResponse } from "./platform-response.js";
+import { isRetryableStatus, provablyNeverSent, RETRY_BACKOFF, retryAfterMs } from "./retry-policy.js";
+import type { Incoming, Outgoing, Sender } from "./sender.js";
 
 export interface TransportOptions {
   send: Sender;
   timeoutMs: number;
   maxRetries: number;
   log: Log;
-  /** Masks the client's credentials in text that came from elsewhere (an error's message). */
-  redact?: (text: string) => string;
+  /** Masks the client's credentials in text that came from elsewhere (an error's message, a body). */
+  redact: (text: string) => string;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** What the transport needs to know about the request it is sending. */
+/** What the transport knows of the operation it sends. */
 export interface RequestMeta {
   operationId: string;
   retrySafe: boolean;
 }
 
-export interface Transport {
-  /** One operation: its attempts, redirects and retries; the answer comes back with its body read. */
-  exchange(request: Outgoing, meta: RequestMeta, signal?: AbortSignal): Promise<Incoming>;
-}
+export type PlatformFetch = (request: PlatformRequest) => Promise<PlatformResponse>;
 
 class TimedOut extends Error {}
 
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
+// A request that reached the transport without the boundary middleware (a middleware swapped
+// the request for a new one): nothing says it is safe to repeat.
+const UNKNOWN: RequestMeta = { operationId: "request", retrySafe: false };
 
-export function createTransport(options: TransportOptions): Transport {
-  const { send, timeoutMs, maxRetries, log, redact = (text: string) => text, random = Math.random, sleep = defaultSleep } = options;
+export function createTransport(options: TransportOptions): PlatformFetch {
+  const { send, timeoutMs, maxRetries, log, redact, random = Math.random, sleep = defaultSleep } = options;
 
   // One attempt: every redirect hop and the whole response body, under one timer.
   async function attempt(first: Outgoing, callerSignal: AbortSignal | undefined): Promise<Incoming> {
@@ -66,20 +70,20 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  async function exchange(request: Outgoing, meta: RequestMeta, callerSignal?: AbortSignal): Promise<Incoming> {
-    // A Blob body is a file part: the import engine repeats a failed chunk itself, and a retry
-    // here as well would multiply the attempts.
-    const repeatable = !(request.body instanceof Blob);
+  async function exchange(request: Outgoing, meta: RequestMeta, callerSignal: AbortSignal | undefined): Promise<Incoming> {
+    // A multipart body is a file part: the import engine repeats a failed chunk itself, and a
+    // retry here as well would multiply the attempts.
+    const repeatable = !(request.body instanceof MultipartBody);
     for (let retry = 0; ; retry++) {
       const started = Date.now();
       let failure: ConnectionError;
       try {
-        if (callerSignal?.aborted) throw callerSignal.reason;
+        if (callerSignal?.aborted) throw new AbortError(`${meta.operationId} was aborted`, { cause: callerSignal.reason });
         const answer = await attempt(request, callerSignal);
         const canRetry = retry < maxRetries && repeatable && meta.retrySafe && isRetryableStatus(answer.status);
         log("debug", `${meta.operationId} ${answer.status}`, { operationId: meta.operationId, status: answer.status, attempt: retry + 1, ms: Date.now() - started });
         if (!canRetry) return answer;
-        const delay = retryAfterMs(answer.headers.get("retry-after")) ?? backoffDelay(retry, random);
+        const delay = retryAfterMs(answer.headers.get("retry-after")) ?? backoffDelay(retry, RETRY_BACKOFF, random);
         log("warn", `${meta.operationId} answered ${answer.status}; retry ${retry + 1} of ${maxRetries} in ${delay} ms`, { operationId: meta.operationId, status: answer.status, delayMs: delay });
         await pause(delay, callerSignal);
         continue;
@@ -92,7 +96,7 @@ export function createTransport(options: TransportOptions): Transport {
             : new ConnectionError(`${meta.operationId} got no answer: ${redact(describe(error))}`, meta.operationId, { cause: error });
         if (retry >= maxRetries || !repeatable || !(meta.retrySafe || provablyNeverSent(error))) throw failure;
       }
-      const delay = backoffDelay(retry, random);
+      const delay = backoffDelay(retry, RETRY_BACKOFF, random);
       log("warn", `${failure.message}; retry ${retry + 1} of ${maxRetries} in ${delay} ms`, { operationId: meta.operationId, delayMs: delay });
       await pause(delay, callerSignal);
     }
@@ -106,7 +110,14 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  return { exchange };
+  return async (request) => {
+    const meta = request.operation ? { operationId: request.operation.operationId, retrySafe: request.operation.info.retrySafe } : UNKNOWN;
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
+    const body = request.body instanceof PendingBody ? JSON.stringify(request.body.value) : request.body;
+    const answer = await exchange({ url: request.url, method: request.method, headers, body }, meta, request.signal ?? undefined);
+    return new PlatformResponse(answer, request.url, meta.operationId, redact);
+  };
 }
 
 function describe(error: unknown): string {

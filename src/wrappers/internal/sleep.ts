@@ -15,9 +15,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Resolves after `ms`; rejects with AbortError as soon as `signal` fires, leaving no timer behind. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (typeof ms !== "number" || !(ms >= 0)) {
-    return Promise.reject(
-      new ValidationError([{ field: "ms", rule: "minimum", message: `ms must be a number >= 0 (got ${String(ms)})` }]),
-    );
+    return Promise.reject(new ValidationError([{ field: "ms", rule: "minimum", message: `ms must be a number >= 0 (got ${String(ms)})` }]));
   }
   if (signal?.aborted) return Promise.reject(abortError(signal));
 
@@ -46,8 +44,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 // performance.now() is monotonic, so a wall-clock correction cannot shorten or stretch a wait;
 // Date.now() is the fallback for runtimes without the High Resolution Time API.
-const monotonicNow: () => number =
-  typeof globalThis.performance?.now === "function" ? () => globalThis.performance.now() : () => Date.now();
+const monotonicNow: () => number = typeof globalThis.performance?.now === "function" ? () => globalThis.performance.now() : () => Date.now();
 
 /** Real time: the runtime's timers and monotonic clock. */
 export const systemClock: Clock = Object.freeze({ now: monotonicNow, sleep });

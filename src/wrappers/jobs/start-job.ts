@@ -1,9 +1,12 @@
 // What every long-running wrapper shares: the job record normalised from whatever spelling the
-// service used, and the `wait` option that polls it to the end through Get dock status.
-import type { OperationId } from "../../generated/operations.js";
-import type { CallInit, Core } from "../core.js";
-import { waitForJob, waitOptionsFrom, type WaitOptions } from "./load-waiter.js";
-import { normalizeJob, type Job } from "../normalize/records.js";
+// service used, and the `wait` option that polls it to the end through Get dock status, on the
+// same request path as every other call.
+import { ValidationError } from "../errors.js";
+import { optionKeys, optionsRecord, isSignal, unknownKeyIssues } from "../internal/option-check.js";
+import { normalizeJob, type Job } from "../normalize/jobs.js";
+import type { ApiResult, PlatformApi } from "../request/platform-api.js";
+import { waitForJob } from "./load-waiter.js";
+import { waitOptionsFrom, type WaitOptions } from "./wait-options.js";
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -14,23 +17,39 @@ export interface JobOptions extends RequestOptions {
   wait?: boolean | WaitOptions;
 }
 
-export function jobPoller(core: Core) {
+export const REQUEST_OPTION_KEYS = optionKeys<RequestOptions>({ signal: true });
+export const JOB_OPTION_KEYS = optionKeys<JobOptions>({ signal: true, wait: true });
+
+/**
+ * A per-call options object, checked: unknown keys (with the key they resemble), a signal that
+ * is not one. `extra` lists the keys of the call's own options beyond `keys`' own checks.
+ */
+export function callOptions<T extends object>(options: T | undefined, keys: readonly string[], operationId?: string): T {
+  const { record, issues } = optionsRecord(options, "options");
+  issues.push(...unknownKeyIssues(record, keys, "options"), ...isSignal("options.signal", record.signal));
+  if (issues.length > 0) throw new ValidationError(issues, operationId);
+  return record as T;
+}
+
+export function jobPoller(platform: PlatformApi) {
   return async (dockStatusId: string, signal?: AbortSignal): Promise<Job> => {
-    const { data } = await core.call("getDockStatus", { path: { dockStatusId }, signal });
-    return normalizeJob(data);
+    const result = await platform.api.GET("/api/public/dock-status/{dockStatusId}", { params: { path: { dockStatusId } }, signal });
+    return normalizeJob(platform.data(result));
   };
 }
 
-/** Calls an operation that answers with a job record, then waits for the job if asked. */
-export async function startJob(core: Core, operationId: OperationId, init: CallInit, options: JobOptions = {}): Promise<Job> {
-  // The waiter's options are checked before the job is started: a typo must not start a deploy.
-  const wait = await waitOptionsFrom(options.wait);
-  const { data } = await core.call(operationId, { ...init, signal: options.signal });
-  return waitIfAsked(core, normalizeJob(data), wait, options.signal);
+/**
+ * Sends the call that starts a job (the thunk), then waits for the job if asked. The waiter's
+ * options are checked first: a typo must not start a deploy.
+ */
+export async function startJob(platform: PlatformApi, options: JobOptions, start: () => Promise<ApiResult<unknown>>): Promise<Job> {
+  const wait = waitOptionsFrom(options.wait);
+  const job = normalizeJob(platform.data(await start()));
+  return waitIfAsked(platform, job, wait, options.signal);
 }
 
 /** `wait` as returned by waitOptionsFrom (already checked); undefined means do not wait. */
-export async function waitIfAsked(core: Core, job: Job, wait: WaitOptions | undefined, signal?: AbortSignal): Promise<Job> {
+export async function waitIfAsked(platform: PlatformApi, job: Job, wait: WaitOptions | undefined, signal?: AbortSignal): Promise<Job> {
   if (!wait) return job;
-  return waitForJob(jobPoller(core), job, { signal, ...wait });
+  return waitForJob(jobPoller(platform), job, { ...(signal ? { signal } : {}), ...wait });
 }

@@ -4,6 +4,7 @@
 // exact node at fault.
 import type { components } from "../../generated/platform.js";
 import { ValidationError, type ValidationIssue } from "../errors.js";
+import { isRecord } from "../internal/records.js";
 
 export type ChunkFilterGroup = components["schemas"]["ChunkFilterGroup"];
 export type ChunkFilterLeaf = components["schemas"]["ChunkFilterLeaf"];
@@ -226,9 +227,7 @@ function copyNode(node: ChunkFilterNode): ChunkFilterNode {
   return "operand" in node ? copyGroup(node) : { key: node.key, op: node.op, value: node.value };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+
 
 function isMember<K extends string>(allowed: Record<K, true>, value: unknown): value is K {
   return typeof value === "string" && Object.hasOwn(allowed, value);

@@ -2,6 +2,8 @@
 // for the first page or iterated across all of them. Only the page being read is held, so a
 // listing of any length runs in flat memory (what toArray collects is the caller's choice).
 import { AbortError, PaginationLoopError, ValidationError, type ValidationIssue } from "../errors.js";
+import { isAbortSignal } from "../internal/abort.js";
+import type { Redactor } from "../internal/redactor.js";
 
 export interface Page<T> {
   items: T[];
@@ -39,15 +41,18 @@ export class PagedList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #fetchPage: FetchPage<T>;
   readonly #signal: AbortSignal | undefined;
   readonly #startCursor: string | undefined;
+  readonly #redact: (text: string) => string;
   #firstPage: Promise<Page<T>> | undefined;
 
-  constructor(fetchPage: FetchPage<T>, options: PaginateOptions = {}) {
+  /** `redactor` masks the client's secrets in a cursor quoted by PaginationLoopError. */
+  constructor(fetchPage: FetchPage<T>, options: PaginateOptions = {}, redactor?: Pick<Redactor, "text">) {
     // Checked here, not at the first fetch, so a wrong call fails where it is written.
     const issues = optionIssues(fetchPage, options);
     if (issues.length > 0) throw new ValidationError(issues);
     this.#fetchPage = fetchPage;
     this.#signal = options.signal;
     this.#startCursor = options.startCursor;
+    this.#redact = redactor ? (text) => redactor.text(text) : (text) => text;
   }
 
   then<R1 = Page<T>, R2 = never>(
@@ -60,7 +65,7 @@ export class PagedList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   /** Every page in order, from the start cursor. */
   pages(): AsyncIterableIterator<Page<T>, undefined> {
-    return new PageWalk((cursor) => this.#fetch(cursor), this.#startCursor);
+    return new PageWalk((cursor) => this.#fetch(cursor), this.#startCursor, this.#redact);
   }
 
   /** Every item of every page, in order, from the start cursor. */
@@ -100,8 +105,8 @@ export class PagedList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 }
 
 /** A lazily fetched listing over `fetchPage`; see PagedList. */
-export function paginate<T>(fetchPage: FetchPage<T>, options?: PaginateOptions): PagedList<T> {
-  return new PagedList(fetchPage, options);
+export function paginate<T>(fetchPage: FetchPage<T>, options?: PaginateOptions, redactor?: Pick<Redactor, "text">): PagedList<T> {
+  return new PagedList(fetchPage, options, redactor);
 }
 
 // The two walks are hand-written iterators rather than async generators: a suspended V8
@@ -118,17 +123,19 @@ class PageWalk<T> implements AsyncIterableIterator<Page<T>, undefined> {
   #cursor: string | undefined;
   #loopCursor: string | undefined;
   #done = false;
+  readonly #redact: (text: string) => string;
 
-  constructor(fetch: (cursor: string | undefined) => Promise<Page<T>>, startCursor: string | undefined) {
+  constructor(fetch: (cursor: string | undefined) => Promise<Page<T>>, startCursor: string | undefined, redact: (text: string) => string) {
     this.#fetch = fetch;
     this.#cursor = startCursor;
+    this.#redact = redact;
   }
 
   readonly next = serialized(async (): Promise<IteratorResult<Page<T>, undefined>> => {
     if (this.#done) return DONE;
     if (this.#loopCursor !== undefined) {
       this.#done = true;
-      throw new PaginationLoopError(this.#loopCursor);
+      throw new PaginationLoopError(this.#redact(this.#loopCursor));
     }
     const cursor = this.#cursor;
     if (cursor !== undefined) this.#requested.add(cursor);
@@ -230,7 +237,7 @@ function optionIssues(fetchPage: unknown, options: unknown): ValidationIssue[] {
     return issues;
   }
   const { signal, startCursor } = options as Record<string, unknown>;
-  if (signal !== undefined && !isSignal(signal)) {
+  if (signal !== undefined && !isAbortSignal(signal)) {
     issues.push({ field: "options.signal", rule: "type", message: "options.signal must be an AbortSignal" });
   }
   if (startCursor !== undefined) {
@@ -242,14 +249,4 @@ function optionIssues(fetchPage: unknown, options: unknown): ValidationIssue[] {
     }
   }
   return issues;
-}
-
-// Duck-typed: a signal from another realm or polyfill is not an instance of this realm's class.
-function isSignal(value: unknown): value is AbortSignal {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as AbortSignal).aborted === "boolean" &&
-    typeof (value as AbortSignal).addEventListener === "function"
-  );
 }

@@ -6,16 +6,16 @@ import type { RequestParts } from "./request-check.js";
 
 export type { RequestParts };
 
-type Check = (operationId: OperationId, parts: RequestParts) => void;
+type Check = (operationId: OperationId, parts: RequestParts, bodyRequired?: boolean) => void;
 let check: Check | undefined;
 let loading: Promise<Check> | undefined;
 
 /** Throws a ValidationError naming each problem: synchronously once loaded, else through the promise. */
-export function validateRequest(operationId: OperationId, parts: RequestParts): Promise<void> | undefined {
+export function checkRequest(operationId: OperationId, parts: RequestParts, bodyRequired = false): Promise<void> | undefined {
   if (check) {
-    check(operationId, parts);
+    check(operationId, parts, bodyRequired);
     return undefined;
   }
   loading ??= import("./request-check.js").then((module) => (check = module.checkRequest));
-  return loading.then((loaded) => loaded(operationId, parts));
+  return loading.then((loaded) => loaded(operationId, parts, bodyRequired));
 }

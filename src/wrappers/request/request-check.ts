@@ -1,8 +1,8 @@
 // Checks a request against the validators generated from the spec, and turns Ajv's findings
-// into issues that name the field and the rule. Loaded on the first request (./validate.ts):
-// the compiled validators are most of the client's code.
+// into issues that name the field and the rule. Loaded on the first request
+// (./load-request-check.ts): the compiled validators are most of the client's code.
 import type { OperationId } from "../../generated/operations.js";
-import { requestValidators as table, type ValidationIssue as AjvIssue } from "../../generated/validators.js";
+import { bodyVariants, requestValidators as table, type RequestValidator, type ValidationIssue as AjvIssue } from "../../generated/validators.js";
 import { ValidationError, type ValidationIssue } from "../errors.js";
 
 export interface RequestParts {
@@ -11,18 +11,53 @@ export interface RequestParts {
   body?: unknown;
 }
 
-/** Throws a ValidationError naming each problem of the request. */
-export function checkRequest(operationId: OperationId, parts: RequestParts): void {
+/** Issues with the request, by the spec; empty when it may be sent. */
+export function requestIssues(operationId: OperationId, parts: RequestParts, bodyRequired: boolean): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const part of ["path", "query", "body"] as const) {
     const validate = table[`${operationId}_${part}`];
     if (!validate) continue;
     // A request part left out is validated as empty, so required parameters are still named.
-    const value = parts[part] ?? (part === "body" ? undefined : {});
-    if (part === "body" && value === undefined) continue;
-    if (!validate(value)) issues.push(...toIssues(validate.errors ?? []));
+    const value = parts[part] ?? (part === "body" ? parts.body : {});
+    if (part === "body" && (value === undefined || value === null)) {
+      if (bodyRequired) issues.push({ field: "body", rule: "required", message: `body is required (got ${value === null ? "null" : "nothing"})` });
+      continue;
+    }
+    if (validate(value)) continue;
+    const variants = part === "body" ? bodyVariants[operationId] : undefined;
+    issues.push(...(variants ? closestVariantIssues(variants, value) : toIssues(validate.errors ?? [])));
   }
+  return issues;
+}
+
+/** Throws a ValidationError naming each problem of the request. */
+export function checkRequest(operationId: OperationId, parts: RequestParts, bodyRequired = false): void {
+  const issues = requestIssues(operationId, parts, bodyRequired);
   if (issues.length > 0) throw new ValidationError(issues, operationId);
+}
+
+// A body that is one of several shapes failed all of them. A shape whose fixed values (`enum` of
+// one value, such as `provider`) do not match is not what the caller meant; of the others, the
+// ones with fewest complaints are. One such shape: its issues. Several: each, prefixed with the
+// shape's title, so "mapProvider is required" is not read as required for every shape.
+function closestVariantIssues(variants: ReadonlyArray<{ title: string; validate: RequestValidator }>, value: unknown): ValidationIssue[] {
+  const scored = variants.map(({ title, validate }) => {
+    validate(value);
+    const errors = validate.errors ?? [];
+    const mismatch = errors.some((e) => e.keyword === "enum" && e.instancePath.split("/").length === 2 && (e.params.allowedValues as unknown[]).length === 1);
+    return { title, issues: toIssues(errors), mismatch };
+  });
+  const candidates = scored.filter((v) => !v.mismatch);
+  if (candidates.length === 0) {
+    // No shape has this discriminating value: say which values there are.
+    const allowed = [...new Set(variants.flatMap(({ validate }) => (validate.errors ?? []).filter((e) => e.keyword === "enum").flatMap((e) => e.params.allowedValues as unknown[])))];
+    const field = (variants[0]!.validate.errors ?? []).find((e) => e.keyword === "enum")?.instancePath.slice(1) ?? "body";
+    return [{ field, rule: "enum", message: `${field} must be one of: ${allowed.map((v) => JSON.stringify(v)).join(", ")}` }];
+  }
+  const fewest = Math.min(...candidates.map((v) => v.issues.length));
+  const closest = candidates.filter((v) => v.issues.length === fewest);
+  if (closest.length === 1) return closest[0]!.issues;
+  return closest.flatMap(({ title, issues }) => issues.map((i) => ({ ...i, message: `as ${title}: ${i.message}` })));
 }
 
 /** Readable issues from Ajv errors: one per problem, the noise of `oneOf` branches removed. */

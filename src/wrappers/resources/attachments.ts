@@ -1,14 +1,18 @@
-// Session attachments, under /api/v2: upload (multipart) and delete.
+// Session attachments, under /api/v2: upload (multipart) and delete (its session fields as
+// multipart, as the document shows, or as JSON, as the public reference shows).
 import type { components } from "../../generated/platform.js";
-import type { Core } from "../core.js";
 import { ValidationError } from "../errors.js";
-import type { RequestOptions } from "../jobs/start-job.js";
+import { optionKeys } from "../internal/option-check.js";
+import { callOptions, type RequestOptions } from "../jobs/start-job.js";
+import { PendingBody } from "../request/platform-request.js";
+import type { PlatformApi } from "../request/platform-api.js";
+import { checkRequestKeys } from "./files.js";
 
 export type Attachment = components["schemas"]["Attachment"];
 export type AttachmentDeleted = components["schemas"]["AttachmentDeleted"];
 
 export interface UploadAttachment extends RequestOptions {
-  file: Blob;
+  file: Blob | Uint8Array;
   /** Name the service stores; a File's own name is used when left out. */
   fileName?: string;
   userReference: string;
@@ -17,26 +21,36 @@ export interface UploadAttachment extends RequestOptions {
 export interface DeleteAttachmentOptions extends RequestOptions {
   sessionId?: string;
   sessionReference?: string;
+  /** How the session fields travel: multipart (the document's form, the default) or JSON (the public reference's). */
+  encoding?: "multipart" | "json";
 }
 
-export function attachmentsApi(core: Core) {
+const UPLOAD_KEYS = optionKeys<UploadAttachment>({ file: true, fileName: true, userReference: true, signal: true });
+const DELETE_KEYS = optionKeys<DeleteAttachmentOptions>({ sessionId: true, sessionReference: true, encoding: true, signal: true });
+const MEDIA_TYPES = { multipart: "multipart/form-data", json: "application/json" } as const;
+
+export function attachmentsApi(platform: PlatformApi) {
+  const { api, data } = platform;
   return {
     async upload(appId: string, envName: string, request: UploadAttachment): Promise<Attachment> {
+      checkRequestKeys(request, UPLOAD_KEYS, "request", "uploadAttachment");
       const { file, fileName, userReference, signal } = request;
-      if (!(file instanceof Blob) || file.size === 0) {
-        throw new ValidationError([{ field: "file", rule: "nonEmptyBlob", message: "file must be a non-empty Blob or File" }], "uploadAttachment");
-      }
-      const named = new File([file], fileName ?? (file instanceof File ? file.name : "attachment"), { type: file.type });
-      const body = { file: named, userReference, uploadType: "runtime" };
-      return (await core.call<Attachment>("uploadAttachment", { path: { appId, envName }, body, signal })).data;
+      const size = file instanceof Blob ? file.size : file instanceof Uint8Array ? file.byteLength : 0;
+      if (size === 0) throw new ValidationError([{ field: "file", rule: "nonEmptyBlob", message: "file must be a non-empty Blob, File or Uint8Array" }], "uploadAttachment");
+      const name = fileName ?? (file instanceof File ? file.name : "attachment");
+      const named = file instanceof File && file.name === name ? file : new File([file as BlobPart], name, { type: file instanceof Blob ? file.type : "" });
+      return data(await api.POST("/api/v2/apps/{appId}/environments/{envName}/attachments/upload", { params: { path: { appId, envName } }, body: { file: named, userReference, uploadType: "runtime" }, signal }));
     },
 
-    /** The session fields travel as a multipart body, as the document shows; none is sent without them. */
-    async delete(appId: string, envName: string, fileId: string, options: DeleteAttachmentOptions = {}): Promise<AttachmentDeleted> {
-      const { signal, ...session } = options;
-      const fields = Object.fromEntries(Object.entries(session).filter(([, v]) => v !== undefined));
-      const body = Object.keys(fields).length > 0 ? fields : undefined;
-      return (await core.call<AttachmentDeleted>("deleteAttachment", { path: { appId, envName, fileId }, body, signal })).data;
+    /** No body is sent without session fields; with them, multipart unless `encoding: "json"`. */
+    async delete(appId: string, envName: string, fileId: string, options?: DeleteAttachmentOptions): Promise<AttachmentDeleted> {
+      const { signal, encoding = "multipart", sessionId, sessionReference } = callOptions(options, DELETE_KEYS, "deleteAttachment");
+      const mediaType = MEDIA_TYPES[encoding];
+      if (!mediaType) throw new ValidationError([{ field: "options.encoding", rule: "enum", message: 'options.encoding must be "multipart" or "json"' }], "deleteAttachment");
+      const session = { ...(sessionId !== undefined ? { sessionId } : {}), ...(sessionReference !== undefined ? { sessionReference } : {}) };
+      const body = Object.keys(session).length > 0 ? session : undefined;
+      const path = { appId, envName, fileId };
+      return data(await api.DELETE("/api/v2/apps/{appId}/environments/{envName}/attachments/{fileId}", { params: { path }, body, bodySerializer: (value: unknown) => new PendingBody(value, mediaType), signal }));
     },
   };
 }

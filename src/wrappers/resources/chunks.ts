@@ -1,17 +1,20 @@
 // Search-index chunks: list across pages with a filter tree, update, delete by ids in batches.
 import type { components } from "../../generated/platform.js";
-import type { Core } from "../core.js";
 import { ValidationError } from "../errors.js";
+import { callOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../jobs/start-job.js";
 import { toFilterTree, type ChunkFilterNode } from "../listing/filters.js";
-import type { RequestOptions } from "../jobs/start-job.js";
-import { normalizeChunk, normalizeDeleteTotals, type DeleteTotals, type NormalizedChunk } from "../normalize/records.js";
 import { paginate, type Page, type PagedList } from "../listing/pagination.js";
+import { normalizeChunk, type NormalizedChunk } from "../normalize/chunks.js";
+import { normalizeDeleteTotals, sumDeleteTotals, type DeleteTotals } from "../normalize/delete-totals.js";
+import { integerIn, optionKeys } from "../internal/option-check.js";
+import type { PlatformApi } from "../request/platform-api.js";
+import { ChunkDeletionError } from "../errors.js";
 
-export type UpdateChunkRequest = Omit<components["schemas"]["UpdateChunkRequest"], "pageNumber"> & { pageNumber?: number };
+export type UpdateChunkRequest = components["schemas"]["UpdateChunkRequest"];
 export type ChunkUpdated = components["schemas"]["ChunkUpdated"];
 
 export interface ListChunksOptions extends RequestOptions {
-  /** A filter tree (see filters.ts: and, or, eq); a lone condition is wrapped in `and`. */
+  /** A filter tree (see and, or, eq); a lone condition is wrapped in `and`. */
   filters?: ChunkFilterNode;
   /** Defaults to true when filters are given, as the document says true applies them. */
   enableFilters?: boolean;
@@ -25,58 +28,67 @@ export interface DeleteChunksOptions extends RequestOptions {
 }
 
 export const DEFAULT_DELETE_BATCH = 100;
+const LIST_KEYS = optionKeys<ListChunksOptions>({ filters: true, enableFilters: true, startCursor: true, signal: true });
+const DELETE_KEYS = optionKeys<DeleteChunksOptions>({ batchSize: true, signal: true });
 
-export function chunksApi(core: Core) {
+export function chunksApi(platform: PlatformApi) {
+  const { api, data } = platform;
   return {
-    /** Awaitable (the first page) and async-iterable (every chunk, page after page). */
-    list(botId: string, options: ListChunksOptions = {}): PagedList<NormalizedChunk> {
-      const { filters, enableFilters, signal, startCursor } = options;
+    /**
+     * Awaitable (the first page) and async-iterable (every chunk, page after page). A misspelled
+     * option (`filter` for `filters`) is refused: listing the whole index instead could feed a
+     * delete that removes everything.
+     */
+    list(botId: string, options?: ListChunksOptions): PagedList<NormalizedChunk> {
+      const { filters, enableFilters, signal, startCursor } = callOptions(options, LIST_KEYS, "listChunks");
       const apply = enableFilters ?? (filters === undefined ? undefined : true);
       const base = { ...(filters === undefined ? {} : { filters: toFilterTree(filters) }), ...(apply === undefined ? {} : { enableFilters: apply }) };
       const fetchPage = async (cursor: string | undefined, pageSignal?: AbortSignal): Promise<Page<NormalizedChunk>> => {
         const body = cursor ? { ...base, nextCursor: cursor } : base;
-        const { data } = await core.call<components["schemas"]["ChunkPage"]>("listChunks", { path: { botId }, body, signal: pageSignal ?? signal });
+        const page = data(await api.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId } }, body, signal: pageSignal ?? signal }));
         return {
-          items: (data.chunks ?? []).map(normalizeChunk),
-          hasMore: data.hasMore === true,
-          nextCursor: data.nextCursor ?? null,
-          prevCursor: data.prevCursor ?? null,
-          raw: data,
+          items: (page.chunks ?? []).map(normalizeChunk),
+          hasMore: page.hasMore === true,
+          nextCursor: page.nextCursor ?? null,
+          prevCursor: page.prevCursor ?? null,
+          raw: page,
         };
       };
-      return paginate(fetchPage, { signal, ...(startCursor ? { startCursor } : {}) });
+      return paginate(fetchPage, { signal, ...(startCursor !== undefined ? { startCursor } : {}) }, platform.redactor);
     },
 
-    async update(botId: string, chunkId: string, fields: UpdateChunkRequest, options: RequestOptions = {}): Promise<ChunkUpdated> {
-      return (await core.call<ChunkUpdated>("updateChunk", { path: { botId, chunkId }, body: fields, signal: options.signal })).data;
+    async update(botId: string, chunkId: string, fields: UpdateChunkRequest, options?: RequestOptions): Promise<ChunkUpdated> {
+      const { signal } = callOptions(options, REQUEST_OPTION_KEYS, "updateChunk");
+      return data(await api.POST("/api/public/bot/{botId}/chunk/{chunkId}", { params: { path: { botId, chunkId } }, body: fields, signal }));
     },
 
-    /** Deletes in batches and sums the totals; ids that do not exist count in totalNotFound. */
-    async delete(botId: string, chunkIds: string[], options: DeleteChunksOptions = {}): Promise<DeleteTotals> {
-      const { batchSize = DEFAULT_DELETE_BATCH, signal } = options;
+    /**
+     * Deletes in batches and sums the totals; ids that do not exist count in totalNotFound. When a
+     * batch fails, ChunkDeletionError carries the totals of the batches already applied and the
+     * ids not yet sent, so a caller can finish the job without deleting anything twice.
+     */
+    async delete(botId: string, chunkIds: string[], options?: DeleteChunksOptions): Promise<DeleteTotals> {
+      const { batchSize = DEFAULT_DELETE_BATCH, signal } = callOptions(options, DELETE_KEYS, "deleteChunksById");
+      const sizeIssues = integerIn("options.batchSize", batchSize, 1);
+      if (sizeIssues.length > 0) throw new ValidationError(sizeIssues, "deleteChunksById");
       if (!Array.isArray(chunkIds) || chunkIds.length === 0) {
         throw new ValidationError([{ field: "chunkId", rule: "minItems", message: "chunkId must list at least one chunk id" }], "deleteChunksById");
       }
-      if (!Number.isInteger(batchSize) || batchSize < 1) {
-        throw new ValidationError([{ field: "batchSize", rule: "minimum", message: "batchSize must be an integer >= 1" }], "deleteChunksById");
-      }
       // The whole list is checked before the first batch is sent, so a bad id late in the list
       // sends nothing and is named by its own index.
-      await core.validate("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
-      const batches: string[][] = [];
-      for (let i = 0; i < chunkIds.length; i += batchSize) batches.push(chunkIds.slice(i, i + batchSize));
-      const totals: DeleteTotals[] = [];
-      for (const batch of batches) {
-        const { data } = await core.call("deleteChunksById", { path: { botId }, body: { chunkId: batch }, signal });
-        totals.push(normalizeDeleteTotals(data));
+      await platform.precheck("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
+      const applied: DeleteTotals[] = [];
+      for (let start = 0; start < chunkIds.length; start += batchSize) {
+        const chunkId = chunkIds.slice(start, start + batchSize);
+        try {
+          const result = await api.POST("/api/public/bot/{botId}/search/deleteChunksById", { params: { path: { botId } }, body: { chunkId }, signal });
+          applied.push(normalizeDeleteTotals(data(result)));
+        } catch (error) {
+          if (applied.length === 0) throw error;
+          throw new ChunkDeletionError(sumDeleteTotals(applied), chunkIds.slice(start), { cause: error });
+        }
       }
-      return sumTotals(totals);
+      return sumDeleteTotals(applied);
     },
   };
-}
-
-function sumTotals(totals: DeleteTotals[]): DeleteTotals {
-  const sum = (key: "totalRequested" | "totalDeleted" | "totalNotFound") => totals.reduce((n, t) => n + t[key], 0);
-  const last = totals[totals.length - 1]!;
-  return { ...last, totalRequested: sum("totalRequested"), totalDeleted: sum("totalDeleted"), totalNotFound: sum("totalNotFound"), raw: totals.map((t) => t.raw) };
 }

@@ -1,55 +1,56 @@
-// Connections to external model providers: list, get, create (typed per provider), update.
-import type { components } from "../../generated/platform.js";
-import type { Core } from "../core.js";
-import { ValidationError } from "../errors.js";
-import type { RequestOptions } from "../jobs/start-job.js";
+// Connections to external model providers: list, get, create (typed per provider and per custom
+// API connection type), update (PATCH) and replace (PUT).
+import type { components, operations } from "../../generated/platform.js";
+import { callOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../jobs/start-job.js";
+import type { PlatformApi } from "../request/platform-api.js";
 
 export type Provider = components["schemas"]["Provider"];
 export type CreateConnectionRequest = components["schemas"]["CreateConnectionRequest"];
+export type CustomDefaultConnection = components["schemas"]["CreateCustomDefaultConnection"];
+export type CustomExistingConnection = components["schemas"]["CreateCustomExistingConnection"];
+export type UpdateConnectionRequest = components["schemas"]["UpdateConnectionRequest"];
+export type ReplaceConnectionRequest = components["schemas"]["ReplaceConnectionRequest"];
 export type Connection = components["schemas"]["Connection"];
 export type ConnectionSummary = components["schemas"]["ConnectionSummary"];
 export type ConnectionList = components["schemas"]["ConnectionList"];
 export type ConnectionCreated = components["schemas"]["ConnectionCreated"];
 export type ConnectionUpdated = components["schemas"]["ConnectionUpdated"];
+export type ListConnectionsQuery = NonNullable<operations["listConnections"]["parameters"]["query"]>;
 
-export interface ListConnectionsQuery {
-  provider?: Provider;
-  status?: components["schemas"]["ConnectionStatus"];
-  limit?: number;
-}
-
-export interface UpdateConnectionOptions extends RequestOptions {
-  /**
-   * The connection's provider, when the caller knows it. Without it the client reads the
-   * connection first: the service does not support updating an `API` connection.
-   */
-  provider?: Provider;
-}
-
-export function connectionsApi(core: Core) {
+export function connectionsApi(platform: PlatformApi) {
+  const { api, data } = platform;
   return {
-    async list(query: ListConnectionsQuery = {}, options: RequestOptions = {}): Promise<ConnectionList> {
-      return (await core.call<ConnectionList>("listConnections", { query: { ...query }, signal: options.signal })).data;
+    /** The connections, filtered by provider and status; `limit` caps the count. */
+    async list(query: ListConnectionsQuery = {}, options?: RequestOptions): Promise<ConnectionList> {
+      const { signal } = callOptions(options, REQUEST_OPTION_KEYS, "listConnections");
+      return data(await api.GET("/api/public/connections", { params: { query }, signal }));
     },
 
-    async get(connectionId: string, options: RequestOptions = {}): Promise<Connection> {
-      return (await core.call<Connection>("getConnection", { path: { connectionId }, signal: options.signal })).data;
+    async get(connectionId: string, options?: RequestOptions): Promise<Connection> {
+      const { signal } = callOptions(options, REQUEST_OPTION_KEYS, "getConnection");
+      return data(await api.GET("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, signal }));
     },
 
-    async create(connection: CreateConnectionRequest, options: RequestOptions = {}): Promise<ConnectionCreated> {
-      return (await core.call<ConnectionCreated>("createConnection", { body: connection, signal: options.signal })).data;
+    async create(connection: CreateConnectionRequest, options?: RequestOptions): Promise<ConnectionCreated> {
+      const { signal } = callOptions(options, REQUEST_OPTION_KEYS, "createConnection");
+      return data(await api.POST("/api/public/connections", { body: connection, signal }));
     },
 
-    /** Replaces the connection's API key (the only updatable field). */
-    async update(connectionId: string, apiKey: string, options: UpdateConnectionOptions = {}): Promise<ConnectionUpdated> {
-      const init = { path: { connectionId }, body: { fields: { API_KEY: apiKey } }, signal: options.signal };
-      // The body and id are checked before the provider is looked up, so bad input sends nothing.
-      await core.validate("updateConnection", init);
-      const provider = options.provider ?? (await this.get(connectionId, options)).provider;
-      if (provider === "API") {
-        throw new ValidationError([{ field: "provider", rule: "updatable", message: `provider API connections cannot be updated (${connectionId})` }], "updateConnection");
-      }
-      return (await core.call<ConnectionUpdated>("updateConnection", init)).data;
+    /**
+     * Updates a connection in place: `{ fields: { API_KEY } }` for a provider connection, or any of
+     * a custom API connection's properties (those left out keep their value). A string is read as
+     * a new API key (deprecated form, kept for one minor version).
+     */
+    async update(connectionId: string, changes: UpdateConnectionRequest | string, options?: RequestOptions): Promise<ConnectionUpdated> {
+      const { signal } = callOptions(options, [...REQUEST_OPTION_KEYS, "provider"], "updateConnection");
+      const body: UpdateConnectionRequest = typeof changes === "string" ? { fields: { API_KEY: changes } } : changes;
+      return data(await api.PATCH("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body, signal }));
+    },
+
+    /** Replaces a custom API connection as a whole (PUT), e.g. to move it from DRAFT to FINALIZED. */
+    async replace(connectionId: string, connection: ReplaceConnectionRequest, options?: RequestOptions): Promise<ConnectionUpdated> {
+      const { signal } = callOptions(options, REQUEST_OPTION_KEYS, "replaceConnection");
+      return data(await api.PUT("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body: connection, signal }));
     },
   };
 }

@@ -1,18 +1,21 @@
 // The six predefined guardrails, deployed and undeployed by name.
 import type { components } from "../../generated/platform.js";
-import type { Core } from "../core.js";
-import { startJob, type JobOptions } from "../jobs/start-job.js";
-import type { Job } from "../normalize/records.js";
+import { callOptions, JOB_OPTION_KEYS, startJob, type JobOptions } from "../jobs/start-job.js";
+import type { Job } from "../normalize/jobs.js";
+import type { PlatformApi } from "../request/platform-api.js";
 
 export type GuardrailName = components["schemas"]["GuardrailName"];
 
-export function guardrailsApi(core: Core) {
+export function guardrailsApi(platform: PlatformApi) {
+  const { api } = platform;
   return {
-    deploy(name: GuardrailName, options: JobOptions = {}): Promise<Job> {
-      return startJob(core, "deployGuardrail", { body: { name } }, options);
+    deploy(name: GuardrailName, options?: JobOptions): Promise<Job> {
+      const checked = callOptions(options, JOB_OPTION_KEYS, "deployGuardrail");
+      return startJob(platform, checked, () => api.POST("/api/public/guardrails/deploy", { body: { name }, signal: checked.signal }));
     },
-    undeploy(name: GuardrailName, options: JobOptions = {}): Promise<Job> {
-      return startJob(core, "undeployGuardrail", { body: { name } }, options);
+    undeploy(name: GuardrailName, options?: JobOptions): Promise<Job> {
+      const checked = callOptions(options, JOB_OPTION_KEYS, "undeployGuardrail");
+      return startJob(platform, checked, () => api.POST("/api/public/guardrails/undeploy", { body: { name }, signal: checked.signal }));
     },
   };
 }

@@ -1,15 +1,17 @@
-// The job namespace of the client: read a job by id, or wait for it to end.
-import type { Core } from "../core.js";
-import { jobPoller, type RequestOptions } from "../jobs/start-job.js";
-import { waitForJob, type WaitOptions } from "../jobs/load-waiter.js";
-import type { Job } from "../normalize/records.js";
+// The Jobs tag: read a job by id (Get dock status), or wait for it to end.
+import { waitForJob } from "../jobs/load-waiter.js";
+import { callOptions, jobPoller, REQUEST_OPTION_KEYS, type RequestOptions } from "../jobs/start-job.js";
+import type { WaitOptions } from "../jobs/wait-options.js";
+import type { Job } from "../normalize/jobs.js";
+import type { PlatformApi } from "../request/platform-api.js";
 
-export function jobsApi(core: Core) {
-  const poll = jobPoller(core);
+export function jobsApi(platform: PlatformApi) {
+  const poll = jobPoller(platform);
   return {
     /** Get dock status, normalised: one `dockStatusId` whatever key the service used. */
-    get(dockStatusId: string, options: RequestOptions = {}): Promise<Job> {
-      return poll(dockStatusId, options.signal);
+    async get(dockStatusId: string, options?: RequestOptions): Promise<Job> {
+      const { signal } = callOptions(options, REQUEST_OPTION_KEYS, "getDockStatus");
+      return poll(dockStatusId, signal);
     },
     /** Polls until SUCCESS (returned), FAILED (JobFailedError) or the timeout (JobTimeoutError). */
     wait(jobOrId: Job | string, options: WaitOptions = {}): Promise<Job> {

@@ -1,12 +1,17 @@
-// Tools: import (from uploaded files), export and its download, deploy and undeploy.
+// Tools: import (from uploaded file ids or local files), import into an existing tool, export
+// and its download, deploy and undeploy.
 import type { components } from "../../generated/platform.js";
-import type { Core } from "../core.js";
-import { APIError, ValidationError } from "../errors.js";
-import { uploadEngine, type FileInput, type FilesApi } from "./files.js";
-import { startJob, type JobOptions, type RequestOptions } from "../jobs/start-job.js";
-import type { Job } from "../normalize/records.js";
+import { download, downloadAddress, type DownloadOptions } from "../http/download.js";
+import { optionKeys } from "../internal/option-check.js";
+import { callOptions, JOB_OPTION_KEYS, startJob, type JobOptions } from "../jobs/start-job.js";
+import type { Job } from "../normalize/jobs.js";
+import type { PlatformApi } from "../request/platform-api.js";
+import type { FileInput } from "../uploads/file-input.js";
+import { loadUploadEngine } from "../uploads/load-engine.js";
+import { checkRequestKeys } from "./files.js";
 
 export type ImportToolRequest = components["schemas"]["ImportToolRequest"];
+export type ImportIntoToolRequest = components["schemas"]["ImportIntoToolRequest"];
 
 export interface ImportToolFromFiles extends JobOptions {
   toolName: string;
@@ -15,53 +20,93 @@ export interface ImportToolFromFiles extends JobOptions {
   envVariables?: FileInput;
 }
 
+/** The three files of an import into an existing tool, uploaded first; all three are required. */
+export interface ImportIntoToolFromFiles {
+  toolData: FileInput;
+  flowData: FileInput;
+  envVariables: FileInput;
+}
+
 export interface ExportToolOptions extends JobOptions {
   /** The deployed call flow's id (`callflowId` in the document), sent as `flowId`. */
   flowId: string;
 }
 
-export interface DownloadOptions extends RequestOptions {
-  /** Defaults to the global fetch: the platform client's transport (and credentials) are not used. */
-  fetch?: typeof fetch;
+export interface DeployToolOptions extends JobOptions {
+  /** False deploys synchronously: the job comes back finished. */
+  isAsync: boolean;
 }
 
-export function toolsApi(core: Core, files: FilesApi) {
+const FROM_FILES_KEYS = optionKeys<ImportToolFromFiles>({ toolName: true, toolData: true, flowData: true, envVariables: true, wait: true, signal: true });
+const EXPORT_KEYS = optionKeys<ExportToolOptions>({ flowId: true, wait: true, signal: true });
+const DEPLOY_KEYS = optionKeys<DeployToolOptions>({ isAsync: true, wait: true, signal: true });
+const DOWNLOAD_KEYS = optionKeys<DownloadOptions>({ fetch: true, signal: true });
+const FILE_ID_KEYS = ["toolDataFileId", "flowDataFileId", "envVariablesFileId"];
+const FILE_KEYS = ["toolData", "flowData", "envVariables"];
+
+function isFromFiles(files: ImportIntoToolRequest | ImportIntoToolFromFiles): files is ImportIntoToolFromFiles {
+  return typeof files === "object" && files !== null && FILE_KEYS.some((key) => key in files);
+}
+
+export function toolsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
+  const { api } = platform;
+
+  async function uploadInto(files: ImportIntoToolFromFiles, signal: AbortSignal | undefined): Promise<ImportIntoToolRequest> {
+    const ids = await (await loadUploadEngine()).uploadToolFiles(platform, files, ["toolData", "flowData", "envVariables"], signal);
+    // All three were required above, so all three ids are here.
+    return { toolDataFileId: ids.toolDataFileId, flowDataFileId: ids.flowDataFileId, envVariablesFileId: ids.envVariablesFileId ?? "" };
+  }
+
   return {
-    /** Imports a tool from file ids returned by Upload File. */
-    import(request: ImportToolRequest, options: JobOptions = {}): Promise<Job> {
-      return startJob(core, "importTool", { body: request }, options);
+    /** Imports a new tool from file ids returned by Upload File. */
+    import(request: ImportToolRequest, options?: JobOptions): Promise<Job> {
+      const checked = callOptions(options, JOB_OPTION_KEYS, "importTool");
+      return startJob(platform, checked, () => api.POST("/api/public/tools/import", { body: request, signal: checked.signal }));
     },
 
     /** Uploads the tool's files (two or three), imports the tool, and waits for the job if asked. */
     async importFromFiles(request: ImportToolFromFiles): Promise<Job> {
-      const fileIds = await (await uploadEngine()).uploadToolFiles(core, files, request);
-      return this.import({ toolName: request.toolName, ...fileIds }, { signal: request.signal, wait: request.wait });
-    },
-
-    export(toolId: string, options: ExportToolOptions): Promise<Job> {
-      return startJob(core, "exportTool", { path: { toolId }, query: { flowId: options?.flowId } }, options);
+      checkRequestKeys(request, FROM_FILES_KEYS, "request", "importTool");
+      const { toolName, toolData, flowData, envVariables, signal, wait } = request;
+      // The import's own body is checked before a file is uploaded: a bad name sends nothing.
+      await platform.precheck("importTool", { body: { toolName, toolDataFileId: "pending", flowDataFileId: "pending" } });
+      const fileIds = await (await loadUploadEngine()).uploadToolFiles(platform, { toolData, flowData, ...(envVariables ? { envVariables } : {}) }, ["toolData", "flowData"], signal);
+      return this.import({ toolName, ...fileIds }, { ...(signal ? { signal } : {}), ...(wait !== undefined ? { wait } : {}) });
     },
 
     /**
-     * Fetches an export's file from its download address. The address is not a platform
-     * operation, so no platform credential is sent with it.
+     * Imports new files into an existing tool: by the ids Upload File returned, or from local
+     * files, which are uploaded first (every one checked before the first is sent).
      */
-    async downloadExport(jobOrUrl: Job | string, options: DownloadOptions = {}): Promise<Response> {
-      const url = typeof jobOrUrl === "string" ? jobOrUrl.trim() : jobOrUrl.downloadUrl;
-      if (!url || !/^https?:\/\//i.test(url)) {
-        throw new ValidationError([{ field: "downloadUrl", rule: "required", message: "downloadUrl is required: wait for the export job to finish first" }]);
-      }
-      const response = await (options.fetch ?? globalThis.fetch)(url, { signal: options.signal ?? null, credentials: "omit" });
-      if (!response.ok) throw new APIError({ status: response.status, body: await response.text().catch(() => undefined), operationId: "downloadExport" });
-      return response;
+    async importInto(toolId: string, files: ImportIntoToolRequest | ImportIntoToolFromFiles, options?: JobOptions): Promise<Job> {
+      const checked = callOptions(options, JOB_OPTION_KEYS, "importIntoTool");
+      const fromFiles = isFromFiles(files);
+      checkRequestKeys(files, fromFiles ? FILE_KEYS : FILE_ID_KEYS, "files", "importIntoTool");
+      // The path is checked before any file is uploaded: a bad tool id must not orphan three files.
+      await platform.precheck("importIntoTool", { path: { toolId } });
+      const body: ImportIntoToolRequest = fromFiles ? await uploadInto(files, checked.signal) : files;
+      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/import", { params: { path: { toolId } }, body, signal: checked.signal }));
     },
 
-    deploy(toolId: string, options: JobOptions & { isAsync: boolean }): Promise<Job> {
-      return startJob(core, "deployTool", { path: { toolId }, body: { isAsync: options?.isAsync } }, options);
+    export(toolId: string, options: ExportToolOptions): Promise<Job> {
+      const checked = callOptions(options, EXPORT_KEYS, "exportTool");
+      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/export", { params: { path: { toolId }, query: { flowId: checked.flowId } }, signal: checked.signal }));
     },
 
-    undeploy(toolId: string, options: JobOptions = {}): Promise<Job> {
-      return startJob(core, "undeployTool", { path: { toolId } }, options);
+    /** The exported file, streamed; no platform credential is sent to the download address. */
+    downloadExport(jobOrUrl: Job | string, options?: DownloadOptions): Promise<Response> {
+      const checked = callOptions(options, DOWNLOAD_KEYS, "downloadToolExport");
+      return download(downloadAddress(jobOrUrl, "downloadToolExport"), "downloadToolExport", checked, downloadFetch, platform.redactor);
+    },
+
+    deploy(toolId: string, options: DeployToolOptions): Promise<Job> {
+      const checked = callOptions(options, DEPLOY_KEYS, "deployTool");
+      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/deploy", { params: { path: { toolId } }, body: { isAsync: checked.isAsync }, signal: checked.signal }));
+    },
+
+    undeploy(toolId: string, options?: JobOptions): Promise<Job> {
+      const checked = callOptions(options, JOB_OPTION_KEYS, "undeployTool");
+      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/undeploy", { params: { path: { toolId } }, signal: checked.signal }));
     },
   };
 }

@@ -4,8 +4,8 @@
 // wires those to startImportSession, uploadImportChunk and completeImportSession.
 
 import {
-  abortError,
   AbortError,
+  abortError,
   ImportError,
   isTransientError,
   RateLimitError,
@@ -16,33 +16,23 @@ import {
   type ValidationIssue,
 } from "../errors.js";
 import type { components } from "../../generated/platform.js";
+import { abortListener, throwIfAborted, untilAborted } from "../internal/abort.js";
+import { backoffDelay } from "../internal/backoff.js";
+import { integerIn, isFunction, isSignal, nonBlank, numberAtLeast, required } from "../internal/option-check.js";
+import { sleep } from "../internal/sleep.js";
 import { RETRY_AFTER_LIMIT_MS } from "../http/retry-policy.js";
-import { checkUploadSource, chunkRange, openChunkReader, sourceSize, type ChunkReader, type UploadSource } from "./upload-source.js";
+import { checkImportState, isDate, snapshot, type ImportState } from "./import-state.js";
+import { checkUploadSource, chunkByteLength, chunkRange, openChunkReader, sourceSize, type ChunkBytes, type ChunkReader, type UploadSource } from "./upload-source.js";
+
+export type { ImportState };
 
 export type StartSessionBody = components["schemas"]["StartImportSessionRequest"];
 
 export interface ChunkedUploadDeps<Completion = unknown> {
   startSession(body: StartSessionBody, signal?: AbortSignal): Promise<{ sessionId: string; expirationDate: string; modelId?: string }>;
   /** Throws on failure, after the transport's own retries. */
-  uploadChunk(sessionId: string, chunkNumber: number, chunk: Blob, signal?: AbortSignal): Promise<void>;
+  uploadChunk(sessionId: string, chunkNumber: number, chunk: ChunkBytes, signal?: AbortSignal): Promise<void>;
   complete(sessionId: string, signal?: AbortSignal): Promise<Completion>;
-}
-
-/** Plain JSON: persist it (e.g. from ImportError.state or onState) and resume in another process. */
-export interface ImportState {
-  version: 1;
-  sessionId: string;
-  expirationDate: string;
-  modelId?: string;
-  fileName: string;
-  fileExtension: string;
-  fileContext: string;
-  isAdapter?: boolean;
-  fileSize: number;
-  chunkSize: number;
-  totalChunks: number;
-  /** Chunks the service acknowledged, ascending. */
-  uploadedChunks: number[];
 }
 
 export interface ChunkProgress {
@@ -105,7 +95,7 @@ const MAX_RETRY_DELAY_MS = 10_000;
 
 /** Number of chunks (numbered 0 … n-1) that `fileSize` bytes make in pieces of `chunkSize`. */
 export function planChunks(fileSize: number, chunkSize: number): number {
-  const issues = [...positiveInteger("fileSize", fileSize), ...positiveInteger("chunkSize", chunkSize)];
+  const issues = [...requiredInteger("fileSize", fileSize, 1), ...requiredInteger("chunkSize", chunkSize, 1)];
   if (issues.length) throw new ValidationError(issues);
   return Math.ceil(fileSize / chunkSize);
 }
@@ -116,14 +106,12 @@ export async function runChunkedUpload<Completion = unknown>(
 ): Promise<ChunkedUploadResult<Completion>> {
   const settings = readTransferOptions(options);
   const issues = [...settings.issues];
-  issues.push(...nonBlank("fileName", options?.fileName));
-  issues.push(...nonBlank("fileExtension", options?.fileExtension));
-  issues.push(...nonBlank("fileContext", options?.fileContext));
+  issues.push(...requiredText("fileName", options?.fileName), ...requiredText("fileExtension", options?.fileExtension), ...requiredText("fileContext", options?.fileContext));
   if (options?.isAdapter !== undefined && typeof options.isAdapter !== "boolean") {
     issues.push({ field: "isAdapter", rule: "type", message: "isAdapter must be a boolean" });
   }
   const chunkSize = options?.chunkSize ?? DEFAULT_CHUNK_SIZE;
-  issues.push(...positiveInteger("chunkSize", chunkSize));
+  issues.push(...integerIn("chunkSize", chunkSize, 1));
   issues.push(...checkUploadSource(options?.source));
   if (issues.length) throw new ValidationError(issues);
 
@@ -182,7 +170,7 @@ export async function resumeChunkedUpload<Completion = unknown>(
   throwIfAborted(settings.signal);
   if (expiresSoon(state.expirationDate, settings)) throw new SessionExpiredError(state.sessionId, state.expirationDate);
   // The caller's object stays as it was; the returned and reported states are new ones.
-  const own: ImportState = { ...state, uploadedChunks: [...new Set(state.uploadedChunks)].sort(ascending) };
+  const own: ImportState = { ...state, uploadedChunks: [...state.uploadedChunks] };
   return uploadAndComplete(deps, own, options.source, settings);
 }
 
@@ -208,18 +196,16 @@ function readTransferOptions(options: TransferOptions | undefined): TransferSett
   const retries = o.retries ?? DEFAULT_RETRIES;
   const retryDelayMs = o.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const expiryMarginMs = o.expiryMarginMs ?? DEFAULT_EXPIRY_MARGIN_MS;
-  issues.push(...positiveInteger("concurrency", concurrency));
-  issues.push(...integerAtLeast("retries", retries, 0));
-  issues.push(...finiteAtLeastZero("retryDelayMs", retryDelayMs));
-  issues.push(...finiteAtLeastZero("expiryMarginMs", expiryMarginMs));
-  for (const name of ["onProgress", "onState", "now"] as const) {
-    if (o[name] !== undefined && typeof o[name] !== "function") {
-      issues.push({ field: name, rule: "type", message: `${name} must be a function` });
-    }
-  }
-  if (o.signal !== undefined && !isSignal(o.signal)) {
-    issues.push({ field: "signal", rule: "type", message: "signal must be an AbortSignal" });
-  }
+  issues.push(
+    ...integerIn("concurrency", concurrency, 1),
+    ...integerIn("retries", retries, 0),
+    ...numberAtLeast("retryDelayMs", retryDelayMs, 0),
+    ...numberAtLeast("expiryMarginMs", expiryMarginMs, 0),
+    ...isFunction("onProgress", o.onProgress),
+    ...isFunction("onState", o.onState),
+    ...isFunction("now", o.now),
+    ...isSignal("signal", o.signal),
+  );
   return {
     issues,
     concurrency,
@@ -231,47 +217,6 @@ function readTransferOptions(options: TransferOptions | undefined): TransferSett
     onProgress: o.onProgress,
     onState: o.onState,
   };
-}
-
-/** Issues with a state that did not come from this engine (edited, truncated, or another version). */
-export function checkImportState(state: unknown): ValidationIssue[] {
-  if (!state || typeof state !== "object") return [{ field: "state", rule: "type", message: "state must be an ImportState object" }];
-  const s = state as Record<string, unknown>;
-  const issues: ValidationIssue[] = [];
-  if (s.version !== 1) issues.push({ field: "state.version", rule: "const", message: "state.version must be 1" });
-  for (const key of ["sessionId", "fileName", "fileExtension", "fileContext"]) issues.push(...nonBlank(`state.${key}`, s[key]));
-  if (!isDate(s.expirationDate)) {
-    issues.push({ field: "state.expirationDate", rule: "format", message: "state.expirationDate must be an ISO 8601 date-time" });
-  }
-  if (s.modelId !== undefined && typeof s.modelId !== "string") {
-    issues.push({ field: "state.modelId", rule: "type", message: "state.modelId must be a string" });
-  }
-  if (s.isAdapter !== undefined && typeof s.isAdapter !== "boolean") {
-    issues.push({ field: "state.isAdapter", rule: "type", message: "state.isAdapter must be a boolean" });
-  }
-  const sizeIssues = [...positiveInteger("state.fileSize", s.fileSize), ...positiveInteger("state.chunkSize", s.chunkSize)];
-  issues.push(...sizeIssues);
-  const totalChunks = sizeIssues.length ? undefined : Math.ceil((s.fileSize as number) / (s.chunkSize as number));
-  if (totalChunks !== undefined && s.totalChunks !== totalChunks) {
-    issues.push({
-      field: "state.totalChunks",
-      rule: "const",
-      message: `state.totalChunks must be ceil(fileSize / chunkSize) = ${totalChunks}`,
-    });
-  }
-  if (!Array.isArray(s.uploadedChunks)) {
-    issues.push({ field: "state.uploadedChunks", rule: "type", message: "state.uploadedChunks must be an array of chunk numbers" });
-  } else {
-    s.uploadedChunks.forEach((n: unknown, i) => {
-      const field = `state.uploadedChunks[${i}]`;
-      if (!Number.isInteger(n)) issues.push({ field, rule: "type", message: `${field} must be an integer` });
-      else if ((n as number) < 0) issues.push({ field, rule: "minimum", message: `${field} must be >= 0` });
-      else if (totalChunks !== undefined && (n as number) >= totalChunks) {
-        issues.push({ field, rule: "maximum", message: `${field} must be < totalChunks (${totalChunks})` });
-      }
-    });
-  }
-  return issues;
 }
 
 async function uploadAndComplete<Completion>(
@@ -349,7 +294,9 @@ class ChunkScheduler<Completion> {
     if (this.failures.size) {
       const failed = [...this.failures.keys()].sort(ascending);
       const cause = this.failures.values().next().value;
-      throw new ImportError<ImportState>(failed, snapshot(this.state), { cause });
+      // Resuming helps only when every chunk failed for a reason that may pass (no answer, 5xx).
+      const resumable = [...this.failures.values()].every(isTransient);
+      throw new ImportError<ImportState>(failed, snapshot(this.state), { cause, resumable });
     }
   }
 
@@ -358,7 +305,7 @@ class ChunkScheduler<Completion> {
       if (this.halted()) return;
       const chunkNumber = this.pending[this.nextIndex++];
       if (chunkNumber === undefined) return;
-      let chunk: Blob;
+      let chunk: ChunkBytes;
       try {
         chunk = await this.read(chunkNumber);
       } catch (error) {
@@ -368,7 +315,7 @@ class ChunkScheduler<Completion> {
       }
       if (this.halted()) return;
       if (!(await this.send(chunkNumber, chunk))) return;
-      this.acknowledge(chunkNumber, chunk.size);
+      this.acknowledge(chunkNumber, chunkByteLength(chunk));
     }
   }
 
@@ -376,14 +323,14 @@ class ChunkScheduler<Completion> {
     return this.stopped || this.settings.signal?.aborted === true;
   }
 
-  private read(chunkNumber: number): Promise<Blob> {
+  private read(chunkNumber: number): Promise<ChunkBytes> {
     const result = this.readQueue.then(() => this.reader.read(chunkNumber));
     this.readQueue = result.catch(() => {});
     return result;
   }
 
   /** One chunk with its retries; false when it did not get through. */
-  private async send(chunkNumber: number, chunk: Blob): Promise<boolean> {
+  private async send(chunkNumber: number, chunk: ChunkBytes): Promise<boolean> {
     const { signal, retries } = this.settings;
     let askedWait = 0;
     for (let attempt = 0; ; attempt++) {
@@ -408,7 +355,7 @@ class ChunkScheduler<Completion> {
         askedWait = retryAfter !== undefined && retryAfter <= RETRY_AFTER_LIMIT_MS ? retryAfter : 0;
       }
       try {
-        await sleep(Math.max(askedWait, Math.min(this.settings.retryDelayMs * 2 ** attempt, MAX_RETRY_DELAY_MS)), signal);
+        await sleep(Math.max(askedWait, backoffDelay(attempt, { baseMs: this.settings.retryDelayMs, capMs: MAX_RETRY_DELAY_MS })), signal);
       } catch {
         return false;
       }
@@ -449,10 +396,6 @@ class ChunkScheduler<Completion> {
   }
 }
 
-function snapshot(state: ImportState): ImportState {
-  return { ...state, uploadedChunks: [...state.uploadedChunks].sort(ascending) };
-}
-
 function expiresSoon(expiration: string | number, settings: Pick<TransferSettings, "now" | "expiryMarginMs">): boolean {
   const expiresAt = typeof expiration === "number" ? expiration : Date.parse(expiration);
   // Written as a negation so an unparseable date (NaN) counts as expired, never as open.
@@ -463,77 +406,11 @@ function ascending(a: number, b: number): number {
   return a - b;
 }
 
-function isDate(value: unknown): value is string {
-  return typeof value === "string" && !Number.isNaN(Date.parse(value));
+// Required values: `required` says when one is missing, the value rules only look at a given one.
+function requiredText(field: string, value: unknown): ValidationIssue[] {
+  return value === undefined ? required(field, value) : nonBlank(field, value);
 }
 
-function isSignal(value: unknown): value is AbortSignal {
-  const s = value as AbortSignal | null;
-  return !!s && typeof s === "object" && typeof s.aborted === "boolean" && typeof s.addEventListener === "function";
-}
-
-function nonBlank(field: string, value: unknown): ValidationIssue[] {
-  if (typeof value !== "string") return [{ field, rule: "type", message: `${field} must be a string` }];
-  return value.trim() ? [] : [{ field, rule: "minLength", message: `${field} must not be empty` }];
-}
-
-function integerAtLeast(field: string, value: unknown, min: number): ValidationIssue[] {
-  if (typeof value !== "number" || !Number.isSafeInteger(value)) {
-    return [{ field, rule: "type", message: `${field} must be an integer` }];
-  }
-  return value < min ? [{ field, rule: "minimum", message: `${field} must be >= ${min}` }] : [];
-}
-
-function positiveInteger(field: string, value: unknown): ValidationIssue[] {
-  return integerAtLeast(field, value, 1);
-}
-
-function finiteAtLeastZero(field: string, value: unknown): ValidationIssue[] {
-  if (typeof value !== "number" || !Number.isFinite(value)) return [{ field, rule: "type", message: `${field} must be a number` }];
-  return value < 0 ? [{ field, rule: "minimum", message: `${field} must be >= 0` }] : [];
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortError(signal);
-}
-
-/** A promise that rejects with AbortError when the signal fires; dispose() removes the listener. */
-function abortListener(signal: AbortSignal | undefined): { promise: Promise<never>; dispose(): void } {
-  if (!signal) return { promise: new Promise<never>(() => {}), dispose: () => {} };
-  let onAbort = () => {};
-  const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortError(signal));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-  });
-  promise.catch(() => {});
-  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
-}
-
-// The caller's abort wins at once even when a dependency ignores the signal it was given.
-async function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  const work = Promise.resolve(pending);
-  const abort = abortListener(signal);
-  try {
-    return await Promise.race([work, abort.promise]);
-  } catch (error) {
-    if (signal?.aborted) throw abortError(signal);
-    throw error;
-  } finally {
-    abort.dispose();
-    work.catch(() => {});
-  }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  const abort = abortListener(signal);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const elapsed = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  // The timer is cleared on abort too, so an aborted upload does not keep the process alive.
-  return Promise.race([elapsed, abort.promise]).finally(() => {
-    clearTimeout(timer);
-    abort.dispose();
-  });
+function requiredInteger(field: string, value: unknown, min: number): ValidationIssue[] {
+  return value === undefined ? required(field, value) : integerIn(field, value, min);
 }

@@ -1,21 +1,18 @@
-// Wires the chunked upload engine to the three session operations of the spec.
-import type { components } from "../../generated/platform.js";
+// The chunked upload engine wired to the three session operations of the spec, on the client's
+// one request path.
 import type { ChunkedUploadDeps } from "./chunked-upload.js";
-import type { Core } from "../core.js";
+import type { PlatformApi } from "../request/platform-api.js";
 
-
-export function sessionUploadDeps(core: Core): ChunkedUploadDeps {
+export function sessionUploadDeps({ api, data }: PlatformApi): ChunkedUploadDeps {
   return {
     async startSession(body, signal) {
-      return (await core.call<components["schemas"]["ImportSession"]>("startImportSession", { body, signal })).data;
+      return data(await api.POST("/api/public/files/session/start", { body, signal }));
     },
     async uploadChunk(sessionId, chunkNumber, chunk, signal) {
-      // A File, so the part carries a filename as multipart file parts conventionally do.
-      const file = new File([chunk], `chunk-${chunkNumber}`, { type: "application/octet-stream" });
-      await core.call("uploadImportChunk", { path: { sessionId }, body: { file, chunkNumber }, signal });
+      data(await api.POST("/api/public/files/session/{sessionId}", { params: { path: { sessionId } }, body: { file: chunk, chunkNumber }, signal }));
     },
     async complete(sessionId, signal) {
-      return (await core.call<components["schemas"]["ImportCompletion"]>("completeImportSession", { path: { sessionId }, signal })).data;
+      return data(await api.POST("/api/public/files/session/{sessionId}/complete", { params: { path: { sessionId } }, signal }));
     },
   };
 }

@@ -12,12 +12,23 @@ export interface StreamUploadSource {
 
 export type UploadSource = Blob | StreamUploadSource;
 
+/**
+ * One chunk's bytes: a slice of a Blob source (still on disk for a file), or the bytes cut from
+ * a stream. Never a Blob built from bytes: Node keeps those outside the heap the garbage
+ * collector watches, and an import of a large stream held gigabytes of them.
+ */
+export type ChunkBytes = Blob | Uint8Array;
+
+export function chunkByteLength(chunk: ChunkBytes): number {
+  return chunk instanceof Uint8Array ? chunk.byteLength : chunk.size;
+}
+
 export interface ChunkReader {
   /**
    * The bytes of chunk `chunkNumber` (numbered from 0). A stream can only move forward, so calls
    * must ask for increasing numbers; the chunks in between are read and dropped.
    */
-  read(chunkNumber: number): Promise<Blob>;
+  read(chunkNumber: number): Promise<ChunkBytes>;
   /** Releases the stream early (stopped upload). Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -153,7 +164,7 @@ class StreamChunkReader implements ChunkReader {
     this.totalChunks = Math.ceil(size / chunkSize);
   }
 
-  async read(chunkNumber: number): Promise<Blob> {
+  async read(chunkNumber: number): Promise<ChunkBytes> {
     if (this.closed) throw new Error("the source stream was closed");
     if (!Number.isInteger(chunkNumber) || chunkNumber < this.nextChunk || chunkNumber >= this.totalChunks) {
       throw new RangeError(
@@ -165,13 +176,13 @@ class StreamChunkReader implements ChunkReader {
       await this.take(this.lengthOf(this.nextChunk), undefined);
       this.nextChunk++;
     }
-    const parts: Uint8Array[] = [];
-    await this.take(this.lengthOf(chunkNumber), parts);
+    // Copied into one array of its own, so a producer that reuses its buffer cannot change a
+    // chunk that is waiting for a retry, and the pieces it came in are released at once.
+    const chunk = new Uint8Array(this.lengthOf(chunkNumber));
+    await this.take(chunk.byteLength, chunk);
     this.nextChunk++;
     if (this.nextChunk === this.totalChunks) await this.expectEnd();
-    // new Blob copies the bytes, so a producer that reuses its buffer cannot change a chunk
-    // that is waiting for a retry.
-    return new Blob(parts as BlobPart[]);
+    return chunk;
   }
 
   async close(): Promise<void> {
@@ -186,8 +197,8 @@ class StreamChunkReader implements ChunkReader {
     return end - start;
   }
 
-  /** Moves `length` bytes out of the stream, into `parts` when given, else dropping them. */
-  private async take(length: number, parts: Uint8Array[] | undefined): Promise<void> {
+  /** Moves `length` bytes out of the stream, into `into` when given, else dropping them. */
+  private async take(length: number, into: Uint8Array | undefined): Promise<void> {
     let missing = length;
     while (missing > 0) {
       const piece = this.leftover ?? (await this.pull());
@@ -199,7 +210,7 @@ class StreamChunkReader implements ChunkReader {
       }
       const used = piece.byteLength <= missing ? piece : piece.subarray(0, missing);
       if (used.byteLength < piece.byteLength) this.leftover = piece.subarray(missing);
-      parts?.push(used);
+      into?.set(used, length - missing);
       missing -= used.byteLength;
       this.consumed += used.byteLength;
     }

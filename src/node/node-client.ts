@@ -1,0 +1,76 @@
+// The Node entry's client: the portable client over Node's own HTTP stack, with a file path
+// accepted wherever an upload takes a source. Tests build it with their own seams.
+import { buildPlatformClient, type ClientWiring } from "../wrappers/client.js";
+import type { PlatformClientOptions } from "../wrappers/options.js";
+import type { UploadAttachment } from "../wrappers/resources/attachments.js";
+import type { UploadFileRequest } from "../wrappers/resources/files.js";
+import type { ImportModelOptions, ResumeImportOptions } from "../wrappers/resources/models.js";
+import type { ImportIntoToolFromFiles, ImportIntoToolRequest, ImportToolFromFiles } from "../wrappers/resources/tools.js";
+import type { JobOptions } from "../wrappers/jobs/start-job.js";
+import type { ImportState } from "../wrappers/uploads/chunked-upload.js";
+import type { FileInput } from "../wrappers/uploads/file-input.js";
+import { httpSender } from "./http-sender.js";
+import { openFile, openPath, type WithPath } from "./path-inputs.js";
+
+export type FileInputWithPath = WithPath<FileInput>;
+export type NodeImportModelOptions = WithPath<ImportModelOptions>;
+export type NodeResumeImportOptions = WithPath<ResumeImportOptions>;
+export type NodeUploadFileRequest = WithPath<UploadFileRequest>;
+export type NodeUploadAttachment = Omit<UploadAttachment, "file"> & { file: Blob | Uint8Array | string };
+export type NodeImportToolFromFiles = Omit<ImportToolFromFiles, "toolData" | "flowData" | "envVariables"> & { toolData: FileInputWithPath; flowData: FileInputWithPath; envVariables?: FileInputWithPath };
+export type NodeImportIntoToolFromFiles = { toolData: FileInputWithPath; flowData: FileInputWithPath; envVariables: FileInputWithPath };
+
+// One sender for every client of the process, as fetch has one connection pool.
+let sender: ReturnType<typeof httpSender> | undefined;
+
+function isFromFiles(files: ImportIntoToolRequest | NodeImportIntoToolFromFiles): files is NodeImportIntoToolFromFiles {
+  return typeof files === "object" && files !== null && ("toolData" in files || "flowData" in files || "envVariables" in files);
+}
+
+async function openInput(input: FileInputWithPath | undefined): Promise<FileInput | undefined> {
+  return input === undefined ? undefined : openPath(input);
+}
+
+export function buildNodePlatformClient(options: PlatformClientOptions, wiring: ClientWiring = {}) {
+  // Calls go out over Node's HTTP stack unless the caller brought a fetch of their own.
+  const client = buildPlatformClient(options, { sender: (sender ??= httpSender()), ...wiring });
+  const { models, files, attachments, tools } = client;
+  const importModel = async (request: NodeImportModelOptions) => models.import(await openPath(request));
+  const resumeImport = async (state: ImportState, request: NodeResumeImportOptions) => models.resumeImport(state, await openPath(request));
+  const uploadFile = async (request: NodeUploadFileRequest) => files.upload(await openPath(request));
+  return {
+    ...client,
+    models: { ...models, import: importModel, resumeImport },
+    files: { ...files, upload: uploadFile },
+    attachments: {
+      ...attachments,
+      upload: async (appId: string, envName: string, request: NodeUploadAttachment) => {
+        const { file, fileName } = await openFile(request?.file);
+        return attachments.upload(appId, envName, { ...request, file, ...(request?.fileName ?? fileName ? { fileName: request?.fileName ?? fileName } : {}) });
+      },
+    },
+    tools: {
+      ...tools,
+      importFromFiles: async (request: NodeImportToolFromFiles) => {
+        const { toolData, flowData, envVariables, ...rest } = request ?? {};
+        const opened = await Promise.all([openInput(toolData), openInput(flowData), openInput(envVariables)]);
+        // A missing file stays missing (`!` only tells the compiler): the portable client names it.
+        return tools.importFromFiles({ ...rest, toolData: opened[0]!, flowData: opened[1]!, ...(opened[2] ? { envVariables: opened[2] } : {}) });
+      },
+      importInto: async (toolId: string, files: ImportIntoToolRequest | NodeImportIntoToolFromFiles, options?: JobOptions) => {
+        if (!isFromFiles(files)) return tools.importInto(toolId, files, options);
+        const opened = await Promise.all([openInput(files.toolData), openInput(files.flowData), openInput(files.envVariables)]);
+        const fromFiles: ImportIntoToolFromFiles = { ...files, toolData: opened[0]!, flowData: opened[1]!, envVariables: opened[2]! };
+        return tools.importInto(toolId, fromFiles, options);
+      },
+    },
+    /** @deprecated Use `models.import`; this alias goes in the next minor version. */
+    importModel,
+    /** @deprecated Use `models.resumeImport`; this alias goes in the next minor version. */
+    resumeImport,
+    /** @deprecated Use `files.upload`; this alias goes in the next minor version. */
+    uploadFile,
+  };
+}
+
+export type NodePlatformClient = ReturnType<typeof buildNodePlatformClient>;

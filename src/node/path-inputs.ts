@@ -1,0 +1,33 @@
+// The Node entry's one addition to every upload: a file path where a source is expected. The path
+// becomes a lazy file-backed Blob (./file-source.ts), so a large model is read chunk by chunk,
+// and its base name and extension are defaults for `fileName` and `fileExtension`.
+import { fileSource } from "./file-source.js";
+
+/** `T` with a file path also accepted as its source. */
+export type WithPath<T extends { source: unknown }> = Omit<T, "source"> & { source: T["source"] | string };
+
+/** `T` once its path, if any, is opened: the source is never a string. */
+export type Opened<T extends { source: unknown }> = Omit<T, "source"> & { source: Exclude<T["source"], string> };
+
+interface Named {
+  source: unknown;
+  fileName?: string | undefined;
+  fileExtension?: string | undefined;
+}
+
+/** The input with a path source replaced by its file's Blob, `fileName` and `fileExtension` defaulted. */
+export async function openPath<T extends Named>(input: T): Promise<Opened<T>> {
+  // Anything but a string goes on unchanged, to be checked (and refused) by the portable client.
+  if (typeof input?.source !== "string") return input as Opened<T>;
+  const file = await fileSource(input.source);
+  // A path with no extension leaves it to the file name the caller gave (the import reads it there).
+  const fileExtension = input.fileExtension ?? (file.fileExtension || undefined);
+  return { ...input, source: file.source, fileName: input.fileName ?? file.fileName, ...(fileExtension ? { fileExtension } : {}) } as Opened<T>;
+}
+
+/** A Blob, or the file at a path as one (its base name kept for the caller's default). */
+export async function openFile(file: Blob | Uint8Array | string): Promise<{ file: Blob | Uint8Array; fileName?: string }> {
+  if (typeof file !== "string") return { file };
+  const opened = await fileSource(file);
+  return { file: opened.source, fileName: opened.fileName };
+}

@@ -1,0 +1,110 @@
+// Checks of a caller's options object, shared by every entry point that takes one: unknown keys
+// (with the key the caller probably meant) and the few value rules options use. JavaScript
+// callers get the same refusals as TypeScript ones, before anything is sent.
+import type { ValidationIssue } from "../errors.js";
+import { isAbortSignal } from "./abort.js";
+import { isRecord } from "./records.js";
+
+/**
+ * The keys of an options interface, checked by the compiler both ways: a key the interface lacks
+ * and a key of the interface left out are both errors, so the list cannot drift from the type.
+ */
+export function optionKeys<T>(keys: Record<keyof T, true>): readonly string[] {
+  return Object.freeze(Object.keys(keys));
+}
+
+/** The closest known key to a misspelled one: same letters in another case, or at most two edits away. */
+export function closestKey(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: { key: string; distance: number } | undefined;
+  for (const key of known) {
+    const distance = key.toLowerCase() === lower ? 0 : editDistance(lower, key.toLowerCase());
+    if (distance <= 2 && (!best || distance < best.distance)) best = { key, distance };
+  }
+  return best?.key;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** `prefix` names the options object in messages, e.g. `wait` gives `wait.timeoutMS`. */
+export function unknownKeyIssues(value: object, known: readonly string[], prefix: string): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    const field = prefix ? `${prefix}.${key}` : key;
+    const hint = closestKey(key, known);
+    issues.push({
+      field,
+      rule: "unknownOption",
+      message: `${field} is not an option${hint ? `; did you mean ${prefix ? `${prefix}.` : ""}${hint}?` : ` (the options are ${known.join(", ")})`}`,
+    });
+  }
+  return issues;
+}
+
+/**
+ * An options argument: undefined counts as `{}`; anything but a plain object is an issue. The
+ * returned record is the caller's own object (not a copy), so later reads see what was checked.
+ */
+export function optionsRecord(value: unknown, name: string): { record: Record<string, unknown>; issues: ValidationIssue[] } {
+  if (value === undefined) return { record: {}, issues: [] };
+  if (isRecord(value)) return { record: value, issues: [] };
+  return { record: {}, issues: [{ field: name, rule: "type", message: `${name} must be an object (got ${describeType(value)})` }] };
+}
+
+export function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value;
+}
+
+const issue = (field: string, rule: string, must: string): ValidationIssue[] => [{ field, rule, message: `${field} must ${must}` }];
+
+// Each rule below passes an undefined value: optional options are left out, required ones are
+// checked by the caller with `required`.
+
+export function required(field: string, value: unknown): ValidationIssue[] {
+  return value === undefined || value === null ? issue(field, "required", "be given") : [];
+}
+
+export function integerIn(field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): ValidationIssue[] {
+  if (value === undefined) return [];
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) return issue(field, "type", `be an integer (got ${describeType(value)} ${String(value)})`);
+  if (value < min) return issue(field, "minimum", `be >= ${min} (got ${value})`);
+  return value > max ? issue(field, "maximum", `be <= ${max} (got ${value})`) : [];
+}
+
+export function numberAtLeast(field: string, value: unknown, min: number, { exclusive = false } = {}): ValidationIssue[] {
+  if (value === undefined) return [];
+  if (typeof value !== "number" || !Number.isFinite(value)) return issue(field, "type", `be a finite number (got ${describeType(value)} ${String(value)})`);
+  if (exclusive ? value <= min : value < min) return issue(field, exclusive ? "exclusiveMinimum" : "minimum", `be ${exclusive ? ">" : ">="} ${min} (got ${value})`);
+  return [];
+}
+
+export function isFunction(field: string, value: unknown): ValidationIssue[] {
+  return value === undefined || typeof value === "function" ? [] : issue(field, "type", `be a function (got ${describeType(value)})`);
+}
+
+export function isBoolean(field: string, value: unknown): ValidationIssue[] {
+  return value === undefined || typeof value === "boolean" ? [] : issue(field, "type", `be a boolean (got ${describeType(value)})`);
+}
+
+export function isSignal(field: string, value: unknown): ValidationIssue[] {
+  return value === undefined || isAbortSignal(value) ? [] : issue(field, "type", "be an AbortSignal");
+}
+
+export function nonBlank(field: string, value: unknown): ValidationIssue[] {
+  if (value === undefined) return [];
+  if (typeof value !== "string") return issue(field, "type", `be a string (got ${describeType(value)})`);
+  return value.trim() ? [] : issue(field, "minLength", "not be empty");
+}

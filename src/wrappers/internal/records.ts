@@ -1,0 +1,30 @@
+// Guards for values that came from JSON or from a JavaScript caller: the service's answers and
+// a caller's options are both `unknown` until looked at.
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The value trimmed, or undefined when it is not a string or nothing is left of it. */
+export function text(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+export function firstText(...values: unknown[]): string | undefined {
+  for (const value of values) {
+    const found = text(value);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+// Absent rather than `undefined`, so `"toolId" in job` and JSON output reflect what arrived.
+export function definedOnly<T extends object>(fields: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(fields) as Array<keyof T>) if (fields[key] !== undefined) out[key] = fields[key];
+  return out;
+}

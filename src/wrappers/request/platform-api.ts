@@ -1,0 +1,123 @@
+// The one openapi-fetch client of a platform client, and everything on its request path: the
+// boundary middleware first (which operation, may it be sent, how its body is encoded), the
+// caller's middleware, the credential last, and the retrying transport as its `fetch`. Every
+// request the client makes takes this path: wrapper calls, waiter polls, import chunks, uploads.
+import createClient, { type Client, type Middleware } from "openapi-fetch";
+import type { OperationId } from "../../generated/operations.js";
+import type { paths } from "../../generated/platform.js";
+import { ConfigurationError, UnexpectedResponseError } from "../errors.js";
+import { parseRetryAfter } from "../http/retry-policy.js";
+import { fetchSender, type Sender } from "../http/sender.js";
+import { PlatformResponse } from "../http/platform-response.js";
+import { createTransport } from "../http/transport.js";
+import { createLog, type Log } from "../internal/logger.js";
+import { Redactor } from "../internal/redactor.js";
+import type { ResolvedOptions } from "../options.js";
+import { apiErrorFor } from "./api-error-for.js";
+import { boundaryMiddleware } from "./boundary.js";
+import { credentialsMiddleware } from "./credentials.js";
+import { checkRequest, type RequestParts } from "./load-request-check.js";
+import { PendingBody, PlatformRequest } from "./platform-request.js";
+
+/** What the Node entry and the tests put under the client: the sender, and deterministic timing. */
+export interface ClientSeams {
+  /** Sends each attempt when the caller gave no fetch of their own (the Node entry's undici sender). */
+  sender?: Sender;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** An openapi-fetch result: the shape `api.GET(...)` and friends resolve to. */
+export interface ApiResult<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
+}
+
+export interface PlatformApi {
+  /** The openapi-fetch client over the generated `paths`; `use`/`eject` keep the credential last. */
+  readonly api: Client<paths>;
+  /** The data of a 2xx answer, or the typed error of any other (its body and request id redacted). */
+  data<D>(result: ApiResult<D>): D;
+  /** The boundary's check alone, for a wrapper that must refuse everything before its first request. */
+  precheck(operationId: OperationId, parts: RequestParts): Promise<void>;
+  readonly log: Log;
+  readonly redactor: Redactor;
+  readonly options: Omit<ResolvedOptions, "apiKey" | "jwt">;
+}
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-amzn-requestid", "x-correlation-id"];
+
+export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams = {}): PlatformApi {
+  const { apiKey, jwt, ...visible } = resolved;
+  const redactor = new Redactor();
+  redactor.add(apiKey);
+  if (typeof jwt === "string") redactor.add(jwt);
+  const log = createLog(resolved.logger, redactor);
+  const redact = (text: string) => redactor.text(text);
+
+  const transport = createTransport({
+    send: visible.fetchGiven || !seams.sender ? fetchSender(resolved.fetch) : seams.sender,
+    timeoutMs: resolved.timeoutMs,
+    maxRetries: resolved.maxRetries,
+    log,
+    redact,
+    ...(seams.random ? { random: seams.random } : {}),
+    ...(seams.sleep ? { sleep: seams.sleep } : {}),
+  });
+
+  // The one seam where the client's light Request and Response stand in for the web ones.
+  const fetch = (input: Request): Promise<Response> => {
+    if (!(input instanceof PlatformRequest)) throw new ConfigurationError("the client builds its requests with its own Request class; do not pass `Request` per call", "Request");
+    return transport(input) as unknown as Promise<Response>;
+  };
+  const api = createClient<paths>({
+    baseUrl: resolved.baseUrl,
+    fetch,
+    Request: PlatformRequest as unknown as typeof Request,
+    // The body is encoded once the operation is known (its media type), by the boundary.
+    bodySerializer: (body: unknown) => new PendingBody(body),
+    headers: { "user-agent": resolved.userAgent },
+  });
+
+  // openapi-fetch runs middleware in the order it was registered: the caller's go between the
+  // boundary and the credential, so none of theirs sees a request the spec refuses or a secret.
+  const credentials = credentialsMiddleware({ apiKey, jwt }, redactor);
+  const register = api.use.bind(api);
+  const unregister = api.eject.bind(api);
+  register(boundaryMiddleware, credentials);
+  api.use = (...middleware: Middleware[]) => {
+    middleware.forEach(checkMiddleware);
+    unregister(credentials);
+    register(...middleware, credentials);
+  };
+  api.eject = (...middleware: Middleware[]) => unregister(...middleware.filter((m) => m !== boundaryMiddleware && m !== credentials));
+
+  function data<D>(result: ApiResult<D>): D {
+    const { response } = result;
+    const operationId = response instanceof PlatformResponse ? response.operationId : "request";
+    if (response.ok) {
+      if (result.data === undefined) throw new UnexpectedResponseError(`${operationId} answered ${response.status} with an empty body`, undefined);
+      return result.data;
+    }
+    const requestId = REQUEST_ID_HEADERS.map((h) => response.headers.get(h)).find(Boolean) ?? undefined;
+    throw apiErrorFor({
+      status: response.status,
+      body: redactor.value(result.error),
+      operationId,
+      requestId: requestId === undefined ? undefined : redact(requestId),
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+    });
+  }
+
+  async function precheck(operationId: OperationId, parts: RequestParts): Promise<void> {
+    await checkRequest(operationId, parts);
+  }
+
+  return { api, data, precheck, log, redactor, options: visible };
+}
+
+function checkMiddleware(middleware: unknown, index: number): void {
+  const ok = typeof middleware === "object" && middleware !== null && ["onRequest", "onResponse", "onError"].some((hook) => typeof (middleware as Record<string, unknown>)[hook] === "function");
+  if (!ok) throw new ConfigurationError(`middleware[${index}] must be an object with onRequest, onResponse or onError`, "middleware");
+}

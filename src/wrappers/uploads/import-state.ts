@@ -1,0 +1,74 @@
+// The resumable state of a chunked upload: plain JSON a caller persists (from ImportError.state
+// or onState) and hands back to resumeImport, in this process or another. A state that was
+// edited, truncated or written by another version is refused field by field before any request.
+import type { ValidationIssue } from "../errors.js";
+import { integerIn, nonBlank, required } from "../internal/option-check.js";
+import { isRecord } from "../internal/records.js";
+
+export interface ImportState {
+  version: 1;
+  sessionId: string;
+  expirationDate: string;
+  modelId?: string;
+  fileName: string;
+  fileExtension: string;
+  fileContext: string;
+  isAdapter?: boolean;
+  fileSize: number;
+  chunkSize: number;
+  totalChunks: number;
+  /** Chunks the service acknowledged, ascending, each once. */
+  uploadedChunks: number[];
+}
+
+// The spec's SessionId pattern: a session the service opened, never a file name or a model id.
+const SESSION_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+export function isDate(value: unknown): value is string {
+  return typeof value === "string" && !Number.isNaN(Date.parse(value));
+}
+
+/** A copy whose chunk list is sorted, so a caller's later edits cannot reach the engine's own. */
+export function snapshot(state: ImportState): ImportState {
+  return { ...state, uploadedChunks: [...state.uploadedChunks].sort((a, b) => a - b) };
+}
+
+/** Issues with a state that did not come from this engine; empty when it may be resumed. */
+export function checkImportState(state: unknown): ValidationIssue[] {
+  if (!isRecord(state)) return [{ field: "state", rule: "type", message: "state must be the ImportState object an import gave (ImportError.state or onState)" }];
+  const s = state;
+  const issues: ValidationIssue[] = [];
+  if (s.version !== 1) issues.push({ field: "state.version", rule: "const", message: "state.version must be 1" });
+  for (const key of ["sessionId", "fileName", "fileExtension", "fileContext"]) {
+    issues.push(...(s[key] === undefined ? required(`state.${key}`, s[key]) : nonBlank(`state.${key}`, s[key])));
+  }
+  if (typeof s.sessionId === "string" && s.sessionId.trim() && !SESSION_ID.test(s.sessionId)) {
+    issues.push({ field: "state.sessionId", rule: "pattern", message: "state.sessionId must be the UUID-shaped id of an import session (as startImportSession answered)" });
+  }
+  if (!isDate(s.expirationDate)) issues.push({ field: "state.expirationDate", rule: "format", message: "state.expirationDate must be an ISO 8601 date-time" });
+  if (s.modelId !== undefined && typeof s.modelId !== "string") issues.push({ field: "state.modelId", rule: "type", message: "state.modelId must be a string" });
+  if (s.isAdapter !== undefined && typeof s.isAdapter !== "boolean") issues.push({ field: "state.isAdapter", rule: "type", message: "state.isAdapter must be a boolean" });
+  const sizeIssues = ["fileSize", "chunkSize"].flatMap((key) => (s[key] === undefined ? required(`state.${key}`, s[key]) : integerIn(`state.${key}`, s[key], 1)));
+  issues.push(...sizeIssues);
+  const totalChunks = sizeIssues.length ? undefined : Math.ceil((s.fileSize as number) / (s.chunkSize as number));
+  if (totalChunks !== undefined && s.totalChunks !== totalChunks) {
+    issues.push({ field: "state.totalChunks", rule: "const", message: `state.totalChunks must be ceil(fileSize / chunkSize) = ${totalChunks}` });
+  }
+  const list = s.uploadedChunks;
+  if (!Array.isArray(list)) {
+    issues.push({ field: "state.uploadedChunks", rule: "type", message: "state.uploadedChunks must be an array of chunk numbers" });
+    return issues;
+  }
+  // Ascending and each once, as the engine writes it: anything else was edited by hand, and a
+  // silent repair could hide a chunk that was never sent.
+  list.forEach((n: unknown, i) => {
+    const field = `state.uploadedChunks[${i}]`;
+    const previous: unknown = i > 0 ? list[i - 1] : undefined;
+    if (!Number.isInteger(n)) issues.push({ field, rule: "type", message: `${field} must be an integer` });
+    else if ((n as number) < 0) issues.push({ field, rule: "minimum", message: `${field} must be >= 0` });
+    else if (totalChunks !== undefined && (n as number) >= totalChunks) issues.push({ field, rule: "maximum", message: `${field} must be < totalChunks (${totalChunks})` });
+    else if (typeof previous === "number" && (n as number) === previous) issues.push({ field, rule: "uniqueItems", message: `${field} repeats chunk ${String(n)}: each chunk is listed once` });
+    else if (typeof previous === "number" && (n as number) < previous) issues.push({ field, rule: "ascending", message: `${field} (${String(n)}) comes after ${previous}: the list must be ascending, as the import wrote it` });
+  });
+  return issues;
+}
