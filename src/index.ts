@@ -25,6 +25,7 @@ export type { UploadAttachment, DeleteAttachmentOptions, Attachment, AttachmentD
 export type { ListChunksOptions, DeleteChunksOptions, UpdateChunkRequest, ChunkUpdated } from "./wrappers/resources/chunks.js";
 export type {
   ListConnectionsQuery,
+  UpdateConnectionOptions,
   Provider,
   CreateConnectionRequest,
   CustomDefaultConnection,

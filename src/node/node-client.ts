@@ -28,7 +28,7 @@ function isFromFiles(files: ImportIntoToolRequest | NodeImportIntoToolFromFiles)
 }
 
 async function openInput(input: FileInputWithPath | undefined): Promise<FileInput | undefined> {
-  return input === undefined ? undefined : openPath(input);
+  return input === undefined ? undefined : openPath(input, ["fileName"]);
 }
 
 export function buildNodePlatformClient(options: PlatformClientOptions, wiring: ClientWiring = {}) {
@@ -36,8 +36,9 @@ export function buildNodePlatformClient(options: PlatformClientOptions, wiring: 
   const client = buildPlatformClient(options, { sender: (sender ??= httpSender()), ...wiring });
   const { models, files, attachments, tools } = client;
   const importModel = async (request: NodeImportModelOptions) => models.import(await openPath(request));
-  const resumeImport = async (state: ImportState, request: NodeResumeImportOptions) => models.resumeImport(state, await openPath(request));
-  const uploadFile = async (request: NodeUploadFileRequest) => files.upload(await openPath(request));
+  // A resume takes the source alone (the state knows the rest), and Upload File takes no extension.
+  const resumeImport = async (state: ImportState, request: NodeResumeImportOptions) => models.resumeImport(state, await openPath(request, []));
+  const uploadFile = async (request: NodeUploadFileRequest) => files.upload(await openPath(request, ["fileName"]));
   return {
     ...client,
     models: { ...models, import: importModel, resumeImport },

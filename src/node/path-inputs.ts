@@ -15,14 +15,20 @@ interface Named {
   fileExtension?: string | undefined;
 }
 
-/** The input with a path source replaced by its file's Blob, `fileName` and `fileExtension` defaulted. */
-export async function openPath<T extends Named>(input: T): Promise<Opened<T>> {
+/**
+ * The input with a path source replaced by its file's Blob. `defaults` names what the file may
+ * fill in when the caller left it out (its base name as `fileName`, its extension as
+ * `fileExtension`); only keys the call takes, so nothing is added that the call would refuse.
+ */
+export async function openPath<T extends Named>(input: T, defaults: ReadonlyArray<"fileName" | "fileExtension"> = ["fileName", "fileExtension"]): Promise<Opened<T>> {
   // Anything but a string goes on unchanged, to be checked (and refused) by the portable client.
   if (typeof input?.source !== "string") return input as Opened<T>;
   const file = await fileSource(input.source);
+  const filled: Named = { ...input, source: file.source };
+  if (defaults.includes("fileName") && input.fileName === undefined) filled.fileName = file.fileName;
   // A path with no extension leaves it to the file name the caller gave (the import reads it there).
-  const fileExtension = input.fileExtension ?? (file.fileExtension || undefined);
-  return { ...input, source: file.source, fileName: input.fileName ?? file.fileName, ...(fileExtension ? { fileExtension } : {}) } as Opened<T>;
+  if (defaults.includes("fileExtension") && input.fileExtension === undefined && file.fileExtension) filled.fileExtension = file.fileExtension;
+  return filled as Opened<T>;
 }
 
 /** A Blob, or the file at a path as one (its base name kept for the caller's default). */

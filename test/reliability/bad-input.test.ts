@@ -160,11 +160,32 @@ const rows: Row[] = [
   { name: "modelType on PROVIDER_ONE", run: (c) => c.connections.create({ ...providerOne, modelType: "EASY_INTEGRATION" } as never), field: "modelType", rule: "additionalProperties" },
   { name: "model on API", run: (c) => c.connections.create({ ...apiConnection, model: "m" } as never), field: "model", rule: "additionalProperties" },
   { name: "empty API_KEY", run: (c) => c.connections.create({ ...providerOne, fields: { API_KEY: "" } } as never), field: "fields.API_KEY", rule: "minLength" },
-  { name: "unknown provider", run: (c) => c.connections.create({ ...providerOne, provider: "PROVIDER_NINE" } as never), field: "provider", rule: "discriminator" },
+  { name: "unknown provider", run: (c) => c.connections.create({ ...providerOne, provider: "PROVIDER_NINE" } as never), field: "provider", rule: "enum" },
+  {
+    name: "custom API connection (Default Provider) without outputPath",
+    run: (c) => c.connections.create({ provider: "API", connectionName: "c", endpointUrl: "https://x.invalid", payload: {} } as never),
+    field: "outputPath",
+    rule: "required",
+  },
+  {
+    name: "custom API connection (Existing Provider) with an unknown mapProvider",
+    run: (c) => c.connections.create({ provider: "API", connectionName: "c", endpointUrl: "https://x.invalid", mapProvider: "llamaModel" } as never),
+    field: "mapProvider",
+    rule: "enum",
+  },
+  {
+    name: "replace with a custom connection missing endpointUrl",
+    run: (c) => c.connections.replace(CN, { provider: "API", connectionName: "c", mapProvider: "openAIModel" } as never),
+    field: "endpointUrl",
+    rule: "required",
+  },
+  { name: "null connection (create)", run: (c) => c.connections.create(null as never), field: "body", rule: "required" },
+  { name: "no deploy settings (models.deploy)", run: (c) => c.models.deploy(CM, undefined as never, { modelType: "openSource" }), field: "body", rule: "required" },
+  { name: "empty partial update (custom connection)", run: (c) => c.connections.update(CN, {} as never), field: "body", rule: "minProperties" },
+  { name: "import into a tool with two of its three file ids", run: (c) => c.tools.importInto(TOOL, { toolDataFileId: "a", flowDataFileId: "b" } as never), field: "envVariablesFileId", rule: "required" },
   { name: "empty connectionId (get)", run: (c) => c.connections.get(""), field: "connectionId", rule: "pattern" },
   { name: "prefix-less connectionId (get)", run: (c) => c.connections.get(CN.slice(3)), field: "connectionId", rule: "pattern" },
   { name: "prefix-less connectionId (update)", run: (c) => c.connections.update(CN.slice(3), "new-key", { provider: "PROVIDER_ONE" }), field: "connectionId", rule: "pattern" },
-  { name: "update of an API connection", run: (c) => c.connections.update(CN, "new-key", { provider: "API" }), field: "provider", rule: "updatable" },
   { name: "update with an empty API key", run: (c) => c.connections.update(CN, "", { provider: "PROVIDER_ONE" }), field: "fields.API_KEY", rule: "minLength" },
   { name: "list with an unknown provider", run: (c) => c.connections.list({ provider: "OPENAI" as never }), field: "provider", rule: "enum" },
   { name: "list with limit 0", run: (c) => c.connections.list({ limit: 0 }), field: "limit", rule: "minimum" },
@@ -187,6 +208,21 @@ const rows: Row[] = [
     rule: "pattern",
   },
   { name: "delete batchSize 0", run: (c) => c.chunks.delete(BOT, [CHK], { batchSize: 0 }), field: "batchSize", rule: "minimum" },
+  // Path segments that would reroute an authenticated request to another endpoint.
+  { name: 'botId ".." (delete)', run: (c) => c.chunks.delete("..", [CHK]), field: "botId", rule: "pathSegment" },
+  { name: 'botId "." (list)', run: (c) => c.chunks.list("."), field: "botId", rule: "pathSegment" },
+  { name: 'appId ".." (attachment delete)', run: (c) => c.attachments.delete("..", "..", FILE_ID), field: "appId", rule: "pathSegment" },
+  { name: 'envName "." (attachment upload)', run: (c) => c.attachments.upload(APP, ".", { file: bytes(5), userReference: "u" }), field: "envName", rule: "pathSegment" },
+  // A misspelled option is refused, naming the option it resembles, never ignored: a listing
+  // without its filter, followed by a delete, would remove the whole index.
+  { name: "chunks.list with `filter` for `filters`", run: (c) => c.chunks.list(BOT, { filter: leaf } as never), field: "filter", rule: "unknownOption" },
+  { name: "importModel with `chunksize` for `chunkSize`", run: (c) => c.models.import({ source: modelPath, chunksize: 1_000 } as never), field: "chunksize", rule: "unknownOption" },
+  { name: "deploy with `modeltype` for `modelType`", run: (c) => c.models.deploy(CM, settings as never, { modeltype: "openSource" } as never), field: "modeltype", rule: "unknownOption" },
+  { name: "a stray uploadType on an attachment upload", run: (c) => c.attachments.upload(APP, ENV, { file: bytes(5), fileName: "a.txt", userReference: "u", uploadType: "batch" } as never), field: "uploadType", rule: "unknownOption" },
+  { name: "resume with a fileName (the state has it)", run: (c) => c.models.resumeImport(state(), { source: modelPath, fileName: "other.tar" } as never), field: "fileName", rule: "unknownOption" },
+  { name: "delete with `batchsize` for `batchSize`", run: (c) => c.chunks.delete(BOT, [CHK], { batchsize: 10 } as never), field: "batchsize", rule: "unknownOption" },
+  { name: "download with `signl` for `signal`", run: (c) => c.tools.downloadExport("https://files.invalid/x.zip", { signl: undefined } as never), field: "signl", rule: "unknownOption" },
+  { name: "attachment delete with an unknown encoding", run: (c) => c.attachments.delete(APP, ENV, FILE_ID, { sessionId: SESSION, encoding: "xml" as never }), field: "encoding", rule: "enum" },
   // Chunk filter trees
   { name: "filter group with empty conditions", run: (c) => listWith(c, { operand: "and", conditions: [] }), field: "filters.conditions", rule: "minItems" },
   { name: 'filter operand "xor"', run: (c) => listWith(c, { operand: "xor", conditions: [leaf] }), field: "filters.operand", rule: "enum" },
@@ -231,7 +267,7 @@ const rows: Row[] = [
   { name: "wait: { minDelayMs: -1 } on a guardrail deploy", run: (c) => c.guardrails.deploy("Toxicity", { wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
   { name: "wait: { minDelayMs: -1 } on a model deploy", run: (c) => c.models.deploy(CM, settings as never, { modelType: "openSource", wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
   { name: "wait: { minDelayMs: -1 } on an import", run: (c) => c.importModel({ source: modelPath, wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
-  { name: "wait with a misspelt option", run: (c) => c.tools.undeploy(TOOL, { wait: { maxDelay: 5 } as never }), field: "wait.maxDelay", rule: "additionalProperties" },
+  { name: "wait with a misspelt option", run: (c) => c.tools.undeploy(TOOL, { wait: { maxDelay: 5 } as never }), field: "wait.maxDelay", rule: "unknownOption" },
   { name: "wait timeoutMs 0", run: (c) => c.models.undeploy(CM, { wait: { timeoutMs: 0 } }), field: "wait.timeoutMs", rule: "exclusiveMinimum" },
   // Model import and resume
   { name: "zero-byte file (import)", run: (c) => c.importModel({ source: emptyPath }), field: "source.size", rule: "minimum" },
@@ -312,18 +348,4 @@ describe("bad input is refused before anything is sent", () => {
       expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([]);
     });
   }
-});
-
-describe("uploadType other than runtime", () => {
-  // Not reachable through the client: attachments.upload always sends `uploadType: runtime`, the
-  // spec's only value, and has no option for it. A stray `uploadType` from a JavaScript caller is
-  // ignored rather than sent, so the request stays valid.
-  it("cannot be sent: the wrapper always sends runtime", async () => {
-    const recorder = fakeFetch(() => json({ fileId: FILE_ID, fileName: "a.txt" }));
-    const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: "key-0123456789abcdef", fetch: recorder.fetch });
-    await client.attachments.upload(APP, ENV, { file: bytes(5), fileName: "a.txt", userReference: "u", uploadType: "batch" } as never);
-    expect(recorder.sent).toHaveLength(1);
-    expect(recorder.sent[0]!.body).toMatch(/name="uploadType"\r\n\r\nruntime\r\n/);
-    expect(recorder.sent[0]!.body).not.toContain("batch");
-  });
 });

@@ -7,7 +7,7 @@ import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPlatformClient } from "../../src/node.js";
+import { buildNodePlatformClient as createPlatformClient } from "../../src/node/node-client.js";
 import {
   AbortError,
   ConnectionError,

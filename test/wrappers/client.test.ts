@@ -1,7 +1,7 @@
 // The public client over an injected fetch: each wrapper sends the request the spec describes,
 // refuses bad input before sending, and returns normalised results with the raw one reachable.
 import { describe, expect, it } from "vitest";
-import { createPlatformClient } from "../../src/index.js";
+import { buildPlatformClient as createPlatformClient } from "../../src/wrappers/client.js";
 import { and, eq, or } from "../../src/wrappers/listing/filters.js";
 import { ValidationError } from "../../src/wrappers/errors.js";
 import { fakeFetch, json, type Handler } from "../support/fake-fetch.js";
@@ -28,7 +28,7 @@ describe("typed calls send what the spec describes", () => {
     await client.connections.list({ provider: "PROVIDER_TWO", status: "ACTIVE", limit: 5 });
     await client.connections.get(CN);
     await client.connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-new-key-value" } });
-    await client.connections.update(CN, "sk-rotated-value", { provider: "PROVIDER_ONE" });
+    await client.connections.update(CN, "sk-rotated-value");
     expect(sent.map((s) => `${s.method} ${s.path}${new URL(s.url).search}`)).toEqual([
       "GET /api/public/connections?provider=PROVIDER_TWO&status=ACTIVE&limit=5",
       `GET /api/public/connections/${CN}`,
@@ -38,14 +38,14 @@ describe("typed calls send what the spec describes", () => {
     expect(JSON.parse(sent[3]!.body)).toEqual({ fields: { API_KEY: "sk-rotated-value" } });
   });
 
-  it("refuses to update an API connection, looking the provider up when not given", async () => {
-    const { client, sent } = setup(() => json({ connectionId: CN, provider: "API", fields: {} }));
-    const error = await client.connections.update(CN, "sk-rotated-value").catch((e) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.field).toBe("provider");
-    expect(sent.map((s) => s.method)).toEqual(["GET"]);
-    await expect(client.connections.update(CN, "sk-rotated-value", { provider: "API" })).rejects.toBeInstanceOf(ValidationError);
-    expect(sent).toHaveLength(1);
+  it("updates a custom API connection with a partial body and replaces one whole (update-api-connection)", async () => {
+    const { client, sent } = setup(() => json({ connectionId: CN, provider: "API", connectionName: "c", status: "FINALIZED", modifiedOn: "2025-04-03T09:12:44.102Z" }));
+    await client.connections.update(CN, { connectionName: "renamed", llmFeatures: { streaming: false } });
+    const finalized = { provider: "API" as const, connectionName: "c", endpointUrl: "https://x.invalid", mapProvider: "openAIModel" as const, status: "FINALIZED" as const };
+    await client.connections.replace(CN, finalized);
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([`PATCH /api/public/connections/${CN}`, `PUT /api/public/connections/${CN}`]);
+    expect(JSON.parse(sent[0]!.body)).toEqual({ connectionName: "renamed", llmFeatures: { streaming: false } });
+    expect(JSON.parse(sent[1]!.body)).toEqual(finalized);
   });
 
   it("models: deploy with modelType and the table's spelling, undeploy; both normalised jobs", async () => {

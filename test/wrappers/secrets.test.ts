@@ -2,7 +2,7 @@
 // logger is given, whatever path the error took.
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createPlatformClient } from "../../src/index.js";
+import { buildPlatformClient as createPlatformClient } from "../../src/wrappers/client.js";
 import { ConfigurationError } from "../../src/wrappers/errors.js";
 import { fakeFetch, json } from "../support/fake-fetch.js";
 

@@ -86,7 +86,8 @@ export function integerIn(field: string, value: unknown, min: number, max = Numb
 
 export function numberAtLeast(field: string, value: unknown, min: number, { exclusive = false } = {}): ValidationIssue[] {
   if (value === undefined) return [];
-  if (typeof value !== "number" || !Number.isFinite(value)) return issue(field, "type", `be a finite number (got ${describeType(value)} ${String(value)})`);
+  if (typeof value !== "number") return issue(field, "type", `be a number (got ${describeType(value)})`);
+  if (!Number.isFinite(value)) return issue(field, "finite", `be a finite number (got ${value})`);
   if (exclusive ? value <= min : value < min) return issue(field, exclusive ? "exclusiveMinimum" : "minimum", `be ${exclusive ? ">" : ">="} ${min} (got ${value})`);
   return [];
 }

@@ -21,12 +21,12 @@ export const REQUEST_OPTION_KEYS = optionKeys<RequestOptions>({ signal: true });
 export const JOB_OPTION_KEYS = optionKeys<JobOptions>({ signal: true, wait: true });
 
 /**
- * A per-call options object, checked: unknown keys (with the key they resemble), a signal that
- * is not one. `extra` lists the keys of the call's own options beyond `keys`' own checks.
+ * A per-call options object, checked before anything is sent: every key must be one of `keys`
+ * (a misspelled one is named with the key it resembles), and a signal must be one.
  */
 export function callOptions<T extends object>(options: T | undefined, keys: readonly string[], operationId?: string): T {
   const { record, issues } = optionsRecord(options, "options");
-  issues.push(...unknownKeyIssues(record, keys, "options"), ...isSignal("options.signal", record.signal));
+  issues.push(...unknownKeyIssues(record, keys, ""), ...isSignal("signal", record.signal));
   if (issues.length > 0) throw new ValidationError(issues, operationId);
   return record as T;
 }

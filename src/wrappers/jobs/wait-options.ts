@@ -39,12 +39,15 @@ export function resolveWaitOptions(options: unknown, name = "options"): Resolved
   const { minDelayMs = DEFAULT_WAIT.minDelayMs, maxDelayMs = DEFAULT_WAIT.maxDelayMs, timeoutMs = DEFAULT_WAIT.timeoutMs, signal, onPoll, random } = record as WaitOptions;
   issues.push(
     ...numberAtLeast(field("minDelayMs"), minDelayMs, 0),
-    ...numberAtLeast(field("maxDelayMs"), maxDelayMs, typeof minDelayMs === "number" && Number.isFinite(minDelayMs) ? minDelayMs : 0),
+    ...numberAtLeast(field("maxDelayMs"), maxDelayMs, 0),
     ...numberAtLeast(field("timeoutMs"), timeoutMs, 0, { exclusive: true }),
     ...isSignal(field("signal"), signal),
     ...isFunction(field("onPoll"), onPoll),
     ...isFunction(field("random"), random),
   );
+  if (typeof minDelayMs === "number" && typeof maxDelayMs === "number" && maxDelayMs >= 0 && maxDelayMs < minDelayMs) {
+    issues.push({ field: field("maxDelayMs"), rule: "minimum", message: `${field("maxDelayMs")} must be >= minDelayMs (${minDelayMs}) (got ${maxDelayMs})` });
+  }
   if (issues.length > 0) throw new ValidationError(issues);
   return { minDelayMs, maxDelayMs, timeoutMs, signal, onPoll, random: random ?? Math.random };
 }

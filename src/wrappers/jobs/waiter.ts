@@ -37,7 +37,7 @@ export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options:
   for (let poll = 1; ; poll++) {
     const left = deadline - clock.now();
     if (left <= 0) throw timedOut();
-    const job = await pollOnce(getJob, id, signal, left, clock);
+    const job = await pollOnce(getJob, id, signal, left);
     if (job === "deadline") throw timedOut();
     if (job) {
       onPoll?.(job, poll);
@@ -57,15 +57,13 @@ export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options:
  * 5xx) that outlasted the retry layer below is a poll that saw nothing: the waiter looks again
  * after its next pause rather than give up a long wait over a second of errors.
  */
-async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefined, leftMs: number, clock: Clock): Promise<Job | undefined | "deadline"> {
+async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefined, leftMs: number): Promise<Job | undefined | "deadline"> {
   const bound = new AbortController();
-  const timer = new AbortController();
   const onAbort = () => bound.abort(signal?.reason);
   signal?.addEventListener("abort", onAbort, { once: true });
-  clock.sleep(leftMs, timer.signal).then(
-    () => bound.abort(new DeadlineReached()),
-    () => {},
-  );
+  // A real timer even when the clock is simulated: a poll takes real time, and a simulated
+  // clock's sleep would end at once and cut every poll short.
+  const timer = setTimeout(() => bound.abort(new DeadlineReached()), Math.min(leftMs, 2 ** 31 - 1));
   try {
     const job = await untilAborted(getJob(id, bound.signal), bound.signal);
     if (typeof job !== "object" || job === null || typeof job.status !== "string") {
@@ -78,7 +76,7 @@ async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefi
     if (isTransientError(error)) return undefined;
     throw error;
   } finally {
-    timer.abort();
+    clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
   }
 }

@@ -20,12 +20,14 @@ export const boundaryMiddleware: Middleware = {
     if (!operation) throw new PlatformError(`${request.method} ${schemaPath} is not an operation of the spec`);
     const { operationId, info } = operation;
     const path = params.path as Record<string, unknown> | undefined;
-    const rerouting = pathParameterIssues(path);
-    if (rerouting.length > 0) throw new ValidationError(rerouting, operationId);
     const pending = request.body instanceof PendingBody ? request.body : undefined;
     const value = pending ? fromFormData(pending.value) : request.body;
+    // The spec's own rules first (they say more: "must start with cm-"), then the rule that
+    // holds for every path parameter whatever its schema allows.
     const check = checkRequest(operationId as OperationId, { path, query: params.query as Record<string, unknown> | undefined, body: value }, info.requestBody?.required === true);
     if (check) await check;
+    const rerouting = pathParameterIssues(path);
+    if (rerouting.length > 0) throw new ValidationError(rerouting, operationId);
     if (pending && value !== undefined) encode(request, operation, pending, value);
     request.operation = operation;
     return request;

@@ -46,7 +46,7 @@ export function attachmentsApi(platform: PlatformApi) {
     async delete(appId: string, envName: string, fileId: string, options?: DeleteAttachmentOptions): Promise<AttachmentDeleted> {
       const { signal, encoding = "multipart", sessionId, sessionReference } = callOptions(options, DELETE_KEYS, "deleteAttachment");
       const mediaType = MEDIA_TYPES[encoding];
-      if (!mediaType) throw new ValidationError([{ field: "options.encoding", rule: "enum", message: 'options.encoding must be "multipart" or "json"' }], "deleteAttachment");
+      if (!mediaType) throw new ValidationError([{ field: "encoding", rule: "enum", message: 'encoding must be "multipart" or "json"' }], "deleteAttachment");
       const session = { ...(sessionId !== undefined ? { sessionId } : {}), ...(sessionReference !== undefined ? { sessionReference } : {}) };
       const body = Object.keys(session).length > 0 ? session : undefined;
       const path = { appId, envName, fileId };

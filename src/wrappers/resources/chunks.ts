@@ -69,7 +69,7 @@ export function chunksApi(platform: PlatformApi) {
      */
     async delete(botId: string, chunkIds: string[], options?: DeleteChunksOptions): Promise<DeleteTotals> {
       const { batchSize = DEFAULT_DELETE_BATCH, signal } = callOptions(options, DELETE_KEYS, "deleteChunksById");
-      const sizeIssues = integerIn("options.batchSize", batchSize, 1);
+      const sizeIssues = integerIn("batchSize", batchSize, 1);
       if (sizeIssues.length > 0) throw new ValidationError(sizeIssues, "deleteChunksById");
       if (!Array.isArray(chunkIds) || chunkIds.length === 0) {
         throw new ValidationError([{ field: "chunkId", rule: "minItems", message: "chunkId must list at least one chunk id" }], "deleteChunksById");

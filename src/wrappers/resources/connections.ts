@@ -1,6 +1,7 @@
 // Connections to external model providers: list, get, create (typed per provider and per custom
 // API connection type), update (PATCH) and replace (PUT).
 import type { components, operations } from "../../generated/platform.js";
+import { optionKeys } from "../internal/option-check.js";
 import { callOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../jobs/start-job.js";
 import type { PlatformApi } from "../request/platform-api.js";
 
@@ -16,6 +17,13 @@ export type ConnectionList = components["schemas"]["ConnectionList"];
 export type ConnectionCreated = components["schemas"]["ConnectionCreated"];
 export type ConnectionUpdated = components["schemas"]["ConnectionUpdated"];
 export type ListConnectionsQuery = NonNullable<operations["listConnections"]["parameters"]["query"]>;
+
+export interface UpdateConnectionOptions extends RequestOptions {
+  /** @deprecated No effect: the client no longer reads the provider first, since the service updates provider `API` connections too (discrepancy update-api-connection). Goes in the next minor version. */
+  provider?: Provider;
+}
+
+const UPDATE_KEYS = optionKeys<UpdateConnectionOptions>({ signal: true, provider: true });
 
 export function connectionsApi(platform: PlatformApi) {
   const { api, data } = platform;
@@ -41,8 +49,8 @@ export function connectionsApi(platform: PlatformApi) {
      * a custom API connection's properties (those left out keep their value). A string is read as
      * a new API key (deprecated form, kept for one minor version).
      */
-    async update(connectionId: string, changes: UpdateConnectionRequest | string, options?: RequestOptions): Promise<ConnectionUpdated> {
-      const { signal } = callOptions(options, [...REQUEST_OPTION_KEYS, "provider"], "updateConnection");
+    async update(connectionId: string, changes: UpdateConnectionRequest | string, options?: UpdateConnectionOptions): Promise<ConnectionUpdated> {
+      const { signal } = callOptions(options, UPDATE_KEYS, "updateConnection");
       const body: UpdateConnectionRequest = typeof changes === "string" ? { fields: { API_KEY: changes } } : changes;
       return data(await api.PATCH("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body, signal }));
     },

@@ -24,7 +24,7 @@ export const UPLOAD_FILE_KEYS = optionKeys<UploadFileRequest>({ source: true, fi
 export function checkRequestKeys(request: unknown, keys: readonly string[], name: string, operationId: string): void {
   const { record, issues } = optionsRecord(request, name);
   if (request === undefined) issues.push({ field: name, rule: "required", message: `${name} is required` });
-  issues.push(...unknownKeyIssues(record, keys, name));
+  issues.push(...unknownKeyIssues(record, keys, ""));
   if (issues.length > 0) throw new ValidationError(issues, operationId);
 }
 

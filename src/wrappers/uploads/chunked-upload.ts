@@ -355,7 +355,10 @@ class ChunkScheduler<Completion> {
         askedWait = retryAfter !== undefined && retryAfter <= RETRY_AFTER_LIMIT_MS ? retryAfter : 0;
       }
       try {
-        await sleep(Math.max(askedWait, backoffDelay(attempt, { baseMs: this.settings.retryDelayMs, capMs: MAX_RETRY_DELAY_MS })), signal);
+        // "Equal jitter": chunks that failed together (a service hiccup) come back spread out,
+        // and each still waits at least half of the doubling step.
+        const step = Math.min(MAX_RETRY_DELAY_MS, this.settings.retryDelayMs * 2 ** attempt);
+        await sleep(Math.max(askedWait, backoffDelay(attempt, { baseMs: this.settings.retryDelayMs, capMs: MAX_RETRY_DELAY_MS, floorMs: step / 2 })), signal);
       } catch {
         return false;
       }

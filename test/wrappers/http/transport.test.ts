@@ -3,25 +3,38 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCore } from "../../../src/wrappers/core.js";
+import { resolveOptions } from "../../../src/wrappers/options.js";
+import { createPlatformApi, type PlatformApi } from "../../../src/wrappers/request/platform-api.js";
+import { backoffDelay } from "../../../src/wrappers/internal/backoff.js";
 import { AbortError, ConnectionError, InternalServerError, RateLimitError, TimeoutError } from "../../../src/wrappers/errors.js";
-import { BACKOFF_CAP_MS, backoffDelay, retryAfterMs } from "../../../src/wrappers/http/retry-policy.js";
+import { RETRY_BACKOFF, retryAfterMs } from "../../../src/wrappers/http/retry-policy.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
 
 const KEY = "key-0123456789abcdef";
+/** The error a call must fail with, typed loosely enough to read its fields. */
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error("the call succeeded");
+    },
+    (error: unknown) => error as Error & Record<string, unknown>,
+  );
 const job = { "dock-statusId": "ds-1", jobType: "MODELS", action: "DEPLOY", status: "IN_PROGRESS" };
 
 function client(handler: Parameters<typeof fakeFetch>[0], extra: { maxRetries?: number; timeoutMs?: number } = {}) {
   const { fetch, sent } = fakeFetch(handler);
   const waits: number[] = [];
-  const core = createCore(
-    { baseUrl: "http://127.0.0.1:9", apiKey: KEY, fetch, ...extra },
-    { random: () => 0.5, sleep: async (ms) => void waits.push(ms) },
-  );
+  const core = createPlatformApi(resolveOptions({ baseUrl: "http://127.0.0.1:9", apiKey: KEY, fetch, ...extra }), {
+    random: () => 0.5,
+    sleep: async (ms: number) => void waits.push(ms),
+  });
   return { core, sent, waits };
 }
-const getStatus = (core: ReturnType<typeof createCore>, signal?: AbortSignal) => core.call("getDockStatus", { path: { dockStatusId: "ds-1" }, signal });
-const deploy = (core: ReturnType<typeof createCore>) => core.call("deployGuardrail", { body: { name: "Toxicity" } });
+// Two operations on the client's one request path: a retry-safe read and a deploy that is not.
+const getStatus = async ({ api, data }: PlatformApi, signal?: AbortSignal) => ({
+  data: data(await api.GET("/api/public/dock-status/{dockStatusId}", { params: { path: { dockStatusId: "ds-1" } }, signal })),
+});
+const deploy = async ({ api, data }: PlatformApi) => data(await api.POST("/api/public/guardrails/deploy", { body: { name: "Toxicity" } }));
 
 describe("retries", () => {
   it.each([408, 429, 500, 502, 503, 504])("retries a retry-safe operation after %i, then succeeds", async (status) => {
@@ -33,7 +46,7 @@ describe("retries", () => {
 
   it("gives up after maxRetries and throws the typed error of the last answer", async () => {
     const { core, sent } = client(() => new Response(JSON.stringify({ message: "down" }), { status: 503 }), { maxRetries: 2 });
-    const error = await getStatus(core).catch((e) => e);
+    const error = await failure(getStatus(core));
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 503, operationId: "getDockStatus", body: { message: "down" } });
     expect(sent).toHaveLength(3);
@@ -63,8 +76,8 @@ describe("retries", () => {
 
   it("falls back to backoff when Retry-After asks for more than 60 s, and exposes it on the error", async () => {
     const { core, waits } = client(() => new Response("", { status: 429, headers: { "retry-after": "120" } }), { maxRetries: 1 });
-    const error = await getStatus(core).catch((e) => e);
-    expect(waits).toEqual([backoffDelay(0, () => 0.5)]);
+    const error = await failure(getStatus(core));
+    expect(waits).toEqual([backoffDelay(0, RETRY_BACKOFF, () => 0.5)]);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBe(120_000);
   });
@@ -88,7 +101,7 @@ describe("retries", () => {
     const reset = client(() => {
       throw new TypeError("fetch failed", { cause: Object.assign(new Error("reset"), { code: "ECONNRESET" }) });
     });
-    const error = await deploy(reset.core).catch((e) => e);
+    const error = await failure(deploy(reset.core));
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.message).toContain("ECONNRESET");
     expect(reset.sent).toHaveLength(1);
@@ -97,11 +110,11 @@ describe("retries", () => {
 
 describe("backoff and Retry-After parsing", () => {
   it("draws full jitter under an exponential ceiling capped at 8 s", () => {
-    expect(backoffDelay(0, () => 0.999)).toBeLessThan(500);
-    expect(backoffDelay(3, () => 0.999)).toBeLessThan(4000);
-    expect(backoffDelay(3, () => 0.999)).toBeGreaterThan(3900);
-    expect(backoffDelay(20, () => 0.999)).toBeLessThan(BACKOFF_CAP_MS);
-    expect(backoffDelay(5, () => 0)).toBe(0);
+    expect(backoffDelay(0, RETRY_BACKOFF, () => 0.999)).toBeLessThan(500);
+    expect(backoffDelay(3, RETRY_BACKOFF, () => 0.999)).toBeLessThan(4000);
+    expect(backoffDelay(3, RETRY_BACKOFF, () => 0.999)).toBeGreaterThan(3900);
+    expect(backoffDelay(20, RETRY_BACKOFF, () => 0.999)).toBeLessThan(RETRY_BACKOFF.capMs);
+    expect(backoffDelay(5, RETRY_BACKOFF, () => 0)).toBe(0);
   });
   it("reads seconds and dates, and ignores garbage and waits over 60 s", () => {
     const now = Date.parse("2026-01-01T00:00:00Z");
@@ -130,8 +143,8 @@ async function slowServer(behaviour: "headers-then-stall" | "never"): Promise<st
 describe("timeouts and aborts", () => {
   it("times out an answer that never comes", async () => {
     const baseUrl = await slowServer("never");
-    const core = createCore({ baseUrl, apiKey: KEY, timeoutMs: 150, maxRetries: 0 });
-    const error = await getStatus(core).catch((e) => e);
+    const core = createPlatformApi(resolveOptions({ baseUrl, apiKey: KEY, timeoutMs: 150, maxRetries: 0 }));
+    const error = await failure(getStatus(core));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.timeoutMs).toBe(150);
     server!.closeAllConnections();
@@ -139,14 +152,14 @@ describe("timeouts and aborts", () => {
 
   it("counts the body against the timeout: headers then a stalled body still time out", async () => {
     const baseUrl = await slowServer("headers-then-stall");
-    const core = createCore({ baseUrl, apiKey: KEY, timeoutMs: 150, maxRetries: 0 });
+    const core = createPlatformApi(resolveOptions({ baseUrl, apiKey: KEY, timeoutMs: 150, maxRetries: 0 }));
     await expect(getStatus(core)).rejects.toBeInstanceOf(TimeoutError);
     server!.closeAllConnections();
   });
 
   it("honours the caller's AbortSignal promptly, without retrying", async () => {
     const baseUrl = await slowServer("never");
-    const core = createCore({ baseUrl, apiKey: KEY, timeoutMs: 10_000, maxRetries: 2 });
+    const core = createPlatformApi(resolveOptions({ baseUrl, apiKey: KEY, timeoutMs: 10_000, maxRetries: 2 }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
@@ -205,11 +218,12 @@ describe("file bodies", () => {
       req.resume().on("end", () => res.writeHead(503).end());
     });
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-    const core = createCore({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: KEY }, { sleep: async () => {} });
+    const core = createPlatformApi(resolveOptions({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: KEY }), { sleep: async () => {} });
     const file = new File([new Uint8Array(4096)], "chunk-0");
-    const error = await core
-      .call("uploadImportChunk", { path: { sessionId: "9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c" }, body: { file, chunkNumber: 0 } })
-      .catch((e) => e);
+    const error = await core.api
+      .POST("/api/public/files/session/{sessionId}", { params: { path: { sessionId: "9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c" } }, body: { file, chunkNumber: 0 } })
+      .then(core.data)
+      .catch((e: unknown) => e as Error & Record<string, unknown>);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
     expect(Number(seen[0]!.length)).toBeGreaterThan(4096);

@@ -1,9 +1,14 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbortError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
-import { DEFAULT_WAIT, waitForJob, type WaitOptions } from "../../../src/wrappers/jobs/load-waiter.js";
-import { backoffDelay, waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
-import type { Job } from "../../../src/wrappers/normalize/records.js";
+import { waitForJob } from "../../../src/wrappers/jobs/load-waiter.js";
+import { DEFAULT_WAIT, waitOptionsFrom, type WaitOptions } from "../../../src/wrappers/jobs/wait-options.js";
+import { backoffDelay as sharedBackoff } from "../../../src/wrappers/internal/backoff.js";
+import type { Job } from "../../../src/wrappers/normalize/jobs.js";
+
+// The waiter's pause after poll n: the shared formula with the waiter's numbers.
+const backoffDelay = (polls: number, minDelayMs: number, maxDelayMs: number, random: () => number) =>
+  sharedBackoff(polls, { baseMs: minDelayMs, capMs: maxDelayMs, floorMs: minDelayMs }, random);
 import type { Clock } from "../../../src/wrappers/internal/sleep.js";
 
 const ID = "ds-2b3c4d5e";
@@ -49,7 +54,8 @@ function scripted(clock: Clock, statuses: string[]) {
   const answers: Job[] = [];
   const getJob = vi.fn(async (id: string, signal?: AbortSignal) => {
     calls.push({ id, at: clock.now(), signal });
-    const job = record(statuses[Math.min(calls.length - 1, statuses.length - 1)]!, { raw: { poll: calls.length } });
+    // The answer is the asked job's own record: a record of another job ends the wait (see below).
+    const job = record(statuses[Math.min(calls.length - 1, statuses.length - 1)]!, { dockStatusId: id, raw: { poll: calls.length } });
     answers.push(job);
     return job;
   });
@@ -120,7 +126,7 @@ describe("waitForJob: polling", () => {
     const clock = new FakeClock();
     const { getJob, calls } = scripted(clock, ["SUCCESS"]);
     await waitForJob(getJob, record("IN_PROGRESS", { dockStatusId: "ds-from-record" }), {}, clock);
-    expect(calls).toEqual([{ id: "ds-from-record", at: 0, signal: undefined }]);
+    expect(calls).toEqual([{ id: "ds-from-record", at: 0, signal: expect.any(AbortSignal) }]);
   });
 
   it("backs off from minDelayMs, doubling the ceiling each poll up to maxDelayMs", async () => {
@@ -243,6 +249,47 @@ describe("waitForJob: deadline", () => {
   });
 });
 
+// Failures found by a hostile reading of the guide: each of these waited out the whole timeout,
+// or took another job's answer for this one's, or overran the timeout it was given.
+describe("waitForJob: records the waiter cannot trust, and polls that stall", () => {
+  it.each(["CANCELLED", "QUEUED", "done"])("stops at once on status %s, which the spec does not list", async (status) => {
+    const clock = new FakeClock();
+    const { getJob, calls } = scripted(clock, [status]);
+    const error = await caught(waitForJob(getJob, ID, { timeoutMs: 60 * 60_000 }, clock));
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(String((error as Error).message)).toContain(JSON.stringify(status));
+    expect(calls).toHaveLength(1);
+  });
+
+  it("reads a status in another letter case as the documented one (normalised before the waiter)", async () => {
+    const clock = new FakeClock();
+    const getJob = vi.fn(async (id: string) => record("SUCCESS", { dockStatusId: id, raw: { status: "success" } }));
+    await expect(waitForJob(getJob, ID, {}, clock)).resolves.toMatchObject({ status: "SUCCESS" });
+  });
+
+  it("refuses a poll that answers another job's record, even a finished one", async () => {
+    const clock = new FakeClock();
+    const getJob = vi.fn(async () => record("SUCCESS", { dockStatusId: "ds-some-other-job" }));
+    const error = await caught(waitForJob(getJob, ID, {}, clock));
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(String((error as Error).message)).toMatch(/asked for job ds-2b3c4d5e but the answer is for job ds-some-other-job/);
+  });
+
+  it("cuts a stalled poll at the deadline and reports the time the wait really took", async () => {
+    const stalled = vi.fn((_id: string, signal?: AbortSignal) => new Promise<Job>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))));
+    const started = performance.now();
+    const error = await caught(waitForJob(stalled, ID, { timeoutMs: 300 }));
+    const took = performance.now() - started;
+    expect(error).toBeInstanceOf(JobTimeoutError);
+    const { elapsedMs, timeoutMs } = error as JobTimeoutError;
+    expect(timeoutMs).toBe(300);
+    expect(elapsedMs).toBeGreaterThanOrEqual(299);
+    // Bounded by the timeout, not by the request's own (minutes-long) timeout; the error says so.
+    expect(took).toBeLessThan(5_000);
+    expect(String((error as Error).message)).toContain(`after ${elapsedMs} ms`);
+  });
+});
+
 describe("waitForJob: abort", () => {
   it("rejects at once when the signal is already aborted, without polling", async () => {
     const clock = new FakeClock();
@@ -275,11 +322,14 @@ describe("waitForJob: abort", () => {
     const getJob = vi.fn((_id: string, _signal?: AbortSignal) => new Promise<Job>(() => {}));
     const state = track(waitForJob(getJob, ID, { signal: controller.signal }, clock));
     await tick();
-    expect(getJob).toHaveBeenCalledWith(ID, controller.signal);
+    // The poll gets a signal of its own, bounded by the wait's deadline and the caller's signal.
+    const pollSignal = getJob.mock.calls[0]![1]!;
+    expect(getJob).toHaveBeenCalledWith(ID, expect.any(AbortSignal));
     expect(state.settled).toBe(false);
 
     controller.abort();
     await tick();
+    expect(pollSignal.aborted).toBe(true);
     expect(state.error).toBeInstanceOf(AbortError);
   });
 
@@ -324,7 +374,7 @@ describe("waitForJob: bad input", () => {
     ["infinite timeoutMs", { timeoutMs: Number.POSITIVE_INFINITY }, "timeoutMs", "finite"],
     ["an onPoll that is not a function", { onPoll: "log" as unknown as WaitOptions["onPoll"] }, "onPoll", "type"],
     ["a signal that is not an AbortSignal", { signal: {} as AbortSignal }, "signal", "type"],
-    ["a misspelt option", { timeout: 5_000 } as WaitOptions, "timeout", "additionalProperties"],
+    ["a misspelt option", { timeout: 5_000 } as WaitOptions, "timeout", "unknownOption"],
   ];
 
   it.each(cases)("rejects %s, naming the option and the rule, before polling", async (_label, options, field, rule) => {
@@ -332,7 +382,7 @@ describe("waitForJob: bad input", () => {
     const { getJob } = scripted(clock, ["SUCCESS"]);
     const error = await caught(waitForJob(getJob, ID, options, clock));
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ field, rule, message: expect.stringContaining(`${field} must`) }]);
+    expect((error as ValidationError).issues).toEqual([{ field, rule, message: expect.stringMatching(new RegExp(`^${field} (must|is not an option; did you mean timeoutMs)`)) }]);
     expect(getJob).not.toHaveBeenCalled();
   });
 

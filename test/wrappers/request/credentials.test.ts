@@ -2,7 +2,8 @@
 // only that one; a missing credential stops the call before anything is sent.
 import { describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../../src/generated/operations.js";
-import { createCore } from "../../../src/wrappers/core.js";
+import { buildPlatformClient } from "../../../src/wrappers/client.js";
+import { exampleCall } from "../../support/raw-calls.js";
 import { ConfigurationError } from "../../../src/wrappers/errors.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
 
@@ -13,11 +14,10 @@ const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
 // read from the generated table under test.
 const JWT_OPERATIONS = new Set(["listChunks", "updateChunk", "deleteChunksById"]);
 
-function rawCall(core: ReturnType<typeof createCore>, operationId: OperationId) {
-  const info = operations[operationId];
-  const send = (core.raw as unknown as Record<string, Function>)[info.method.toUpperCase()]!;
-  return send(info.path, { params: { path: new Proxy({}, { get: () => "x" }) }, body: info.requestBody?.mediaTypes[0] === "application/json" ? {} : undefined }) as Promise<unknown>;
-}
+const createCore = (options: Parameters<typeof buildPlatformClient>[0]) => buildPlatformClient(options);
+const rawCall = (core: ReturnType<typeof createCore>, operationId: OperationId) => exampleCall(core.raw, operationId);
+const listChunks = (core: ReturnType<typeof createCore>) => core.raw.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId: "st-1" } }, body: {} });
+const failure = (call: Promise<unknown>) => call.then(() => undefined, (e: unknown) => e as Error & Record<string, unknown>);
 
 describe("credential header per operation", () => {
   it.each(Object.keys(operations) as OperationId[])("%s sends exactly its own credential", async (operationId) => {
@@ -47,34 +47,34 @@ describe("credential header per operation", () => {
     const { fetch, sent } = fakeFetch(() => json({ count: 0, chunks: [], hasMore: false, nextCursor: null }));
     let n = 0;
     const core = createCore({ baseUrl: "http://127.0.0.1:9", jwt: async () => `token-number-${++n}`, fetch });
-    await core.call("listChunks", { path: { botId: "st-1" }, body: {} });
-    await core.call("listChunks", { path: { botId: "st-1" }, body: {} });
+    await listChunks(core);
+    await listChunks(core);
     expect(sent.map((s) => s.headers.auth)).toEqual(["token-number-1", "token-number-2"]);
   });
 
   it("refuses an x-api-key operation without apiKey, naming the option, and sends nothing", async () => {
     const { fetch, sent } = fakeFetch();
     const core = createCore({ baseUrl: "http://127.0.0.1:9", jwt: JWT, fetch });
-    const error = await core.call("getDockStatus", { path: { dockStatusId: "ds-1" } }).catch((e) => e);
+    const error = await failure(core.jobs.get("ds-1"));
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error.option).toBe("apiKey");
-    expect(error.message).toContain("x-api-key");
+    expect(error?.option).toBe("apiKey");
+    expect(error?.message).toContain("x-api-key");
     expect(sent).toHaveLength(0);
   });
 
   it("refuses a chunk operation without jwt, naming the option, and sends nothing", async () => {
     const { fetch, sent } = fakeFetch();
     const core = createCore({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch });
-    const error = await core.call("deleteChunksById", { path: { botId: "st-1" }, body: { chunkId: ["chk-1"] } }).catch((e) => e);
+    const error = await failure(core.chunks.delete("st-1", ["chk-1"]));
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error.option).toBe("jwt");
+    expect(error?.option).toBe("jwt");
     expect(sent).toHaveLength(0);
   });
 
   it("refuses a jwt function that returns nothing", async () => {
     const { fetch, sent } = fakeFetch();
     const core = createCore({ baseUrl: "http://127.0.0.1:9", jwt: async () => "", fetch });
-    await expect(core.call("listChunks", { path: { botId: "st-1" }, body: {} })).rejects.toMatchObject({ option: "jwt" });
+    await expect(listChunks(core)).rejects.toMatchObject({ option: "jwt" });
     expect(sent).toHaveLength(0);
   });
 });

@@ -1,13 +1,23 @@
-// The multipart body of `call`: one Blob of part headers around the caller's own Blobs. A
-// server's multipart reader must get every field back as it was given, and the same Blob
-// must be sendable again (a redirect, a repeated chunk) without having been consumed.
+// The multipart body of every multipart operation: part headers around the caller's own Blobs
+// and bytes. A server's multipart reader must get every field back as it was given, and the
+// same body must stream again (a redirect, a repeated chunk) with nothing consumed.
 import { describe, expect, it } from "vitest";
-import { toMultipart } from "../../../src/wrappers/request/multipart.js";
+import { MultipartBody } from "../../../src/wrappers/request/multipart.js";
 import { parseMultipart } from "../../support/multipart.js";
 
-const read = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());
+async function read(body: MultipartBody): Promise<Buffer> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of body.open()) pieces.push(piece);
+  const bytes = Buffer.concat(pieces);
+  expect(bytes.length, "the declared size is the streamed size").toBe(body.size);
+  return bytes;
+}
+const toMultipart = (fields: Record<string, unknown>) => {
+  const body = new MultipartBody(fields);
+  return { body, contentType: body.contentType };
+};
 
-describe("toMultipart", () => {
+describe("MultipartBody", () => {
   it("carries file parts byte for byte and text fields as text", async () => {
     const bytes = new Uint8Array(70_000).map((_, i) => (i * 31) % 256);
     const { body, contentType } = toMultipart({ file: new File([bytes], "chunk-7", { type: "application/octet-stream" }), chunkNumber: 7, skipped: undefined });
@@ -44,5 +54,18 @@ describe("toMultipart", () => {
     expect(first.contentType).not.toBe(second.contentType);
     expect(first.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
     expect(Buffer.compare(await read(first.body), await read(first.body))).toBe(0);
+  });
+
+  it("carries bytes (a chunk cut from a stream) as a file part, and is then never turned into a Blob", async () => {
+    const bytes = new Uint8Array(1000).map((_, i) => i % 251);
+    const { body, contentType } = toMultipart({ file: bytes, chunkNumber: 3 });
+    expect(Buffer.compare(parseMultipart(await read(body), contentType).get("file")!.data, Buffer.from(bytes))).toBe(0);
+    expect(body.toBlob()).toBeUndefined();
+  });
+
+  it("is one lazy Blob when its files are Blobs, the same bytes as its stream", async () => {
+    const { body } = toMultipart({ file: new File(["abc"], "a.txt"), note: "n" });
+    const blob = body.toBlob()!;
+    expect(Buffer.compare(Buffer.from(await blob.arrayBuffer()), await read(body))).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ import {
   type StartSessionBody,
 } from "../../../src/wrappers/uploads/chunked-upload.js";
 import { AbortError, ImportError, SessionExpiredError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
-import type { UploadSource } from "../../../src/wrappers/uploads/upload-source.js";
+import { chunkByteLength, type ChunkBytes, type UploadSource } from "../../../src/wrappers/uploads/upload-source.js";
 import { iterate, pieces } from "../../support/byte-pieces.js";
 
 const HOUR = 3_600_000;
@@ -69,7 +69,7 @@ async function rejection(work: Promise<unknown>): Promise<unknown> {
   );
 }
 
-type UploadBehaviour = (chunkNumber: number, chunk: Blob, signal: AbortSignal | undefined) => Promise<void> | void;
+type UploadBehaviour = (chunkNumber: number, chunk: ChunkBytes, signal: AbortSignal | undefined) => Promise<void> | void;
 
 /** The three session operations, in memory: records every call and keeps the chunks it accepted. */
 class FakeSession {
@@ -89,10 +89,10 @@ class FakeSession {
     startSession: async (body) => {
       this.calls.push("start");
       this.starts.push(body);
-      return (this.sessionResponse ?? { sessionId: "3f2b-session", expirationDate: this.expirationDate, modelId: "cm-1" }) as never;
+      return (this.sessionResponse ?? { sessionId: "3f2b0c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", expirationDate: this.expirationDate, modelId: "cm-1" }) as never;
     },
     uploadChunk: async (sessionId, chunkNumber, chunk, signal) => {
-      expect(sessionId).toBe("3f2b-session");
+      expect(sessionId).toBe("3f2b0c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d");
       this.calls.push(`chunk ${chunkNumber}`);
       this.signals.push(signal);
       this.attempts.set(chunkNumber, (this.attempts.get(chunkNumber) ?? 0) + 1);
@@ -100,13 +100,14 @@ class FakeSession {
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
       try {
         await this.behaviour(chunkNumber, chunk, signal);
-        this.received.set(chunkNumber, chunk);
+        // Kept as a Blob here for reassembly; the engine hands over bytes for a stream source.
+        this.received.set(chunkNumber, chunk instanceof Blob ? chunk : new Blob([chunk as BlobPart]));
       } finally {
         this.inFlight--;
       }
     },
     complete: async (sessionId) => {
-      expect(sessionId).toBe("3f2b-session");
+      expect(sessionId).toBe("3f2b0c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d");
       this.calls.push("complete");
       return COMPLETION;
     },
@@ -174,7 +175,7 @@ describe("runChunkedUpload", () => {
     expect(result.completion).toBe(COMPLETION);
     expect(result.state).toEqual({
       version: 1,
-      sessionId: "3f2b-session",
+      sessionId: "3f2b0c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
       expirationDate: fake.expirationDate,
       modelId: "cm-1",
       fileName: "llama.tar",
@@ -315,7 +316,7 @@ describe("runChunkedUpload", () => {
       const gate = deferred();
       gates.push(gate);
       await gate.promise;
-      acknowledged += chunk.size;
+      acknowledged += chunkByteLength(chunk);
     });
     let finished = false;
     const run = runChunkedUpload(fake.deps, options({ stream: counted(), size: data.length }, { chunkSize, concurrency })).finally(() => {
@@ -354,7 +355,7 @@ describe("runChunkedUpload", () => {
     expect(fake.calls.at(-1)).toBe("complete");
   });
 
-  it("backs off between attempts, doubling the delay", async () => {
+  it("backs off between attempts, at least half of a doubling step each time (equal jitter)", async () => {
     const times: number[] = [];
     const fake = new FakeSession(() => {
       times.push(performance.now());
@@ -364,9 +365,10 @@ describe("runChunkedUpload", () => {
     expect(error).toBeInstanceOf(ImportError);
     expect(times).toHaveLength(4);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
-    expect(gaps[0]).toBeGreaterThanOrEqual(15);
-    expect(gaps[1]).toBeGreaterThanOrEqual(35);
-    expect(gaps[2]).toBeGreaterThanOrEqual(75);
+    // Steps of 20, 40 and 80 ms: each pause is at least half its step (timers may fire a little early).
+    expect(gaps[0]).toBeGreaterThanOrEqual(8);
+    expect(gaps[1]).toBeGreaterThanOrEqual(18);
+    expect(gaps[2]).toBeGreaterThanOrEqual(38);
   });
 
   it("with retries 0, a failure is final at once", async () => {
@@ -540,7 +542,7 @@ describe("runChunkedUpload", () => {
       runChunkedUpload(fake.deps, options(blobOf(bytes(30)), { chunkSize: 10, now: () => expiresAt - 5_000, expiryMarginMs: 10_000 })),
     );
     expect(error).toBeInstanceOf(SessionExpiredError);
-    expect((error as SessionExpiredError).sessionId).toBe("3f2b-session");
+    expect((error as SessionExpiredError).sessionId).toBe("3f2b0c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d");
     expect(fake.calls).toEqual(["start"]);
   });
 
@@ -694,7 +696,7 @@ describe("runChunkedUpload", () => {
   it.each<[string, Partial<Record<keyof ChunkedUploadOptions, unknown>>, string, string]>([
     ["empty fileName", { fileName: "" }, "fileName", "minLength"],
     ["blank fileName", { fileName: "  " }, "fileName", "minLength"],
-    ["missing fileExtension", { fileExtension: undefined }, "fileExtension", "type"],
+    ["missing fileExtension", { fileExtension: undefined }, "fileExtension", "required"],
     ["empty fileContext", { fileContext: "" }, "fileContext", "minLength"],
     ["non-boolean isAdapter", { isAdapter: "yes" }, "isAdapter", "type"],
     ["zero chunkSize", { chunkSize: 0 }, "chunkSize", "minimum"],
@@ -744,7 +746,7 @@ describe("runChunkedUpload", () => {
 function stateFor(change: Partial<ImportState> = {}): ImportState {
   return {
     version: 1,
-    sessionId: "3f2b-session",
+    sessionId: "3f2b0c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
     expirationDate: new Date(Date.now() + HOUR).toISOString(),
     modelId: "cm-1",
     fileName: "llama.tar",
@@ -761,9 +763,29 @@ function stateFor(change: Partial<ImportState> = {}): ImportState {
 describe("resumeChunkedUpload", () => {
   it("completes at once when every chunk is already there", async () => {
     const fake = new FakeSession();
-    const result = await resumeChunkedUpload(fake.deps, stateFor({ uploadedChunks: [2, 0, 1, 1] }), { source: blobOf(bytes(30)) });
+    const result = await resumeChunkedUpload(fake.deps, stateFor({ uploadedChunks: [0, 1, 2] }), { source: blobOf(bytes(30)) });
     expect(fake.calls).toEqual(["complete"]);
     expect(result.state.uploadedChunks).toEqual([0, 1, 2]);
+  });
+
+  // The engine writes the list ascending and each chunk once; anything else was edited, and a
+  // silent repair could hide a chunk that was never sent.
+  it.each([
+    [[2, 0, 1], "state.uploadedChunks[1]", "ascending"],
+    [[0, 1, 1], "state.uploadedChunks[2]", "uniqueItems"],
+  ])("refuses an edited chunk list %j, naming %s, sending nothing", async (uploadedChunks, field, rule) => {
+    const fake = new FakeSession();
+    const error = await rejection(resumeChunkedUpload(fake.deps, stateFor({ uploadedChunks }), { source: blobOf(bytes(30)) }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toContainEqual(expect.objectContaining({ field, rule }));
+    expect(fake.calls).toEqual([]);
+  });
+
+  it("refuses a state whose sessionId is not a session id, sending nothing", async () => {
+    const fake = new FakeSession();
+    const error = await rejection(resumeChunkedUpload(fake.deps, stateFor({ sessionId: "cm-4e5f6a7b" }), { source: blobOf(bytes(30)) }));
+    expect((error as ValidationError).issues).toContainEqual(expect.objectContaining({ field: "state.sessionId", rule: "pattern" }));
+    expect(fake.calls).toEqual([]);
   });
 
   it("leaves the caller's state object untouched", async () => {

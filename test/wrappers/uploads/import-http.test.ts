@@ -6,7 +6,7 @@ import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPlatformClient } from "../../../src/node.js";
+import { buildNodePlatformClient as createPlatformClient } from "../../../src/node/node-client.js";
 import { ImportError, SessionExpiredError, type ImportState } from "../../../src/index.js";
 import { startImportServer, type ImportServer } from "../../support/import-server.js";
 

@@ -2,13 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadSpec } from "../../../scripts/lib/spec.mjs";
 import { UnexpectedResponseError } from "../../../src/wrappers/errors.js";
-import {
-  isTerminal,
-  normalizeChunk,
-  normalizeDeleteTotals,
-  normalizeJob,
-  normalizePageNumber,
-} from "../../../src/wrappers/normalize/records.js";
+import { normalizeChunk } from "../../../src/wrappers/normalize/chunks.js";
+import { normalizeDeleteTotals } from "../../../src/wrappers/normalize/delete-totals.js";
+import { isTerminal, normalizeJob } from "../../../src/wrappers/normalize/jobs.js";
+import { normalizePageNumber } from "../../../src/wrappers/normalize/numbers.js";
 
 const ID_KEYS = ["dockStatusId", "dock-statusId", "_id"] as const;
 
@@ -285,6 +282,18 @@ describe("the spec's named examples", () => {
     DockStatusInProgress: { dockStatusId: "ds-2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e", modelId: MODEL, jobType: "MODELS", action: "DEPLOY", status: "IN_PROGRESS" },
     DockStatusExportDone: { dockStatusId: "ds-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", toolId: TOOL, jobType: "TOOLS", action: "EXPORT", status: "SUCCESS", percentageComplete: 100, downloadUrl: DOWNLOAD },
     DockStatusFailed: { dockStatusId: "ds-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "FAILED" },
+    ModelExportStarted: { dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b", modelId: MODEL, jobType: "MODELS", action: "EXPORT", status: "IN_PROGRESS" },
+    ToolImportedIntoExisting: { dockStatusId: "ds-1f2a3b4c-5d6e-4f7a-8b9c-0d1e2f3a4b5c", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "SUCCESS" },
+    // The leading space of the reference's sample is gone.
+    DockStatusModelExportDone: {
+      dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b",
+      modelId: MODEL,
+      jobType: "MODELS",
+      action: "EXPORT",
+      status: "SUCCESS",
+      percentageComplete: 100,
+      downloadUrl: "https://files.platform.invalid/exports/support-model.tar",
+    },
   };
 
   it("has an expectation below for every job-record example (a new one must be added here)", () => {
@@ -305,6 +314,7 @@ describe("the spec's named examples", () => {
   it.each([
     ["ChunksDeletedVendorCase", { status: "Success", totalRequested: 2, totalDeleted: 1, totalNotFound: 1 }],
     ["ChunksDeletedTableCase", { status: "Success", totalRequested: 2, totalDeleted: 2, totalNotFound: 0 }],
+    ["ChunksDeletedWithNotFoundIds", { status: "Success", totalRequested: 2, totalDeleted: 1, totalNotFound: 1, notFoundChunkIds: ["chk-0000aaaa-1111-4bbb-8ccc-2222dddd3333"] }],
   ])("reads the totals of %s", (name, expected) => {
     const { raw, ...totals } = normalizeDeleteTotals(value(name));
     expect(totals).toStrictEqual(expected);
