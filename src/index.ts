@@ -3,7 +3,34 @@
 export { createPlatformClient, waitForJob, type PlatformClient } from "./wrappers/client.js";
 export type { PlatformClientOptions, JwtSource } from "./wrappers/options.js";
 export type { Logger } from "./wrappers/internal/logger.js";
-export * from "./wrappers/errors.js";
+export {
+  PlatformError,
+  ConfigurationError,
+  ValidationError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  JobFailedError,
+  JobTimeoutError,
+  SessionExpiredError,
+  ImportError,
+  ChunkDeletionError,
+  PaginationLoopError,
+  UnexpectedResponseError,
+  isTransientError,
+  type ValidationIssue,
+  type ApiErrorInit,
+  type JobSnapshot,
+} from "./wrappers/errors.js";
 export { and, or, eq, toFilterTree, validateFilterTree, CHUNK_FILTER_KEYS } from "./wrappers/listing/filters.js";
 export type { ChunkFilterGroup, ChunkFilterLeaf, ChunkFilterNode, ChunkFilterKey } from "./wrappers/listing/filters.js";
 export type { PagedList, Page } from "./wrappers/listing/pagination.js";

@@ -6,10 +6,11 @@ import { basename, resolve } from "node:path";
 import { build } from "esbuild";
 import { REPO_ROOT } from "./spec.mjs";
 
-// The budget: 12 kB, counted as 12 × 1024 bytes, over every chunk loaded on import, each
-// gzipped on its own as a server would send it. What only some programs need (the validators,
-// the upload engine, the waiter, openapi-fetch behind `raw`, redirects) loads on first use.
-export const CORE_BUDGET_BYTES = 12 * 1024;
+// The budget: 16 kB, counted as 16 × 1024 bytes, openapi-fetch included (it is the request path
+// of every call), over every chunk loaded on import, each gzipped on its own as a server would
+// send it. What only some programs need (the validators, the upload engine, the waiter,
+// redirects) loads on first use.
+export const CORE_BUDGET_BYTES = 16 * 1024;
 
 const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

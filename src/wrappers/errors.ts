@@ -20,9 +20,14 @@ export class PlatformError extends Error {
     super(message, options);
   }
 
-  /** The fields a log line or a test snapshot may keep; never a credential. */
+  /**
+   * The fields a log line or a test snapshot may keep: name, message and the error's own fields
+   * (never a credential: every string in them came through the client's redactor).
+   */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [key, value] of Object.entries(this)) if (key !== "name") out[key] = value;
+    return out;
   }
 
   // util.inspect would otherwise print every own property, the cause chain included.
@@ -39,9 +44,6 @@ export class ConfigurationError extends PlatformError {
     readonly option: string,
   ) {
     super(message);
-  }
-  override toJSON() {
-    return { ...super.toJSON(), option: this.option };
   }
 }
 
@@ -60,9 +62,6 @@ export class ValidationError extends PlatformError {
   }
   get rule(): string {
     return this.issues[0]?.rule ?? "";
-  }
-  override toJSON() {
-    return { ...super.toJSON(), operationId: this.operationId, issues: this.issues };
   }
 }
 
@@ -91,9 +90,6 @@ export class APIError extends PlatformError {
     this.requestId = init.requestId;
   }
 
-  override toJSON() {
-    return { ...super.toJSON(), status: this.status, operationId: this.operationId, requestId: this.requestId, body: this.body };
-  }
 }
 
 export class BadRequestError extends APIError {
@@ -125,6 +121,22 @@ export class RateLimitError extends APIError {
 }
 export class InternalServerError extends APIError {
   override name = "InternalServerError";
+}
+
+const BY_STATUS: Record<number, new (init: ApiErrorInit) => APIError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** The typed error of a non-2xx answer: one class per documented status family, APIError for the rest. Internal: no entry exports it. */
+export function apiErrorFor(init: ApiErrorInit): APIError {
+  const Class = BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : APIError);
+  return new Class(init);
 }
 
 function describe({ status, body, operationId, requestId }: ApiErrorInit): string {
@@ -159,9 +171,6 @@ export class ConnectionError extends PlatformError {
   ) {
     super(message, options);
   }
-  override toJSON() {
-    return { ...super.toJSON(), operationId: this.operationId };
-  }
 }
 
 /** No complete answer within the per-request timeout. */
@@ -172,9 +181,6 @@ export class TimeoutError extends ConnectionError {
     readonly timeoutMs: number,
   ) {
     super(`${operationId} timed out after ${timeoutMs} ms`, operationId);
-  }
-  override toJSON() {
-    return { ...super.toJSON(), timeoutMs: this.timeoutMs };
   }
 }
 
@@ -204,9 +210,6 @@ export class JobFailedError extends PlatformError {
   constructor(readonly job: JobSnapshot) {
     super(`job ${job.dockStatusId} (${[job.jobType, job.action].filter(Boolean).join(" ") || "unknown"}) failed`);
   }
-  override toJSON() {
-    return { ...super.toJSON(), job: this.job };
-  }
 }
 
 export class JobTimeoutError extends PlatformError {
@@ -219,9 +222,6 @@ export class JobTimeoutError extends PlatformError {
   ) {
     super(`job ${job.dockStatusId} still ${job.status} after ${elapsedMs} ms (the wait's timeout is ${timeoutMs} ms)`);
   }
-  override toJSON() {
-    return { ...super.toJSON(), job: this.job, timeoutMs: this.timeoutMs, elapsedMs: this.elapsedMs };
-  }
 }
 
 /** The import session's expirationDate is too close to start another chunk. */
@@ -232,9 +232,6 @@ export class SessionExpiredError extends PlatformError {
     readonly expirationDate: string,
   ) {
     super(`import session ${sessionId} expires at ${expirationDate}; start a new import`);
-  }
-  override toJSON() {
-    return { ...super.toJSON(), sessionId: this.sessionId, expirationDate: this.expirationDate };
   }
 }
 
@@ -248,24 +245,13 @@ export class ImportError<State = unknown> extends PlatformError {
   constructor(
     readonly failedChunks: number[],
     readonly state: State,
-    options: { cause?: unknown; resumable?: boolean } = {},
+    /** `nextStep` says what works instead of a resume; without it the import is resumable. */
+    options: { cause?: unknown; nextStep?: string } = {},
   ) {
     const what = failedChunks.length === 0 ? "every chunk is uploaded but completing the session failed" : `chunk${failedChunks.length === 1 ? "" : "s"} ${failedChunks.join(", ")} failed`;
-    const resumable = options.resumable ?? true;
-    super(`import stopped: ${what}${causeText(options.cause)}; ${resumable ? "resumeImport(error.state) continues it" : nextStep(options.cause)}`, options);
-    this.resumable = resumable;
+    super(`import stopped: ${what}${causeText(options.cause)}; ${options.nextStep ?? "resumeImport(error.state) continues it"}`, { cause: options.cause });
+    this.resumable = options.nextStep === undefined;
   }
-  override toJSON() {
-    return { ...super.toJSON(), failedChunks: this.failedChunks, resumable: this.resumable, state: this.state };
-  }
-}
-
-// What works when resuming would not: said for the failures a resume cannot get past.
-function nextStep(cause: unknown): string {
-  if (cause instanceof ValidationError) return "resuming will not help: correct the source (the same bytes, with their exact size) and start a new import";
-  if (cause instanceof NotFoundError) return "resuming will not help: the service no longer knows the session; start a new import";
-  if (cause instanceof AuthenticationError || cause instanceof PermissionDeniedError) return "resuming will not help until the credentials are fixed; then resumeImport(error.state) continues it if the session has not expired";
-  return "resuming will not help: the service refused the chunk; start a new import once the cause is fixed";
 }
 
 /**
@@ -308,9 +294,6 @@ export class UnexpectedResponseError extends PlatformError {
     readonly body: unknown,
   ) {
     super(message);
-  }
-  override toJSON() {
-    return { ...super.toJSON(), body: this.body };
   }
 }
 

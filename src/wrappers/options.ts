@@ -80,26 +80,13 @@ export function resolveOptions(options: PlatformClientOptions, extraKeys: readon
   const { host, baseUrl, apiKey, jwt, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, userAgent, logger } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") throw new ConfigurationError("fetch must be a function (no global fetch in this runtime)", "fetch");
-  // The value is never quoted back: it is a secret.
-  if (apiKey !== undefined && (typeof apiKey !== "string" || apiKey.trim() === "")) {
-    throw new ConfigurationError("apiKey must be a non-empty string", "apiKey");
-  }
-  if (typeof apiKey === "string" && !headerSafe(apiKey)) {
-    throw new ConfigurationError("apiKey must be printable ASCII with no surrounding spaces: a header cannot carry it as it is", "apiKey");
-  }
-  if (jwt !== undefined && typeof jwt !== "function" && (typeof jwt !== "string" || jwt.trim() === "")) {
-    throw new ConfigurationError("jwt must be a non-empty string or a function returning one", "jwt");
-  }
-  if (typeof jwt === "string" && !headerSafe(jwt)) {
-    throw new ConfigurationError("jwt must be printable ASCII with no surrounding spaces: a header cannot carry it as it is", "jwt");
-  }
+  headerValue("apiKey", apiKey, false);
+  headerValue("jwt", jwt, true);
   if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ConfigurationError("timeoutMs must be a positive number of milliseconds", "timeoutMs");
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
     throw new ConfigurationError("maxRetries must be an integer from 0 to 10", "maxRetries");
   }
-  if (userAgent !== undefined && (typeof userAgent !== "string" || !headerSafe(userAgent))) {
-    throw new ConfigurationError("userAgent must be printable ASCII with no surrounding spaces (it is sent as a header)", "userAgent");
-  }
+  headerValue("userAgent", userAgent, false);
   if (logger !== undefined && (typeof logger !== "object" || logger === null)) {
     throw new ConfigurationError("logger must be an object with debug, info and warn methods (each optional)", "logger");
   }
@@ -114,6 +101,16 @@ export function resolveOptions(options: PlatformClientOptions, extraKeys: readon
     userAgent: userAgent ? `${CLIENT_NAME} ${userAgent}` : CLIENT_NAME,
     logger,
   };
+}
+
+// A value sent as a header: a non-empty string a header can carry (or, for jwt, a function that
+// returns one, checked at each call). The value is never quoted back: it may be a secret.
+function headerValue(option: string, value: unknown, orFunction: boolean): void {
+  if (value === undefined || (orFunction && typeof value === "function")) return;
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ConfigurationError(`${option} must be a non-empty string${orFunction ? " or a function returning one" : ""}`, option);
+  }
+  if (!headerSafe(value)) throw new ConfigurationError(`${option} must be printable ASCII with no surrounding spaces: a header cannot carry it as it is`, option);
 }
 
 function resolveBaseUrl(host: string | undefined, baseUrl: string | undefined): string {

@@ -31,9 +31,12 @@ describe("generated request validators", () => {
       ];
     });
     expect(Object.keys(table).sort()).toEqual(expected.sort());
-    // The table holds the very functions the module exports by name, and nothing else is exported.
-    const { requestValidators: _table, ...named } = validators;
-    expect(named).toEqual(table);
+    // The table holds the very functions the module exports by name; the other exports are the
+    // per-shape validators of the bodies that are one of several shapes.
+    const { requestValidators: _table, bodyVariants, ...named } = validators;
+    const variantNames = Object.entries(bodyVariants).flatMap(([op, list]) => (list ?? []).map((_, i) => `${op}_body_${i}`));
+    expect(Object.keys(named).sort()).toEqual([...Object.keys(table), ...variantNames].sort());
+    expect(Object.keys(bodyVariants).sort()).toEqual(["createConnection", "replaceConnection", "updateConnection"]);
   });
 
   it("accept every request example of the spec (a Blob standing in for each file)", () => {

@@ -4,7 +4,7 @@
 // errors, never fetch's bare TypeError or DOMException.
 import { AbortError, ConnectionError, ValidationError } from "../errors.js";
 import type { Redactor } from "../internal/redactor.js";
-import { apiErrorFor } from "../request/api-error-for.js";
+import { apiErrorFor } from "../errors.js";
 
 export interface DownloadOptions {
   /** Defaults to the client's own download fetch: the global fetch, or undici's on the Node entry. */

@@ -5,11 +5,10 @@ import { AbortError, ConnectionError, TimeoutError } from "../errors.js";
 import { backoffDelay } from "../internal/backoff.js";
 import type { Log } from "../internal/logger.js";
 import { sleep as defaultSleep } from "../internal/sleep.js";
-import { MultipartBody } from "../request/multipart.js";
-import { PendingBody, type PlatformRequest } from "../request/platform-request.js";
+import type { PlatformRequest } from "../request/platform-request.js";
 import { PlatformResponse } from "./platform-response.js";
 import { isRetryableStatus, provablyNeverSent, RETRY_BACKOFF, retryAfterMs } from "./retry-policy.js";
-import type { Incoming, Outgoing, Sender } from "./sender.js";
+import { isBodySource, type Incoming, type Outgoing, type Sender } from "./sender.js";
 
 export interface TransportOptions {
   send: Sender;
@@ -71,33 +70,31 @@ export function createTransport(options: TransportOptions): PlatformFetch {
   }
 
   async function exchange(request: Outgoing, meta: RequestMeta, callerSignal: AbortSignal | undefined): Promise<Incoming> {
-    // A multipart body is a file part: the import engine repeats a failed chunk itself, and a
-    // retry here as well would multiply the attempts.
-    const repeatable = !(request.body instanceof MultipartBody);
+    const { operationId, retrySafe } = meta;
+    const aborted = () => new AbortError(`${operationId} was aborted`, { cause: callerSignal?.reason });
+    // A streamed body is a file part (multipart): the import engine repeats a failed chunk
+    // itself, and a retry here as well would multiply the attempts.
+    const repeatable = !isBodySource(request.body);
     for (let retry = 0; ; retry++) {
       const started = Date.now();
-      let failure: ConnectionError;
+      let why: string;
+      let delay: number;
       try {
-        if (callerSignal?.aborted) throw new AbortError(`${meta.operationId} was aborted`, { cause: callerSignal.reason });
+        if (callerSignal?.aborted) throw aborted();
         const answer = await attempt(request, callerSignal);
-        const canRetry = retry < maxRetries && repeatable && meta.retrySafe && isRetryableStatus(answer.status);
-        log("debug", `${meta.operationId} ${answer.status}`, { operationId: meta.operationId, status: answer.status, attempt: retry + 1, ms: Date.now() - started });
-        if (!canRetry) return answer;
-        const delay = retryAfterMs(answer.headers.get("retry-after")) ?? backoffDelay(retry, RETRY_BACKOFF, random);
-        log("warn", `${meta.operationId} answered ${answer.status}; retry ${retry + 1} of ${maxRetries} in ${delay} ms`, { operationId: meta.operationId, status: answer.status, delayMs: delay });
-        await pause(delay, callerSignal);
-        continue;
+        log("debug", `${operationId} ${answer.status}`, { operationId, status: answer.status, attempt: retry + 1, ms: Date.now() - started });
+        if (retry >= maxRetries || !repeatable || !retrySafe || !isRetryableStatus(answer.status)) return answer;
+        why = `${operationId} answered ${answer.status}`;
+        delay = retryAfterMs(answer.headers.get("retry-after")) ?? backoffDelay(retry, RETRY_BACKOFF, random);
       } catch (error) {
         if (error instanceof AbortError) throw error;
-        if (callerSignal?.aborted) throw new AbortError(`${meta.operationId} was aborted`, { cause: callerSignal.reason });
-        failure =
-          error instanceof TimedOut
-            ? new TimeoutError(meta.operationId, timeoutMs)
-            : new ConnectionError(`${meta.operationId} got no answer: ${redact(describe(error))}`, meta.operationId, { cause: error });
-        if (retry >= maxRetries || !repeatable || !(meta.retrySafe || provablyNeverSent(error))) throw failure;
+        if (callerSignal?.aborted) throw aborted();
+        const failure = error instanceof TimedOut ? new TimeoutError(operationId, timeoutMs) : new ConnectionError(`${operationId} got no answer: ${redact(describe(error))}`, operationId, { cause: error });
+        if (retry >= maxRetries || !repeatable || !(retrySafe || provablyNeverSent(error))) throw failure;
+        why = failure.message;
+        delay = backoffDelay(retry, RETRY_BACKOFF, random);
       }
-      const delay = backoffDelay(retry, RETRY_BACKOFF, random);
-      log("warn", `${failure.message}; retry ${retry + 1} of ${maxRetries} in ${delay} ms`, { operationId: meta.operationId, delayMs: delay });
+      log("warn", `${why}; retry ${retry + 1} of ${maxRetries} in ${delay} ms`, { operationId, delayMs: delay });
       await pause(delay, callerSignal);
     }
   }
@@ -114,7 +111,8 @@ export function createTransport(options: TransportOptions): PlatformFetch {
     const meta = request.operation ? { operationId: request.operation.operationId, retrySafe: request.operation.info.retrySafe } : UNKNOWN;
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => (headers[name] = value));
-    const body = request.body instanceof PendingBody ? JSON.stringify(request.body.value) : request.body;
+    // The boundary encoded the body for the operation: it is never a PendingBody by now.
+    const body = request.body as Outgoing["body"];
     const answer = await exchange({ url: request.url, method: request.method, headers, body }, meta, request.signal ?? undefined);
     return new PlatformResponse(answer, request.url, meta.operationId, redact);
   };

@@ -28,3 +28,20 @@ export function definedOnly<T extends object>(fields: T): Partial<T> {
   for (const key of Object.keys(fields) as Array<keyof T>) if (fields[key] !== undefined) out[key] = fields[key];
   return out;
 }
+
+// Counts and page numbers the document types as integers but its samples send as strings.
+
+/** An integer, or a string of digits (surrounding whitespace ignored), as a number; else undefined. */
+export function normalizePageNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  const digits = value.trim();
+  if (!/^\d+$/.test(digits)) return undefined;
+  const n = Number(digits);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+export function nonNegativeCount(value: unknown): number | undefined {
+  const n = normalizePageNumber(value);
+  return n !== undefined && n >= 0 ? n : undefined;
+}

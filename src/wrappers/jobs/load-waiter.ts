@@ -1,5 +1,7 @@
 // The waiter's entry point. The polling code itself (./waiter.ts) loads the first time a job is
-// waited for, so an application that never waits does not carry it.
+// waited for (with the rest of the long-running work), so an application that never waits does
+// not carry it.
+import { loadLongRunning } from "../internal/load-long-running.js";
 import { systemClock, type Clock } from "../internal/sleep.js";
 import type { Job } from "../normalize/jobs.js";
 import type { WaitOptions } from "./wait-options.js";
@@ -13,6 +15,5 @@ export type GetJob = (dockStatusId: string, signal?: AbortSignal) => Promise<Job
  * ends the wait with UnexpectedResponseError.
  */
 export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options: WaitOptions = {}, clock: Clock = systemClock): Promise<Job> {
-  const { waitForJob: wait } = await import("./waiter.js");
-  return wait(getJob, jobOrId, options, clock);
+  return (await loadLongRunning()).waitForJob(getJob, jobOrId, options, clock);
 }

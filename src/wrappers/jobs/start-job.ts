@@ -5,8 +5,9 @@ import { ValidationError } from "../errors.js";
 import { optionKeys, optionsRecord, isSignal, unknownKeyIssues } from "../internal/option-check.js";
 import { normalizeJob, type Job } from "../normalize/jobs.js";
 import type { ApiResult, PlatformApi } from "../request/platform-api.js";
+import { loadLongRunning } from "../internal/load-long-running.js";
 import { waitForJob } from "./load-waiter.js";
-import { waitOptionsFrom, type WaitOptions } from "./wait-options.js";
+import type { WaitOptions } from "./wait-options.js";
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -43,7 +44,8 @@ export function jobPoller(platform: PlatformApi) {
  * options are checked first: a typo must not start a deploy.
  */
 export async function startJob(platform: PlatformApi, options: JobOptions, start: () => Promise<ApiResult<unknown>>): Promise<Job> {
-  const wait = waitOptionsFrom(options.wait);
+  // Only a call that waits loads the waiter (and its option checks).
+  const wait = options.wait === undefined || options.wait === false ? undefined : (await loadLongRunning()).waitOptionsFrom(options.wait);
   const job = normalizeJob(platform.data(await start()));
   return waitIfAsked(platform, job, wait, options.signal);
 }

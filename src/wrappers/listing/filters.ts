@@ -4,6 +4,7 @@
 // exact node at fault.
 import type { components } from "../../generated/platform.js";
 import { ValidationError, type ValidationIssue } from "../errors.js";
+import { describeType } from "../internal/option-check.js";
 import { isRecord } from "../internal/records.js";
 
 export type ChunkFilterGroup = components["schemas"]["ChunkFilterGroup"];
@@ -117,6 +118,13 @@ interface Walk {
   stopped: boolean;
 }
 
+/** What each field of a node must be: one of a set of strings, a string, or (conditions) a non-empty array of nodes. */
+type FieldRule = Record<string, true> | "string" | "nodes";
+const SHAPES: Record<Kind, Record<string, FieldRule>> = {
+  group: { operand: OPERANDS, conditions: "nodes" },
+  leaf: { key: KEYS, op: OPS, value: "string" },
+};
+
 function check(value: unknown, field: string, expected: Kind): ValidationIssue[] {
   const walk: Walk = { issues: [], nodes: 0, ancestors: new Set(), stopped: false };
   visit(walk, value, field, 1, expected);
@@ -128,7 +136,8 @@ function report(walk: Walk, field: string, rule: string, message: string): void 
     walk.stopped = true;
     return;
   }
-  walk.issues.push({ field, rule, message: `${label(field)} ${message}` });
+  // The builder validates with an empty root path; its messages still need a subject.
+  walk.issues.push({ field, rule, message: `${field || "the filter"} ${message}` });
 }
 
 function visit(walk: Walk, value: unknown, field: string, depth: number, expected?: Kind): void {
@@ -138,75 +147,34 @@ function visit(walk: Walk, value: unknown, field: string, depth: number, expecte
     walk.stopped = true;
     return;
   }
-  if (!isRecord(value)) {
-    report(walk, field, "type", `must be an object, got ${typeName(value)}`);
-    return;
-  }
-  if (walk.ancestors.has(value)) {
-    report(walk, field, "cycle", "contains itself");
-    return;
-  }
-  if (depth > MAX_FILTER_DEPTH) {
-    report(walk, field, "maxDepth", `is nested deeper than ${MAX_FILTER_DEPTH} levels`);
-    return;
-  }
+  if (!isRecord(value)) return report(walk, field, "type", `must be an object, got ${describeType(value)}`);
+  if (walk.ancestors.has(value)) return report(walk, field, "cycle", "contains itself");
+  if (depth > MAX_FILTER_DEPTH) return report(walk, field, "maxDepth", `is nested deeper than ${MAX_FILTER_DEPTH} levels`);
   const kind = kindOf(value);
-  if (expected === "group" && kind === "leaf") {
-    report(walk, field, "group", "must be a group {operand, conditions}; wrap a single condition in and(...)");
-    return;
-  }
-  if (kind === undefined && expected === undefined) {
-    report(walk, field, "oneOf", "must be a group {operand, conditions} or a condition {key, op, value}");
-    return;
-  }
-  if ((kind ?? expected) === "leaf") {
-    checkLeaf(walk, value, field);
-    return;
-  }
+  if (expected === "group" && kind === "leaf") return report(walk, field, "group", "must be a group {operand, conditions}; wrap a single condition in and(...)");
+  if (!kind && !expected) return report(walk, field, "oneOf", "must be a group {operand, conditions} or a condition {key, op, value}");
+  const shape = SHAPES[kind ?? expected!];
   walk.ancestors.add(value);
-  checkGroup(walk, value, field, depth);
+  for (const key of Object.keys(value)) {
+    if (!walk.stopped && !Object.hasOwn(shape, key)) report(walk, join(field, key), "additionalProperties", "is not allowed here");
+  }
+  for (const [key, rule] of Object.entries(shape)) checkField(walk, value, join(field, key), key, rule, depth);
   walk.ancestors.delete(value);
 }
 
-function checkGroup(walk: Walk, node: Record<string, unknown>, field: string, depth: number): void {
-  checkExtraKeys(walk, node, field, OPERANDS_AND_CONDITIONS);
-  if (!Object.hasOwn(node, "operand")) report(walk, join(field, "operand"), "required", "is required");
-  else if (!isMember(OPERANDS, node.operand)) {
-    report(walk, join(field, "operand"), "enum", `must be one of ${list(OPERANDS)}, got ${show(node.operand)}`);
-  }
-  const conditions = node.conditions;
-  const at = join(field, "conditions");
-  if (!Object.hasOwn(node, "conditions")) report(walk, at, "required", "is required");
-  else if (!Array.isArray(conditions)) report(walk, at, "type", `must be an array, got ${typeName(conditions)}`);
-  else if (conditions.length === 0) report(walk, at, "minItems", "must hold at least one condition");
-  else {
-    for (let i = 0; i < conditions.length && !walk.stopped; i++) {
-      visit(walk, conditions[i], join(at, i), depth + 1);
-    }
-  }
-}
-
-function checkLeaf(walk: Walk, node: Record<string, unknown>, field: string): void {
-  checkExtraKeys(walk, node, field, KEY_OP_VALUE);
-  if (!Object.hasOwn(node, "key")) report(walk, join(field, "key"), "required", "is required");
-  else if (!isMember(KEYS, node.key)) {
-    report(walk, join(field, "key"), "enum", `must be one of ${list(KEYS)}, got ${show(node.key)}`);
-  }
-  if (!Object.hasOwn(node, "op")) report(walk, join(field, "op"), "required", "is required");
-  else if (!isMember(OPS, node.op)) report(walk, join(field, "op"), "enum", `must be one of ${list(OPS)}, got ${show(node.op)}`);
-  if (!Object.hasOwn(node, "value")) report(walk, join(field, "value"), "required", "is required");
-  else if (typeof node.value !== "string") {
-    report(walk, join(field, "value"), "type", `must be a string, got ${typeName(node.value)}`);
-  }
-}
-
-const OPERANDS_AND_CONDITIONS = new Set(["operand", "conditions"]);
-const KEY_OP_VALUE = new Set(["key", "op", "value"]);
-
-function checkExtraKeys(walk: Walk, node: Record<string, unknown>, field: string, allowed: Set<string>): void {
-  for (const key of Object.keys(node)) {
-    if (walk.stopped) return;
-    if (!allowed.has(key)) report(walk, join(field, key), "additionalProperties", "is not allowed here");
+function checkField(walk: Walk, node: Record<string, unknown>, at: string, key: string, rule: FieldRule, depth: number): void {
+  if (!Object.hasOwn(node, key)) return report(walk, at, "required", "is required");
+  const value = node[key];
+  if (rule === "string") {
+    if (typeof value !== "string") report(walk, at, "type", `must be a string, got ${describeType(value)}`);
+  } else if (rule === "nodes") {
+    if (!Array.isArray(value)) report(walk, at, "type", `must be an array, got ${describeType(value)}`);
+    else if (value.length === 0) report(walk, at, "minItems", "must hold at least one condition");
+    else for (let i = 0; i < value.length && !walk.stopped; i++) visit(walk, value[i], join(at, i), depth + 1);
+  } else if (typeof value !== "string" || !Object.hasOwn(rule, value)) {
+    // Echoes a bad value so the caller sees the typo, cut short in case it is large.
+    const shown = typeof value === "string" ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : describeType(value);
+    report(walk, at, "enum", `must be one of ${Object.keys(rule).join(", ")}, got ${shown}`);
   }
 }
 
@@ -227,32 +195,6 @@ function copyNode(node: ChunkFilterNode): ChunkFilterNode {
   return "operand" in node ? copyGroup(node) : { key: node.key, op: node.op, value: node.value };
 }
 
-
-
-function isMember<K extends string>(allowed: Record<K, true>, value: unknown): value is K {
-  return typeof value === "string" && Object.hasOwn(allowed, value);
-}
-
-function list(allowed: Record<string, true>): string {
-  return Object.keys(allowed).join(", ");
-}
-
 function join(field: string, segment: string | number): string {
   return field === "" ? String(segment) : `${field}.${segment}`;
-}
-
-// The builder validates with an empty root path; its messages still need a subject.
-function label(field: string): string {
-  return field === "" ? "the filter" : field;
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value;
-}
-
-// Echoes a bad enum value so the caller sees the typo, cut short in case it is large.
-function show(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : typeName(value);
 }

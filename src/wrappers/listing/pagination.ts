@@ -1,8 +1,7 @@
 // Cursor pagination for any listing: one page at a time, behind a handle that can be awaited
 // for the first page or iterated across all of them. Only the page being read is held, so a
 // listing of any length runs in flat memory (what toArray collects is the caller's choice).
-import { AbortError, PaginationLoopError, ValidationError, type ValidationIssue } from "../errors.js";
-import { isAbortSignal } from "../internal/abort.js";
+import { AbortError, PaginationLoopError, ValidationError } from "../errors.js";
 import type { Redactor } from "../internal/redactor.js";
 
 export interface Page<T> {
@@ -46,9 +45,6 @@ export class PagedList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   /** `redactor` masks the client's secrets in a cursor quoted by PaginationLoopError. */
   constructor(fetchPage: FetchPage<T>, options: PaginateOptions = {}, redactor?: Pick<Redactor, "text">) {
-    // Checked here, not at the first fetch, so a wrong call fails where it is written.
-    const issues = optionIssues(fetchPage, options);
-    if (issues.length > 0) throw new ValidationError(issues);
     this.#fetchPage = fetchPage;
     this.#signal = options.signal;
     this.#startCursor = options.startCursor;
@@ -225,28 +221,4 @@ function ignore(): void {}
 
 function aborted(signal: AbortSignal): AbortError {
   return new AbortError("the listing was aborted", { cause: signal.reason });
-}
-
-function optionIssues(fetchPage: unknown, options: unknown): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  if (typeof fetchPage !== "function") {
-    issues.push({ field: "fetchPage", rule: "type", message: "fetchPage must be a function" });
-  }
-  if (typeof options !== "object" || options === null) {
-    issues.push({ field: "options", rule: "type", message: "options must be an object" });
-    return issues;
-  }
-  const { signal, startCursor } = options as Record<string, unknown>;
-  if (signal !== undefined && !isAbortSignal(signal)) {
-    issues.push({ field: "options.signal", rule: "type", message: "options.signal must be an AbortSignal" });
-  }
-  if (startCursor !== undefined) {
-    if (typeof startCursor !== "string") {
-      issues.push({ field: "options.startCursor", rule: "type", message: "options.startCursor must be a string" });
-    } else if (startCursor === "") {
-      // The spec gives cursors minLength 1; an empty one would be sent and refused.
-      issues.push({ field: "options.startCursor", rule: "minLength", message: "options.startCursor must not be empty" });
-    }
-  }
-  return issues;
 }

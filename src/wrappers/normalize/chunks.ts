@@ -2,8 +2,7 @@
 // update sample sends a string; discrepancy page-number-type) and its id from `chunkId` or `_id`.
 import type { components } from "../../generated/platform.js";
 import { UnexpectedResponseError } from "../errors.js";
-import { firstText, isRecord } from "../internal/records.js";
-import { normalizePageNumber } from "./numbers.js";
+import { firstText, isRecord, normalizePageNumber } from "../internal/records.js";
 
 export type NormalizedChunk = Omit<components["schemas"]["Chunk"], "pageNumber"> & {
   /** Always a number; absent when the service sent nothing numeric. */

@@ -2,8 +2,7 @@
 // and `Data` keys (discrepancy delete-chunks-status-case), and `notFoundChunkIds` when the
 // service's revision sends it (discrepancy delete-chunks-not-found-ids).
 import { UnexpectedResponseError } from "../errors.js";
-import { definedOnly, isRecord, text, type JsonRecord } from "../internal/records.js";
-import { nonNegativeCount } from "./numbers.js";
+import { definedOnly, isRecord, nonNegativeCount, text, type JsonRecord } from "../internal/records.js";
 
 export interface DeleteTotals {
   /** The status text (`Success` in the sample), read from `Status`, `status` or any other case. */

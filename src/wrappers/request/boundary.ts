@@ -1,58 +1,40 @@
 // The first middleware of every request: which operation of the spec it is, and whether it may
 // be sent at all. Path parameters that would reroute it, a missing body and anything the spec's
 // validators refuse stop it here with a ValidationError, before any caller's middleware or the
-// network sees it. The body is then encoded for the operation's media type.
+// network sees it. Its checks (./boundary-checks.ts) load with the validators on the first
+// request, so the entry a browser loads up front stays small.
 import type { Middleware } from "openapi-fetch";
 import type { OperationId } from "../../generated/operations.js";
-import { PlatformError, ValidationError } from "../errors.js";
-import { toJsonText } from "../internal/json.js";
-import { isRecord } from "../internal/records.js";
-import { checkRequest } from "./load-request-check.js";
-import { MultipartBody } from "./multipart.js";
-import { operationAt } from "./operation-table.js";
-import { pathParameterIssues } from "./path-params.js";
-import { PendingBody, PlatformRequest, type ResolvedOperation } from "./platform-request.js";
+import { PlatformError } from "../errors.js";
+import type { RequestParts } from "./request-check.js";
+import { PendingBody, PlatformRequest } from "./platform-request.js";
+
+type Checks = typeof import("./boundary-checks.js");
+let checks: Checks | undefined;
+let loading: Promise<Checks> | undefined;
+
+/** The checks, at once when loaded (no await on the hot path of a call), else through the promise. */
+function loadChecks(): Checks | Promise<Checks> {
+  return checks ?? (loading ??= import("./boundary-checks.js").then((module) => (checks = module)));
+}
 
 export const boundaryMiddleware: Middleware = {
-  async onRequest({ request, schemaPath, params }) {
+  onRequest({ request, schemaPath, params }) {
     if (!(request instanceof PlatformRequest)) throw new PlatformError("the client's requests are built by its own Request class; do not pass `Request` per call");
-    const operation = operationAt(request.method, schemaPath);
-    if (!operation) throw new PlatformError(`${request.method} ${schemaPath} is not an operation of the spec`);
-    const { operationId, info } = operation;
-    const path = params.path as Record<string, unknown> | undefined;
-    const pending = request.body instanceof PendingBody ? request.body : undefined;
-    const value = pending ? fromFormData(pending.value) : request.body;
-    // The spec's own rules first (they say more: "must start with cm-"), then the rule that
-    // holds for every path parameter whatever its schema allows.
-    const check = checkRequest(operationId as OperationId, { path, query: params.query as Record<string, unknown> | undefined, body: value }, info.requestBody?.required === true);
-    if (check) await check;
-    const rerouting = pathParameterIssues(path);
-    if (rerouting.length > 0) throw new ValidationError(rerouting, operationId);
-    if (pending && value !== undefined) encode(request, operation, pending, value);
-    request.operation = operation;
-    return request;
+    const admit = (loaded: Checks) => {
+      const operation = loaded.operationAt(request.method, schemaPath);
+      if (!operation) throw new PlatformError(`${request.method} ${schemaPath} is not an operation of the spec`);
+      const pending = request.body instanceof PendingBody ? request.body : undefined;
+      loaded.admit(request, operation, { path: params.path as Record<string, unknown> | undefined, query: params.query as Record<string, unknown> | undefined }, pending);
+      request.operation = operation;
+      return request;
+    };
+    const loaded = loadChecks();
+    return loaded instanceof Promise ? loaded.then(admit) : admit(loaded);
   },
 };
 
-// A raw caller may follow openapi-fetch's own advice and pass FormData for a multipart body: its
-// entries are checked and encoded like any other body.
-function fromFormData(value: unknown): unknown {
-  return typeof FormData !== "undefined" && value instanceof FormData ? Object.fromEntries(value.entries()) : value;
-}
-
-function encode(request: PlatformRequest, { operationId, info }: ResolvedOperation, pending: PendingBody, value: unknown): void {
-  const mediaTypes: readonly string[] = info.requestBody?.mediaTypes ?? [];
-  const mediaType = pending.mediaType ?? mediaTypes[0];
-  if (mediaType === undefined || !mediaTypes.includes(mediaType)) {
-    throw new ValidationError([{ field: "body", rule: "mediaType", message: `${operationId} takes ${mediaTypes.length ? mediaTypes.join(" or ") : "no body"}, not ${mediaType ?? "a body"}` }], operationId);
-  }
-  if (mediaType === "multipart/form-data") {
-    if (!isRecord(value)) throw new ValidationError([{ field: "body", rule: "type", message: "body must be an object of form fields" }], operationId);
-    const body = new MultipartBody(value);
-    request.body = body;
-    request.headers.set("content-type", body.contentType);
-    return;
-  }
-  request.body = toJsonText(value, "body");
-  request.headers.set("content-type", "application/json");
+/** The boundary's check alone, for a wrapper that must refuse everything before its first request. */
+export async function precheck(operationId: OperationId, parts: RequestParts): Promise<void> {
+  (await loadChecks()).checkRequest(operationId, parts);
 }

@@ -4,6 +4,7 @@
 // request the client makes takes this path: wrapper calls, waiter polls, import chunks, uploads.
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { OperationId } from "../../generated/operations.js";
+import type { RequestParts } from "./request-check.js";
 import type { paths } from "../../generated/platform.js";
 import { ConfigurationError, UnexpectedResponseError } from "../errors.js";
 import { parseRetryAfter } from "../http/retry-policy.js";
@@ -13,10 +14,9 @@ import { createTransport } from "../http/transport.js";
 import { createLog, type Log } from "../internal/logger.js";
 import { Redactor } from "../internal/redactor.js";
 import type { ResolvedOptions } from "../options.js";
-import { apiErrorFor } from "./api-error-for.js";
-import { boundaryMiddleware } from "./boundary.js";
+import { apiErrorFor } from "../errors.js";
+import { boundaryMiddleware, precheck } from "./boundary.js";
 import { credentialsMiddleware } from "./credentials.js";
-import { checkRequest, type RequestParts } from "./load-request-check.js";
 import { PendingBody, PlatformRequest } from "./platform-request.js";
 
 /** What the Node entry and the tests put under the client: the sender, and deterministic timing. */
@@ -108,10 +108,6 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
       requestId: requestId === undefined ? undefined : redact(requestId),
       retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
     });
-  }
-
-  async function precheck(operationId: OperationId, parts: RequestParts): Promise<void> {
-    await checkRequest(operationId, parts);
   }
 
   return { api, data, precheck, log, redactor, options: visible };

@@ -4,11 +4,11 @@ import { ValidationError } from "../errors.js";
 import { callOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../jobs/start-job.js";
 import { toFilterTree, type ChunkFilterNode } from "../listing/filters.js";
 import { paginate, type Page, type PagedList } from "../listing/pagination.js";
+import { loadLongRunning } from "../internal/load-long-running.js";
 import { normalizeChunk, type NormalizedChunk } from "../normalize/chunks.js";
-import { normalizeDeleteTotals, sumDeleteTotals, type DeleteTotals } from "../normalize/delete-totals.js";
-import { integerIn, optionKeys } from "../internal/option-check.js";
+import type { DeleteTotals } from "../normalize/delete-totals.js";
+import { integerIn, nonBlank, optionKeys } from "../internal/option-check.js";
 import type { PlatformApi } from "../request/platform-api.js";
-import { ChunkDeletionError } from "../errors.js";
 
 export type UpdateChunkRequest = components["schemas"]["UpdateChunkRequest"];
 export type ChunkUpdated = components["schemas"]["ChunkUpdated"];
@@ -41,6 +41,9 @@ export function chunksApi(platform: PlatformApi) {
      */
     list(botId: string, options?: ListChunksOptions): PagedList<NormalizedChunk> {
       const { filters, enableFilters, signal, startCursor } = callOptions(options, LIST_KEYS, "listChunks");
+      // An empty cursor would be falsy, and the listing would silently start from the first page.
+      const cursorIssues = nonBlank("startCursor", startCursor);
+      if (cursorIssues.length > 0) throw new ValidationError(cursorIssues, "listChunks");
       const apply = enableFilters ?? (filters === undefined ? undefined : true);
       const base = { ...(filters === undefined ? {} : { filters: toFilterTree(filters) }), ...(apply === undefined ? {} : { enableFilters: apply }) };
       const fetchPage = async (cursor: string | undefined, pageSignal?: AbortSignal): Promise<Page<NormalizedChunk>> => {
@@ -74,21 +77,8 @@ export function chunksApi(platform: PlatformApi) {
       if (!Array.isArray(chunkIds) || chunkIds.length === 0) {
         throw new ValidationError([{ field: "chunkId", rule: "minItems", message: "chunkId must list at least one chunk id" }], "deleteChunksById");
       }
-      // The whole list is checked before the first batch is sent, so a bad id late in the list
-      // sends nothing and is named by its own index.
-      await platform.precheck("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
-      const applied: DeleteTotals[] = [];
-      for (let start = 0; start < chunkIds.length; start += batchSize) {
-        const chunkId = chunkIds.slice(start, start + batchSize);
-        try {
-          const result = await api.POST("/api/public/bot/{botId}/search/deleteChunksById", { params: { path: { botId } }, body: { chunkId }, signal });
-          applied.push(normalizeDeleteTotals(data(result)));
-        } catch (error) {
-          if (applied.length === 0) throw error;
-          throw new ChunkDeletionError(sumDeleteTotals(applied), chunkIds.slice(start), { cause: error });
-        }
-      }
-      return sumDeleteTotals(applied);
+      // The batching loads on the first delete, with the rest of the long-running work.
+      return (await loadLongRunning()).deleteInBatches(platform, botId, chunkIds, batchSize, signal);
     },
   };
 }

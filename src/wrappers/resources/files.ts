@@ -7,8 +7,8 @@ import type { RequestOptions } from "../jobs/start-job.js";
 import type { UploadedFile } from "../normalize/uploaded-file.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { ChunkedUploadOptions } from "../uploads/chunked-upload.js";
-import { SINGLE_UPLOAD_LIMIT, type FileInput } from "../uploads/file-input.js";
-import { loadUploadEngine } from "../uploads/load-engine.js";
+import type { FileInput } from "../uploads/file-input.js";
+import { loadLongRunning } from "../internal/load-long-running.js";
 import type { UploadSource } from "../uploads/upload-source.js";
 
 export type { FileInput, UploadedFile };
@@ -17,6 +17,9 @@ export interface UploadFileRequest extends FileInput, RequestOptions, Pick<Chunk
   /** Default `bulkImport`, what tool import expects. */
   fileContext?: string;
 }
+
+/** "Under 25 MB": decimal megabytes, the smaller reading, so a file near the limit takes the session. */
+export const SINGLE_UPLOAD_LIMIT = 25_000_000;
 
 export const UPLOAD_FILE_KEYS = optionKeys<UploadFileRequest>({ source: true, fileName: true, fileContext: true, chunkSize: true, concurrency: true, onProgress: true, signal: true });
 
@@ -32,7 +35,7 @@ export function filesApi(platform: PlatformApi) {
   return {
     async upload(request: UploadFileRequest): Promise<UploadedFile> {
       checkRequestKeys(request, UPLOAD_FILE_KEYS, "request", "uploadFile");
-      return (await loadUploadEngine()).uploadFile(platform, request);
+      return (await loadLongRunning()).uploadFile(platform, request);
     },
     /** Whether `upload` would use the session (true) or a single request, for a source of this size. */
     usesSession(source: UploadSource): boolean {

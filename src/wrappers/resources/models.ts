@@ -1,13 +1,13 @@
 // Models: import in numbered chunks (and its resume), deploy, undeploy, export and the export's
 // download. Every long-running call answers with a job; `wait` polls it to the end.
 import type { components, operations } from "../../generated/platform.js";
-import { download, downloadAddress, type DownloadOptions } from "../http/download.js";
+import { exportDownloader } from "../http/export-download.js";
 import { optionKeys } from "../internal/option-check.js";
 import { callOptions, JOB_OPTION_KEYS, startJob, type JobOptions } from "../jobs/start-job.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { ChunkedUploadOptions, ImportState, ResumeOptions } from "../uploads/chunked-upload.js";
-import { loadUploadEngine } from "../uploads/load-engine.js";
+import { loadLongRunning } from "../internal/load-long-running.js";
 import { checkRequestKeys } from "./files.js";
 
 export type DeployModelRequest = components["schemas"]["DeployModelRequest"];
@@ -38,7 +38,6 @@ const TRANSFER_KEYS = { concurrency: true, retries: true, retryDelayMs: true, on
 export const IMPORT_MODEL_KEYS = optionKeys<ImportModelOptions>({ ...TRANSFER_KEYS, source: true, fileName: true, fileExtension: true, isAdapter: true, chunkSize: true });
 export const RESUME_IMPORT_KEYS = optionKeys<ResumeImportOptions>({ ...TRANSFER_KEYS, source: true });
 const DEPLOY_KEYS = optionKeys<DeployModelOptions>({ modelType: true, wait: true, signal: true });
-const DOWNLOAD_KEYS = optionKeys<DownloadOptions>({ fetch: true, signal: true });
 
 export function modelsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
   const { api } = platform;
@@ -46,13 +45,13 @@ export function modelsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
     /** Imports a model file in numbered chunks through a session; a failure part-way leaves ImportError.state to resume. */
     async import(options: ImportModelOptions): Promise<ImportResult> {
       checkRequestKeys(options, IMPORT_MODEL_KEYS, "options", "startImportSession");
-      return (await loadUploadEngine()).importModel(platform, options);
+      return (await loadLongRunning()).importModel(platform, options);
     },
 
     /** Continues an import from its state (ImportError.state or onState), sending only the chunks missing. */
     async resumeImport(state: ImportState, options: ResumeImportOptions): Promise<ImportResult> {
       checkRequestKeys(options, RESUME_IMPORT_KEYS, "options", "uploadImportChunk");
-      return (await loadUploadEngine()).resumeImport(platform, state, options);
+      return (await loadLongRunning()).resumeImport(platform, state, options);
     },
 
     /** The client sends the field table's spelling `isDeployedPreviously` (discrepancy is-deployed-previously-spelling). */
@@ -75,9 +74,6 @@ export function modelsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
     },
 
     /** The exported file, streamed; no platform credential is sent to the download address. */
-    downloadExport(jobOrUrl: Job | string, options?: DownloadOptions): Promise<Response> {
-      const checked = callOptions(options, DOWNLOAD_KEYS, "downloadModelExport");
-      return download(downloadAddress(jobOrUrl, "downloadModelExport"), "downloadModelExport", checked, downloadFetch, platform.redactor);
-    },
+    downloadExport: exportDownloader("downloadModelExport", downloadFetch, platform.redactor),
   };
 }

@@ -1,13 +1,13 @@
 // Tools: import (from uploaded file ids or local files), import into an existing tool, export
 // and its download, deploy and undeploy.
 import type { components } from "../../generated/platform.js";
-import { download, downloadAddress, type DownloadOptions } from "../http/download.js";
+import { exportDownloader } from "../http/export-download.js";
 import { optionKeys } from "../internal/option-check.js";
 import { callOptions, JOB_OPTION_KEYS, startJob, type JobOptions } from "../jobs/start-job.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { FileInput } from "../uploads/file-input.js";
-import { loadUploadEngine } from "../uploads/load-engine.js";
+import { loadLongRunning } from "../internal/load-long-running.js";
 import { checkRequestKeys } from "./files.js";
 
 export type ImportToolRequest = components["schemas"]["ImportToolRequest"];
@@ -40,7 +40,6 @@ export interface DeployToolOptions extends JobOptions {
 const FROM_FILES_KEYS = optionKeys<ImportToolFromFiles>({ toolName: true, toolData: true, flowData: true, envVariables: true, wait: true, signal: true });
 const EXPORT_KEYS = optionKeys<ExportToolOptions>({ flowId: true, wait: true, signal: true });
 const DEPLOY_KEYS = optionKeys<DeployToolOptions>({ isAsync: true, wait: true, signal: true });
-const DOWNLOAD_KEYS = optionKeys<DownloadOptions>({ fetch: true, signal: true });
 const FILE_ID_KEYS = ["toolDataFileId", "flowDataFileId", "envVariablesFileId"];
 const FILE_KEYS = ["toolData", "flowData", "envVariables"];
 
@@ -50,12 +49,6 @@ function isFromFiles(files: ImportIntoToolRequest | ImportIntoToolFromFiles): fi
 
 export function toolsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
   const { api } = platform;
-
-  async function uploadInto(files: ImportIntoToolFromFiles, signal: AbortSignal | undefined): Promise<ImportIntoToolRequest> {
-    const ids = await (await loadUploadEngine()).uploadToolFiles(platform, files, ["toolData", "flowData", "envVariables"], signal);
-    // All three were required above, so all three ids are here.
-    return { toolDataFileId: ids.toolDataFileId, flowDataFileId: ids.flowDataFileId, envVariablesFileId: ids.envVariablesFileId ?? "" };
-  }
 
   return {
     /** Imports a new tool from file ids returned by Upload File. */
@@ -67,10 +60,10 @@ export function toolsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
     /** Uploads the tool's files (two or three), imports the tool, and waits for the job if asked. */
     async importFromFiles(request: ImportToolFromFiles): Promise<Job> {
       checkRequestKeys(request, FROM_FILES_KEYS, "request", "importTool");
-      const { toolName, toolData, flowData, envVariables, signal, wait } = request;
+      const { toolName, signal, wait } = request;
       // The import's own body is checked before a file is uploaded: a bad name sends nothing.
       await platform.precheck("importTool", { body: { toolName, toolDataFileId: "pending", flowDataFileId: "pending" } });
-      const fileIds = await (await loadUploadEngine()).uploadToolFiles(platform, { toolData, flowData, ...(envVariables ? { envVariables } : {}) }, ["toolData", "flowData"], signal);
+      const fileIds = await (await loadLongRunning()).uploadToolFiles(platform, request, ["toolData", "flowData"], signal);
       return this.import({ toolName, ...fileIds }, { ...(signal ? { signal } : {}), ...(wait !== undefined ? { wait } : {}) });
     },
 
@@ -84,7 +77,7 @@ export function toolsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
       checkRequestKeys(files, fromFiles ? FILE_KEYS : FILE_ID_KEYS, "files", "importIntoTool");
       // The path is checked before any file is uploaded: a bad tool id must not orphan three files.
       await platform.precheck("importIntoTool", { path: { toolId } });
-      const body: ImportIntoToolRequest = fromFiles ? await uploadInto(files, checked.signal) : files;
+      const body: ImportIntoToolRequest = fromFiles ? await (await loadLongRunning()).uploadFilesForImportInto(platform, files, checked.signal) : files;
       return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/import", { params: { path: { toolId } }, body, signal: checked.signal }));
     },
 
@@ -94,10 +87,7 @@ export function toolsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
     },
 
     /** The exported file, streamed; no platform credential is sent to the download address. */
-    downloadExport(jobOrUrl: Job | string, options?: DownloadOptions): Promise<Response> {
-      const checked = callOptions(options, DOWNLOAD_KEYS, "downloadToolExport");
-      return download(downloadAddress(jobOrUrl, "downloadToolExport"), "downloadToolExport", checked, downloadFetch, platform.redactor);
-    },
+    downloadExport: exportDownloader("downloadToolExport", downloadFetch, platform.redactor),
 
     deploy(toolId: string, options: DeployToolOptions): Promise<Job> {
       const checked = callOptions(options, DEPLOY_KEYS, "deployTool");

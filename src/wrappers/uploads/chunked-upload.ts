@@ -6,7 +6,10 @@
 import {
   AbortError,
   abortError,
+  AuthenticationError,
   ImportError,
+  NotFoundError,
+  PermissionDeniedError,
   isTransientError,
   RateLimitError,
   PlatformError,
@@ -243,6 +246,14 @@ async function uploadAndComplete<Completion>(
   return { state: snapshot(state), completion };
 }
 
+// What works when resuming would not, for the failures a resume cannot get past.
+function nextStep(cause: unknown): string {
+  if (cause instanceof ValidationError) return "resuming will not help: correct the source (the same bytes, with their exact size) and start a new import";
+  if (cause instanceof NotFoundError) return "resuming will not help: the service no longer knows the session; start a new import";
+  if (cause instanceof AuthenticationError || cause instanceof PermissionDeniedError) return "resuming will not help until the credentials are fixed; then resumeImport(error.state) continues it if the session has not expired";
+  return "resuming will not help: the service refused the chunk; start a new import once the cause is fixed";
+}
+
 // An error from outside the client (a dependency a caller wired in) is of unknown kind: retry it.
 function isTransient(error: unknown): boolean {
   return !(error instanceof PlatformError) || isTransientError(error);
@@ -295,8 +306,8 @@ class ChunkScheduler<Completion> {
       const failed = [...this.failures.keys()].sort(ascending);
       const cause = this.failures.values().next().value;
       // Resuming helps only when every chunk failed for a reason that may pass (no answer, 5xx).
-      const resumable = [...this.failures.values()].every(isTransient);
-      throw new ImportError<ImportState>(failed, snapshot(this.state), { cause, resumable });
+      const lasting = [...this.failures.values()].find((error) => !isTransient(error));
+      throw new ImportError<ImportState>(failed, snapshot(this.state), { cause: lasting ?? cause, ...(lasting ? { nextStep: nextStep(lasting) } : {}) });
     }
   }
 

@@ -1,16 +1,18 @@
-// Everything that sends file bytes, loaded the first time a file is uploaded (./load-engine.ts):
+// Everything that sends file bytes, loaded the first time a file is uploaded (../long-running.ts):
 // model import and its resume, Upload File's choice between one request and a session, and the
 // files of a tool import.
 import { ValidationError } from "../errors.js";
 import { waitIfAsked } from "../jobs/start-job.js";
-import { waitOptionsFrom, type WaitOptions } from "../jobs/wait-options.js";
+import { waitOptionsFrom } from "../jobs/waiter.js";
+import type { WaitOptions } from "../jobs/wait-options.js";
 import { normalizeJob } from "../normalize/jobs.js";
 import { normalizeUploadedFile, type UploadedFile } from "../normalize/uploaded-file.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { ImportModelOptions, ImportResult, ResumeImportOptions } from "../resources/models.js";
-import type { UploadFileRequest } from "../resources/files.js";
+import type { ImportIntoToolRequest } from "../resources/tools.js";
+import { SINGLE_UPLOAD_LIMIT, type UploadFileRequest } from "../resources/files.js";
 import { resumeChunkedUpload, runChunkedUpload, type ImportState } from "./chunked-upload.js";
-import { extensionOf, fileInputIssues, fileNameOf, SINGLE_UPLOAD_LIMIT, type FileInput } from "./file-input.js";
+import { extensionOf, fileInputIssues, fileNameOf, type FileInput } from "./file-input.js";
 import { sessionUploadDeps } from "./session.js";
 import { checkUploadSource } from "./upload-source.js";
 
@@ -54,7 +56,7 @@ export async function uploadFile(platform: PlatformApi, request: UploadFileReque
 export interface ToolFiles {
   toolData: FileInput;
   flowData: FileInput;
-  envVariables?: FileInput;
+  envVariables?: FileInput | undefined;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface ToolFiles {
  * must not leave the first two uploaded and orphaned); their ids, by the import's field names.
  */
 export async function uploadToolFiles(platform: PlatformApi, files: ToolFiles, required: Array<keyof ToolFiles>, signal?: AbortSignal) {
-  const present = Object.entries(files).filter(([, input]) => input !== undefined) as Array<[keyof ToolFiles, FileInput]>;
+  const present = (["toolData", "flowData", "envVariables"] as const).flatMap((name) => (files[name] === undefined ? [] : [[name, files[name]] as const]));
   const issues = [
     ...required.filter((name) => files[name] === undefined).map((name) => ({ field: name, rule: "required", message: `${name} is required` })),
     ...present.flatMap(([name, input]) => fileInputIssues(input, name)),
@@ -71,4 +73,11 @@ export async function uploadToolFiles(platform: PlatformApi, files: ToolFiles, r
   const upload = (input: FileInput) => uploadFile(platform, { ...input, ...(signal ? { signal } : {}) }).then((f) => f.fileId);
   const ids = await Promise.all(present.map(async ([name, input]) => [`${name}FileId`, await upload(input)] as const));
   return Object.fromEntries(ids) as { toolDataFileId: string; flowDataFileId: string; envVariablesFileId?: string };
+}
+
+/** The three files of an import into an existing tool, all required, as the ids the import takes. */
+export async function uploadFilesForImportInto(platform: PlatformApi, files: Required<ToolFiles>, signal?: AbortSignal): Promise<ImportIntoToolRequest> {
+  const ids = await uploadToolFiles(platform, files, ["toolData", "flowData", "envVariables"], signal);
+  // All three were required above, so all three ids are here.
+  return { toolDataFileId: ids.toolDataFileId, flowDataFileId: ids.flowDataFileId, envVariablesFileId: ids.envVariablesFileId ?? "" };
 }

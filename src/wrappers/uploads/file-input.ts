@@ -8,9 +8,6 @@ export interface FileInput {
   fileName?: string;
 }
 
-/** "Under 25 MB": decimal megabytes, the smaller reading, so a file near the limit takes the session. */
-export const SINGLE_UPLOAD_LIMIT = 25_000_000;
-
 export function fileNameIssues(input: { source?: unknown; fileName?: unknown }, prefix = ""): ValidationIssue[] {
   const field = `${prefix}fileName`;
   const { fileName, source } = input;

@@ -6,6 +6,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AbortError, PaginationLoopError, ValidationError } from "../../../src/wrappers/errors.js";
 import { paginate, type FetchPage, type Page } from "../../../src/wrappers/listing/pagination.js";
+import { buildPlatformClient } from "../../../src/wrappers/client.js";
+import { fakeFetch } from "../../support/fake-fetch.js";
 
 type Ending = "hasMore false" | "null cursor" | "empty cursor";
 
@@ -226,8 +228,9 @@ describe("paginate", () => {
     await expect(list).rejects.toBe(failure);
   });
 
-  it("refuses bad arguments with ValidationError naming the field", async () => {
-    const { fetchPage } = listing(LAYOUT);
+  it("refuses bad listing options where the listing is made (chunks.list), naming the field, sending nothing", async () => {
+    const { fetch, sent } = fakeFetch();
+    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", jwt: "jwt-0123456789abcdef", fetch });
     const issuesOf = (run: () => unknown) => {
       try {
         run();
@@ -237,11 +240,12 @@ describe("paginate", () => {
       }
       throw new Error("expected a ValidationError");
     };
-    expect(issuesOf(() => paginate("nope" as never))).toStrictEqual([{ field: "fetchPage", rule: "type" }]);
-    expect(issuesOf(() => paginate(fetchPage, { startCursor: "" }))).toStrictEqual([{ field: "options.startCursor", rule: "minLength" }]);
-    expect(issuesOf(() => paginate(fetchPage, { startCursor: 3 as never }))).toStrictEqual([{ field: "options.startCursor", rule: "type" }]);
-    expect(issuesOf(() => paginate(fetchPage, { signal: {} as never }))).toStrictEqual([{ field: "options.signal", rule: "type" }]);
-    expect(issuesOf(() => paginate(fetchPage, null as never))).toStrictEqual([{ field: "options", rule: "type" }]);
+    expect(issuesOf(() => client.chunks.list("st-1", { startCursor: "" }))).toStrictEqual([{ field: "startCursor", rule: "minLength" }]);
+    expect(issuesOf(() => client.chunks.list("st-1", { startCursor: 3 as never }))).toStrictEqual([{ field: "startCursor", rule: "type" }]);
+    expect(issuesOf(() => client.chunks.list("st-1", { signal: {} as never }))).toStrictEqual([{ field: "signal", rule: "type" }]);
+    expect(issuesOf(() => client.chunks.list("st-1", null as never))).toStrictEqual([{ field: "options", rule: "type" }]);
+    expect(sent).toEqual([]);
+    const { fetchPage } = listing(LAYOUT);
     for (const [limit, rule] of [[-1, "minimum"], [1.5, "type"], [Number.NaN, "type"], ["3", "type"]] as const) {
       const error = await paginate(fetchPage).toArray(limit as never).then(() => undefined, (e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);

@@ -5,7 +5,7 @@ import { UnexpectedResponseError } from "../../../src/wrappers/errors.js";
 import { normalizeChunk } from "../../../src/wrappers/normalize/chunks.js";
 import { normalizeDeleteTotals } from "../../../src/wrappers/normalize/delete-totals.js";
 import { isTerminal, normalizeJob } from "../../../src/wrappers/normalize/jobs.js";
-import { normalizePageNumber } from "../../../src/wrappers/normalize/numbers.js";
+import { normalizePageNumber } from "../../../src/wrappers/internal/records.js";
 
 const ID_KEYS = ["dockStatusId", "dock-statusId", "_id"] as const;
 
