@@ -12,7 +12,8 @@ export interface CallInput {
   credential: { header: string; value: string };
   /**
    * The operation's first named request example under each of its request media types, keyed by
-   * media type. Multipart examples carry a File for each binary field, as a caller would pass one.
+   * media type. Multipart examples carry a File for each binary field, as a caller would pass one
+   * (a File is a Blob; one generator's schema insists on File).
    */
   bodies: Record<string, unknown>;
 }

@@ -1,11 +1,13 @@
 // The other people's generators the spec must work with, each driven the way its own
 // documentation suggests, with no change to the spec and no edit of what it writes: fetch
-// clients from two of the most used TypeScript generator families. Versions are the last ones
-// for Node 20 (package.json pins them): from @hey-api/openapi-ts 0.96 and orval 7.14 on, they
-// declare Node 22.
+// clients from two of the most used TypeScript generator families, and a zod schema generator,
+// whose translation of the schemas runs when its module loads. The hey-api and orval versions
+// are the last for Node 20 (package.json pins them): from @hey-api/openapi-ts 0.96 and orval
+// 7.14 on, they declare Node 22.
 import { createClient } from "@hey-api/openapi-ts";
 import { generate as orval } from "orval";
 import { join } from "node:path";
+import { cliEntry, runCli } from "../../../scripts/lib/node-cli.mjs";
 
 export interface GenerateContext {
   /** Absolute path of the spec, passed to the tool as it is. */
@@ -60,4 +62,16 @@ const orvalFetch: Generator = {
   },
 };
 
-export const GENERATORS: Generator[] = [heyApi, orvalFetch];
+const openapiZodClient: Generator = {
+  name: "openapi-zod-client",
+  caller: "openapi-zod-client.ts",
+  entry: "api.ts",
+  async generate({ spec, out }) {
+    const run = await runCli(cliEntry("openapi-zod-client", "openapi-zod-client"), [spec, "-o", join(out, "api.ts")], {
+      cwd: out,
+    });
+    if (run.code !== 0) throw new Error(`openapi-zod-client exited with code ${run.code}:\n${run.stdout}${run.stderr}`);
+  },
+};
+
+export const GENERATORS: Generator[] = [heyApi, orvalFetch, openapiZodClient];

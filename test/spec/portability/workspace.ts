@@ -2,10 +2,11 @@
 // and the tsconfig they are compiled with, laid out as the callers' imports expect:
 //   call-contract.ts  callers/<caller>.ts  generated/...  tsconfig.json  caller.mjs
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
 import { cliEntry, runCli } from "../../../scripts/lib/node-cli.mjs";
 import type { CreateCalls } from "./call-contract.js";
 import type { Generator } from "./generators.js";
@@ -43,6 +44,9 @@ export class Workspace {
     copyFileSync(join(HERE, "callers", generator.caller), this.caller);
     // ESM, like the repository, so NodeNext reads the .ts files as modules.
     writeFileSync(join(this.dir, "package.json"), JSON.stringify({ type: "module", private: true }));
+    // Packages a generated client imports (zod, its HTTP library) resolve from the repository's
+    // pinned copies, for tsc and for Node alike.
+    symlinkSync(resolve(REPO_ROOT, "node_modules"), join(this.dir, "node_modules"), "dir");
     writeFileSync(
       this.tsconfig,
       JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: [this.caller], include: ["generated"] }, null, 2),
