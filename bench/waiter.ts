@@ -11,7 +11,8 @@
 // For each job: the detection delay (the first poll that sees SUCCESS, minus the moment the job
 // finished) and the number of polls. Polls take no simulated time. Jitter comes from a seeded
 // PRNG, one seed per repetition, so a run can be repeated exactly.
-import { DEFAULT_WAIT, waitForJob, type Job } from "../src/index.js";
+import { DEFAULT_WAIT, type Job } from "../src/index.js";
+import { waitForJob } from "../src/wrappers/jobs/waiter.js";
 import type { Clock } from "../src/wrappers/internal/sleep.js";
 import { median, percentile } from "./lib/stats.mjs";
 import { options, runMain } from "./lib/child.js";

@@ -74,4 +74,5 @@ export function buildNodePlatformClient(options: PlatformClientOptions, wiring: 
   };
 }
 
-export type NodePlatformClient = ReturnType<typeof buildNodePlatformClient>;
+/** The Node entry's client: the portable one, with a file path accepted wherever an upload takes a source. */
+export interface NodePlatformClient extends ReturnType<typeof buildNodePlatformClient> {}

@@ -65,7 +65,8 @@ export function buildPlatformClient(options: PlatformClientOptions, wiring: Clie
   };
 }
 
-export type PlatformClient = ReturnType<typeof buildPlatformClient>;
+/** The client `createPlatformClient` returns: one namespace per tag of the spec, `use`/`eject` and `raw`. */
+export interface PlatformClient extends ReturnType<typeof buildPlatformClient> {}
 
 /** A client of the platform's management interface over fetch (Node 20+, browsers, Deno, Bun). */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {

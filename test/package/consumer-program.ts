@@ -4,7 +4,7 @@
 /** A Node program using every typed entry point and the wrappers; prints one JSON line. */
 export const CONSUMER_TS = `// A user's program, compiled against the installed package and run against the mock.
 import { createPlatformClient, ValidationError, and, eq, type ChunkProgress } from "@platform/management-client/node";
-import { createPlatformClient as createPortableClient, operations } from "@platform/management-client";
+import { createPlatformClient as createPortableClient, type Middleware } from "@platform/management-client";
 import type { components, paths } from "@platform/management-client/types";
 import { SPEC_VERSION } from "@platform/management-client/version";
 
@@ -16,9 +16,19 @@ const modelFile = process.env["MODEL_FILE"];
 if (!baseUrl || !modelFile) throw new Error("MOCK_URL and MODEL_FILE must be set");
 
 const client = createPlatformClient({ baseUrl, apiKey: "consumer-api-key", jwt: "consumer.jwt.token" });
+// openapi-fetch middleware on every request the client makes, the import's chunks included.
+const seen: string[] = [];
+const tracing: Middleware = {
+  onRequest({ request, schemaPath }) {
+    seen.push(request.method + " " + schemaPath);
+    request.headers.set("x-trace-id", "consumer-trace");
+    return request;
+  },
+};
+client.use(tracing);
 
 const progress: ChunkProgress[] = [];
-const imported = await client.importModel({ source: modelFile, chunkSize: 1024 * 1024, concurrency: 2, onProgress: (p) => progress.push(p) });
+const imported = await client.models.import({ source: modelFile, chunkSize: 1024 * 1024, concurrency: 2, onProgress: (p) => progress.push(p) });
 const listed = await client.connections.list({ provider: "PROVIDER_TWO", status: "ACTIVE" });
 
 // The portable entry, and bad input refused before anything is sent.
@@ -34,7 +44,7 @@ const filter = and(eq("sourceName", "handbook.pdf"));
 
 console.log(JSON.stringify({
   specVersion: SPEC_VERSION,
-  operations: Object.keys(operations).length,
+  seen,
   modelId: imported.modelId,
   jobStatus: imported.job.status,
   totalChunks: imported.state.totalChunks,

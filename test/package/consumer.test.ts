@@ -58,7 +58,14 @@ describe("the packed package in a fresh project", () => {
     const printed = JSON.parse(result.stdout.trim().split("\n").pop()!);
     expect(printed).toMatchObject({
       specVersion: "0.1.0",
-      operations: 22,
+      seen: [
+        "POST /api/public/files/session/start",
+        "POST /api/public/files/session/{sessionId}",
+        "POST /api/public/files/session/{sessionId}",
+        "POST /api/public/files/session/{sessionId}",
+        "POST /api/public/files/session/{sessionId}/complete",
+        "GET /api/public/connections",
+      ],
       totalChunks: 3,
       uploadedChunks: [0, 1, 2],
       progress: expect.arrayContaining(["3/3"]),

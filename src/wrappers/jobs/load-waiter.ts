@@ -2,7 +2,6 @@
 // waited for (with the rest of the long-running work), so an application that never waits does
 // not carry it.
 import { loadLongRunning } from "../internal/load-long-running.js";
-import { systemClock, type Clock } from "../internal/sleep.js";
 import type { Job } from "../normalize/jobs.js";
 import type { WaitOptions } from "./wait-options.js";
 
@@ -14,6 +13,6 @@ export type GetJob = (dockStatusId: string, signal?: AbortSignal) => Promise<Job
  * poll included (JobTimeoutError). A status the spec does not list, or a record of another job,
  * ends the wait with UnexpectedResponseError.
  */
-export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options: WaitOptions = {}, clock: Clock = systemClock): Promise<Job> {
-  return (await loadLongRunning()).waitForJob(getJob, jobOrId, options, clock);
+export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options: WaitOptions = {}): Promise<Job> {
+  return (await loadLongRunning()).waitForJob(getJob, jobOrId, options);
 }

@@ -6,7 +6,7 @@
 import { AbortError, abortError, isTransientError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../errors.js";
 import { untilAborted } from "../internal/abort.js";
 import { backoffDelay } from "../internal/backoff.js";
-import type { Clock } from "../internal/sleep.js";
+import { systemClock, type Clock } from "../internal/sleep.js";
 import type { Job } from "../normalize/jobs.js";
 import { judge } from "./acceptors.js";
 import type { GetJob } from "./load-waiter.js";
@@ -19,7 +19,8 @@ const DOCK_STATUS_ID = /^ds-\S+$/;
 
 class DeadlineReached extends Error {}
 
-export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options: WaitOptions = {}, clock: Clock): Promise<Job> {
+/** The waiter itself; `clock` lets a test or a benchmark run it on simulated time. */
+export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options: WaitOptions = {}, clock: Clock = systemClock): Promise<Job> {
   const { minDelayMs, maxDelayMs, timeoutMs, signal, onPoll, random } = resolveWaitOptions(options);
 
   if (typeof jobOrId === "object" && jobOrId !== null && typeof jobOrId.status === "string") {

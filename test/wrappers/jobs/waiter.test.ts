@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbortError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
-import { waitForJob } from "../../../src/wrappers/jobs/load-waiter.js";
 import { DEFAULT_WAIT, type WaitOptions } from "../../../src/wrappers/jobs/wait-options.js";
-import { waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
+import { waitForJob, waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
 import { backoffDelay as sharedBackoff } from "../../../src/wrappers/internal/backoff.js";
 import type { Job } from "../../../src/wrappers/normalize/jobs.js";
 
