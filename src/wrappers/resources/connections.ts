@@ -24,13 +24,15 @@ export interface UpdateConnectionOptions extends RequestOptions {
 }
 
 const UPDATE_KEYS = optionKeys<UpdateConnectionOptions>({ signal: true, provider: true });
+const QUERY_KEYS = optionKeys<ListConnectionsQuery>({ provider: true, status: true, limit: true });
 
 export function connectionsApi(platform: PlatformApi) {
   const { api, data } = platform;
   return {
     /** The connections, filtered by provider and status; `limit` caps the count. */
-    async list(query: ListConnectionsQuery = {}, options?: RequestOptions): Promise<ConnectionList> {
+    async list(query?: ListConnectionsQuery, options?: RequestOptions): Promise<ConnectionList> {
       const { signal } = callOptions(options, REQUEST_OPTION_KEYS, "listConnections");
+      callOptions(query, QUERY_KEYS, "listConnections");
       return data(await api.GET("/api/public/connections", { params: { query }, signal }));
     },
 
