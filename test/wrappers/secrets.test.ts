@@ -1,7 +1,10 @@
 // API keys and JWTs never appear in an error's message, JSON or inspected form, nor in what the
 // logger is given, whatever path the error took.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
+import { buildNodePlatformClient } from "../../src/node/node-client.js";
 import { buildPlatformClient as createPlatformClient } from "../../src/wrappers/client.js";
 import { ConfigurationError } from "../../src/wrappers/errors.js";
 import { fakeFetch, json } from "../support/fake-fetch.js";
@@ -69,5 +72,89 @@ describe("secrets stay out of errors and logs", () => {
   it("the client object itself does not show its credentials", () => {
     const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, jwt: JWT });
     expectNoSecret([inspect(client, { depth: 6 })]);
+  });
+});
+
+// Everything that comes from the network passes the redactor before it reaches an error: a
+// request-id header, a 2xx body quoted by an error, a cursor, an echoed provider secret. Both
+// entries: the portable one over fetch, the Node one over its own sender and a real socket.
+describe("echoed secrets, whatever part of the answer carries them", () => {
+  const PROVIDER_KEY = "sk-provider-0123456789SECRET";
+  const HEADER_SECRET = "Bearer header-secret-0123456789";
+  const all = [API_KEY, JWT, PROVIDER_KEY, HEADER_SECRET];
+  const expectNone = (texts: string[]) => {
+    for (const text of texts) for (const secret of all) expect(text).not.toContain(secret);
+  };
+
+  // What the service answers, by path: each puts a secret where a client would quote it. Every
+  // answer echoes the client's credentials and the request's own body, and with it the provider
+  // secrets a connection's creation carries.
+  function answer(path: string, status: number, requestBody = "") {
+    const echo = `${API_KEY} ${JWT} ${requestBody}`;
+    const headers = { "content-type": "application/json", "x-request-id": `req-${API_KEY}`, "x-correlation-id": JWT };
+    if (path.includes("dock-status")) return { status: 200, headers, body: { _id: "ds-1", status: "FAILED", jobType: "MODELS", note: echo } };
+    if (path.includes("chunk/list")) return { status: 200, headers, body: { count: 0, chunks: [], hasMore: true, nextCursor: `c-${JWT}` } };
+    if (path.includes("guardrails")) return { status: 200, headers, body: { weird: echo } };
+    return { status, headers, body: { errors: [{ msg: `rejected ${echo}`, code: 4002 }] } };
+  }
+
+  const customConnection = {
+    provider: "API" as const,
+    connectionName: "c",
+    endpointUrl: "https://llm.invalid",
+    headers: [{ key: "Authorization", value: HEADER_SECRET }],
+    mapProvider: "openAIModel" as const,
+  };
+
+  async function failures(client: ReturnType<typeof createPlatformClient>) {
+    const caught = (p: Promise<unknown>) => p.then(() => expect.unreachable("should fail"), (e: unknown) => e as Error);
+    return [
+      // Every APIError status the client has a class for, and one it has not.
+      ...(await Promise.all([400, 401, 403, 404, 409, 422, 429, 500, 503, 418].map((status) => caught(client.connections.get(`cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e${String(status).padStart(4, "0")}`))))),
+      await caught(client.connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: PROVIDER_KEY } })),
+      await caught(client.connections.create(customConnection)),
+      // A 2xx body quoted by UnexpectedResponseError, and a failed job's raw record.
+      await caught(client.guardrails.deploy("Toxicity")),
+      await caught(client.jobs.wait("ds-1", { minDelayMs: 0, maxDelayMs: 0 })),
+      // A cursor that comes back: PaginationLoopError quotes it.
+      await caught(client.chunks.list("st-1").toArray()),
+    ];
+  }
+
+  it("the portable entry", async () => {
+    const { fetch } = fakeFetch((_request, sent) => {
+      const status = Number(/\/connections\/.*(\d{4})$/.exec(sent.path)?.[1] ?? 400);
+      const reply = answer(sent.path, status, sent.body);
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: reply.headers });
+    });
+    const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, jwt: JWT, fetch, maxRetries: 0 });
+    const errors = await failures(client);
+    expect(errors.map((e) => e.name)).toEqual(expect.arrayContaining(["BadRequestError", "RateLimitError", "APIError", "UnexpectedResponseError", "JobFailedError", "PaginationLoopError"]));
+    for (const error of errors) expectNone(forms(error));
+    // The request id is kept, masked.
+    expect((errors[0] as { requestId?: string }).requestId).toBe("req-[redacted]");
+  });
+
+  it("the Node entry, over a real socket", async () => {
+    const server = createServer((req, res) => {
+      const status = Number(/\/connections\/.*(\d{4})$/.exec(req.url ?? "")?.[1] ?? 400);
+      const pieces: Buffer[] = [];
+      req.on("data", (piece: Buffer) => pieces.push(piece));
+      req.on("end", () => {
+        const reply = answer(req.url ?? "", status, Buffer.concat(pieces).toString());
+        res.writeHead(reply.status, reply.headers).end(JSON.stringify(reply.body));
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = buildNodePlatformClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: API_KEY, jwt: JWT, maxRetries: 0 });
+      const errors = await failures(client as unknown as ReturnType<typeof createPlatformClient>);
+      expect(errors).toHaveLength(15);
+      for (const error of errors) expectNone(forms(error));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
   });
 });

@@ -1,30 +1,35 @@
 // The Response handed back to openapi-fetch: the answer the transport already read whole, with
 // the few members openapi-fetch and middleware use, at a fraction of the cost of Node's Response.
-// A 2xx body that is not JSON becomes an UnexpectedResponseError here, quoting it redacted.
+// Everything in it that came from the network (body and header values) passes the client's
+// redactor first: a service or proxy that echoes a credential cannot put it into a job record,
+// an error, a cursor or a log line. A 2xx body that is not JSON becomes an UnexpectedResponseError.
 import { UnexpectedResponseError } from "../errors.js";
 import type { HeaderReader, Incoming } from "./sender.js";
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
-/** Headers as openapi-fetch reads them: content-length is always the length of the body in hand. */
+/** Headers as openapi-fetch reads them, redacted; content-length is the length of the body in hand. */
 class AnswerHeaders implements HeaderReader {
   constructor(
     private readonly source: HeaderReader,
-    private readonly length: number,
+    private readonly length: () => number,
+    private readonly redact: (text: string) => string,
   ) {}
   get(name: string): string | null {
     const key = name.toLowerCase();
     // The body is already read whole, so its length is known even when it came chunked; saying
     // so makes openapi-fetch parse through json() below, whose failure is ours to describe.
-    if (key === "content-length") return String(this.length);
+    if (key === "content-length") return String(this.length());
     if (key === "transfer-encoding") return null;
-    return this.source.get(key);
+    const value = this.source.get(key);
+    return value === null ? null : this.redact(value);
   }
   has(name: string): boolean {
     return this.get(name) !== null;
   }
   forEach(callback: (value: string, name: string) => void): void {
-    this.source.forEach(callback);
+    this.source.forEach((value, name) => callback(this.redact(value), name));
   }
 }
 
@@ -35,10 +40,11 @@ export class PlatformResponse {
   readonly ok: boolean;
   readonly redirected = false;
   readonly type = "basic";
-  readonly #bytes: Uint8Array;
+  readonly #received: Uint8Array;
+  #view: { text: string; bytes: Uint8Array } | undefined;
 
   constructor(
-    answer: Incoming,
+    private readonly answer: Incoming,
     readonly url: string,
     /** The spec operation this answers, for the typed error a wrapper throws. */
     readonly operationId: string,
@@ -47,8 +53,22 @@ export class PlatformResponse {
     this.status = answer.status;
     this.statusText = answer.statusText;
     this.ok = answer.status >= 200 && answer.status < 300;
-    this.#bytes = answer.body ?? new Uint8Array(0);
-    this.headers = new AnswerHeaders(answer.headers, this.#bytes.byteLength);
+    this.#received = answer.body ?? new Uint8Array(0);
+    this.headers = new AnswerHeaders(answer.headers, () => this.#bytes.byteLength, redact);
+  }
+
+  // The body as the client lets it out: decoded once, masked, and re-encoded only if a secret
+  // was in it (so the bytes of an ordinary answer are the bytes received).
+  get #masked(): { text: string; bytes: Uint8Array } {
+    if (this.#view) return this.#view;
+    const text = decoder.decode(this.#received);
+    const masked = this.redact(text);
+    this.#view = { text: masked, bytes: masked === text ? this.#received : encoder.encode(masked) };
+    return this.#view;
+  }
+
+  get #bytes(): Uint8Array {
+    return this.#masked.bytes;
   }
 
   get bodyUsed(): boolean {
@@ -67,16 +87,16 @@ export class PlatformResponse {
   }
 
   async text(): Promise<string> {
-    return decoder.decode(this.#bytes);
+    return this.#masked.text;
   }
 
   async json(): Promise<unknown> {
-    const text = decoder.decode(this.#bytes);
+    const { text } = this.#masked;
     try {
       return JSON.parse(text);
     } catch {
       if (!this.ok) throw new SyntaxError(`${this.operationId} answered ${this.status} with a body that is not JSON`);
-      throw new UnexpectedResponseError(`${this.operationId} answered ${this.status} with a body that is not JSON`, this.redact(text.slice(0, 200)));
+      throw new UnexpectedResponseError(`${this.operationId} answered ${this.status} with a body that is not JSON`, text.slice(0, 200));
     }
   }
 
@@ -84,15 +104,11 @@ export class PlatformResponse {
     return this.#bytes.slice().buffer;
   }
 
-  async bytes(): Promise<Uint8Array> {
-    return this.#bytes.slice();
-  }
-
   async blob(): Promise<Blob> {
     return new Blob([this.#bytes.slice()], { type: this.headers.get("content-type") ?? "" });
   }
 
   clone(): PlatformResponse {
-    return new PlatformResponse({ status: this.status, statusText: this.statusText, headers: this.headers, body: this.#bytes }, this.url, this.operationId, this.redact);
+    return new PlatformResponse(this.answer, this.url, this.operationId, this.redact);
   }
 }

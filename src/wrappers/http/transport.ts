@@ -4,6 +4,7 @@
 import { AbortError, ConnectionError, TimeoutError } from "../errors.js";
 import { backoffDelay } from "../internal/backoff.js";
 import type { Log } from "../internal/logger.js";
+import { maskAll } from "../internal/redactor.js";
 import { sleep as defaultSleep } from "../internal/sleep.js";
 import type { PlatformRequest } from "../request/platform-request.js";
 import { PlatformResponse } from "./platform-response.js";
@@ -69,7 +70,7 @@ export function createTransport(options: TransportOptions): PlatformFetch {
     }
   }
 
-  async function exchange(request: Outgoing, meta: RequestMeta, callerSignal: AbortSignal | undefined): Promise<Incoming> {
+  async function exchange(request: Outgoing, meta: RequestMeta, callerSignal: AbortSignal | undefined, redact: (text: string) => string): Promise<Incoming> {
     const { operationId, retrySafe } = meta;
     const aborted = () => new AbortError(`${operationId} was aborted`, { cause: callerSignal?.reason });
     // A streamed body is a file part (multipart): the import engine repeats a failed chunk
@@ -113,8 +114,11 @@ export function createTransport(options: TransportOptions): PlatformFetch {
     request.headers.forEach((value, name) => (headers[name] = value));
     // The boundary encoded the body for the operation: it is never a PendingBody by now.
     const body = request.body as Outgoing["body"];
-    const answer = await exchange({ url: request.url, method: request.method, headers, body }, meta, request.signal ?? undefined);
-    return new PlatformResponse(answer, request.url, meta.operationId, redact);
+    // The client's credentials, and the provider secrets this very request carries.
+    const secrets = request.secrets;
+    const masked = secrets.length === 0 ? redact : (text: string) => maskAll(redact(text), secrets);
+    const answer = await exchange({ url: request.url, method: request.method, headers, body }, meta, request.signal ?? undefined, masked);
+    return new PlatformResponse(answer, request.url, meta.operationId, masked);
   };
 }
 

@@ -1,6 +1,7 @@
 // The optional logger, behind the redactor and behind a guard: a line is masked before the
-// caller's logger sees it, and a logger that throws changes nothing about the call it reports on
-// (a deploy the service carried out must not turn into a "transient" failure and a second deploy).
+// caller's logger sees it (its fields are the client's own: ids, statuses, timings), and a logger
+// that throws changes nothing about the call it reports on (a deploy the service carried out must
+// not turn into a "transient" failure and a second deploy).
 import type { Redactor } from "./redactor.js";
 
 export interface Logger {
@@ -17,7 +18,7 @@ export function createLog(logger: Logger | undefined, redactor: Redactor): Log {
     const write = logger?.[level];
     if (typeof write !== "function") return;
     try {
-      write.call(logger, redactor.text(message), fields && redactor.value(fields));
+      write.call(logger, redactor.text(message), fields);
     } catch {
       // The caller's logger failed; the call it was told about goes on as if it had not been told.
     }

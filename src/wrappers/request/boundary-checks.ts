@@ -37,7 +37,31 @@ export function admit(request: PlatformRequest, { operationId, info }: ResolvedO
   checkRequest(operationId as OperationId, { path: params.path, query: params.query, body: value }, info.requestBody?.required === true);
   const rerouting = pathParameterIssues(params.path);
   if (rerouting.length > 0) throw new ValidationError(rerouting, operationId);
-  if (pending && value !== undefined) encode(request, operationId, info, pending, value);
+  if (pending && value !== undefined) {
+    request.secrets = providerSecrets(value);
+    encode(request, operationId, info, pending, value);
+  }
+}
+
+// The provider credentials a connection body carries: `API_KEY` (in `fields`) and the values of
+// a custom connection's `headers`. The service masks them in its answers; an error that echoes
+// the request must not show them either.
+function providerSecrets(body: unknown): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown, depth: number) => {
+    if (typeof node !== "object" || node === null || depth > 4) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "API_KEY" && typeof value === "string") {
+        found.push(value);
+      } else if (key === "headers" && Array.isArray(value)) {
+        for (const header of value) if (typeof header?.value === "string") found.push(header.value);
+      } else {
+        visit(value, depth + 1);
+      }
+    }
+  };
+  visit(body, 0);
+  return found;
 }
 
 // A raw caller may follow openapi-fetch's own advice and pass FormData for a multipart body: its

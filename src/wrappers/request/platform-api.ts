@@ -103,7 +103,8 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
     const requestId = REQUEST_ID_HEADERS.map((h) => response.headers.get(h)).find(Boolean) ?? undefined;
     throw apiErrorFor({
       status: response.status,
-      body: redactor.value(result.error),
+      // Already masked: the answer was, as it was read.
+      body: result.error,
       operationId,
       requestId: requestId === undefined ? undefined : redact(requestId),
       retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),

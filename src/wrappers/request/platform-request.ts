@@ -37,6 +37,8 @@ export class PlatformRequest {
   /** The body as given: a PendingBody until the boundary encodes it for the operation's media type. */
   body: RequestBody;
   operation: ResolvedOperation | undefined;
+  /** Provider secrets this request's body carries (a connection's API key, its header values), masked in its answer. */
+  secrets: string[] = [];
 
   constructor(input: string | URL | PlatformRequest, init: RequestInitLike = {}) {
     const from = input instanceof PlatformRequest ? input : undefined;
@@ -47,6 +49,7 @@ export class PlatformRequest {
     this.signal = init.signal ?? from?.signal ?? null;
     this.body = (init.body as RequestBody) ?? from?.body;
     this.operation = from?.operation;
+    this.secrets = from?.secrets ?? [];
   }
 
   get bodyUsed(): boolean {
