@@ -301,6 +301,30 @@ const rows: Row[] = [
     field: "chunkSize",
     rule: "minimum",
   },
+  // Values JSON cannot carry, and addresses fetch would refuse with a bare TypeError
+  {
+    name: "a BigInt deep in chunkMeta",
+    run: (c) => c.chunks.update(BOT, CHK, { chunkMeta: { review: { score: 10n } } } as never),
+    field: "body.chunkMeta.review.score",
+    rule: "json",
+  },
+  {
+    name: "a cycle in chunkMeta",
+    run: (c) => {
+      const meta: Record<string, unknown> = { a: 1 };
+      meta.self = meta;
+      return c.chunks.update(BOT, CHK, { chunkMeta: meta });
+    },
+    field: "body.chunkMeta.self",
+    rule: "json",
+  },
+  { name: "a file: download address", run: (c) => c.tools.downloadExport("file:///etc/passwd"), field: "downloadUrl", rule: "protocol" },
+  { name: "a data: download address", run: (c) => c.models.downloadExport("data:text/plain,hello"), field: "downloadUrl", rule: "protocol" },
+  { name: "a download address with credentials", run: (c) => c.tools.downloadExport("https://user:pass@files.invalid/x.zip"), field: "downloadUrl", rule: "credentials" },
+  { name: "a download before the export finished", run: (c) => c.tools.downloadExport({ dockStatusId: DS, status: "IN_PROGRESS", raw: {} }), field: "downloadUrl", rule: "required" },
+  // File names
+  { name: "a Blob import without fileName (Node entry)", run: (c) => c.models.import({ source: bytes(10) } as never), field: "fileName", rule: "required" },
+  { name: "an empty fileName on import", run: (c) => c.models.import({ source: modelPath, fileName: "" }), field: "fileName", rule: "minLength" },
   // Attachments
   { name: "zero-byte attachment", run: (c) => c.attachments.upload(APP, ENV, { file: emptyFile(), userReference: "user-42" }), field: "file", rule: "nonEmptyBlob" },
   { name: "zero-byte attachment file path", run: (c) => c.attachments.upload(APP, ENV, { file: emptyPath, userReference: "user-42" }), field: "file", rule: "nonEmptyBlob" },

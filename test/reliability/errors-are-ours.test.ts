@@ -1,0 +1,94 @@
+// Every failure is one of the client's errors, of the class that says what happened, and says
+// what will work next: downloads that fail on the network or are aborted, a delete that stops
+// in its second batch, an import that cannot be resumed.
+import { describe, expect, it } from "vitest";
+import { buildPlatformClient } from "../../src/wrappers/client.js";
+import { AbortError, ChunkDeletionError, ConnectionError, ImportError, isTransientError, NotFoundError, ValidationError } from "../../src/wrappers/errors.js";
+import { fakeFetch, json } from "../support/fake-fetch.js";
+
+const API_KEY = "key-0123456789abcdef";
+const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
+const SESSION = "9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c";
+const URL_OF_EXPORT = "https://files.invalid/exports/order-lookup.zip";
+const caught = (work: Promise<unknown>) => work.then(() => expect.unreachable("expected a failure"), (e: unknown) => e as Error);
+
+describe("downloads of an export", () => {
+  const client = (fetch: typeof globalThis.fetch) => buildPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch });
+
+  it("a network failure is a ConnectionError, with the address's failure masked", async () => {
+    const failing = (async () => {
+      throw new TypeError("fetch failed", { cause: Object.assign(new Error(`connect ECONNREFUSED ${API_KEY}`), { code: "ECONNREFUSED" }) });
+    }) as typeof fetch;
+    const error = await caught(client(failing).tools.downloadExport(URL_OF_EXPORT));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toContain("ECONNREFUSED");
+    expect(error.message).not.toContain(API_KEY);
+  });
+
+  it("an abort is an AbortError, not fetch's DOMException", async () => {
+    const hanging = ((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))) as typeof fetch;
+    const controller = new AbortController();
+    const pending = caught(client(hanging).models.downloadExport(URL_OF_EXPORT, { signal: controller.signal }));
+    controller.abort();
+    expect(await pending).toBeInstanceOf(AbortError);
+  });
+
+  it("a refused download is the typed error of its status, sent without any platform credential", async () => {
+    const { fetch, sent } = fakeFetch(() => json({ message: "gone" }, { status: 404 }));
+    const error = await caught(client(fetch).tools.downloadExport({ dockStatusId: "ds-1", status: "SUCCESS", downloadUrl: ` ${URL_OF_EXPORT} `, raw: {} }));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(sent[0]!.url).toBe(URL_OF_EXPORT);
+    expect(sent[0]!.headers).not.toHaveProperty("x-api-key");
+    expect(sent[0]!.headers).not.toHaveProperty("auth");
+  });
+});
+
+describe("a delete of chunks that stops part-way", () => {
+  it("carries the totals of the batches applied and the ids not confirmed, and is as transient as its cause", async () => {
+    const { fetch, sent } = fakeFetch((_r, _s, index) =>
+      index === 0 ? json({ Status: "Success", Data: { totalRequested: 2, totalDeleted: 1, totalNotFound: 1, notFoundChunkIds: ["chk-2"] } }) : json({ message: "down" }, { status: 500 }),
+    );
+    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", jwt: JWT, fetch, maxRetries: 0 });
+    const error = await caught(client.chunks.delete("st-1", ["chk-1", "chk-2", "chk-3", "chk-4", "chk-5"], { batchSize: 2 }));
+    expect(error).toBeInstanceOf(ChunkDeletionError);
+    const { deleted, remainingChunkIds } = error as ChunkDeletionError;
+    expect(deleted).toMatchObject({ totalRequested: 2, totalDeleted: 1, totalNotFound: 1, notFoundChunkIds: ["chk-2"] });
+    expect(remainingChunkIds).toEqual(["chk-3", "chk-4", "chk-5"]);
+    expect(sent).toHaveLength(2);
+    expect(isTransientError(error)).toBe(true);
+    expect(error.message).toContain("error.remainingChunkIds");
+  });
+});
+
+describe("an import that stops: the error says what will work", () => {
+  const session = () => json({ sessionId: SESSION, expirationDate: "2099-01-01T00:00:00.000Z", modelId: "cm-1" });
+  const importWith = async (chunkAnswer: () => Response, source: unknown) => {
+    const { fetch } = fakeFetch((_r, sent) => (sent.path.endsWith("/start") ? session() : chunkAnswer()));
+    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch, maxRetries: 0 });
+    return caught(client.models.import({ source: source as Blob, fileName: "m.tar", chunkSize: 4, retries: 0, retryDelayMs: 0 }));
+  };
+
+  it("a failure that may pass (503): resumeImport continues it", async () => {
+    const error = (await importWith(() => json({}, { status: 503 }), new Blob([new Uint8Array(8)]))) as ImportError;
+    expect(error).toBeInstanceOf(ImportError);
+    expect(error.resumable).toBe(true);
+    expect(error.message).toContain("resumeImport(error.state) continues it");
+  });
+
+  it("a session the service no longer knows (404): start a new import", async () => {
+    const error = (await importWith(() => json({ message: "no such session" }, { status: 404 }), new Blob([new Uint8Array(8)]))) as ImportError;
+    expect(error.resumable).toBe(false);
+    expect(error.message).toMatch(/resuming will not help: the service no longer knows the session; start a new import/);
+    expect(error.message).not.toContain("continues it");
+  });
+
+  it("a stream shorter than its declared size: correct the source", async () => {
+    async function* short() {
+      yield new Uint8Array(5);
+    }
+    const error = (await importWith(() => json({ chunkNumber: 0, sessionId: SESSION }), { stream: short(), size: 8 })) as ImportError;
+    expect(error.resumable).toBe(false);
+    expect(error.cause).toBeInstanceOf(ValidationError);
+    expect(error.message).toMatch(/correct the source .* and start a new import/);
+  });
+});
