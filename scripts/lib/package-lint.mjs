@@ -25,7 +25,7 @@ export async function lintManifest(tarball) {
 
 // The package is ESM only (no "require" condition, by design), so the CommonJS resolutions are
 // the ones arethetypeswrong's esm-only profile leaves out.
-const IGNORED_RESOLUTIONS = new Set(["node10", "node16-cjs"]);
+const IGNORED_RESOLUTIONS = new Set(["node16-cjs"]);
 // A data file, not a module: users read it through its path (import.meta.resolve), so there
 // are no types to find for it. (openapi.json is kept in: TypeScript does resolve JSON.)
 const DATA_ENTRYPOINTS = ["./openapi.yaml"];
