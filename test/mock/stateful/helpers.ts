@@ -22,7 +22,7 @@ export interface Raw {
 
 /** A JSON call with the x-api-key header (or `auth` for paths under /bot/). */
 export async function call(mock: StatefulMock, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Raw> {
-  const credential = path.includes("/bot/") ? { auth: JWT } : { "x-api-key": API_KEY };
+  const credential: Record<string, string> = path.includes("/bot/") ? { auth: JWT } : { "x-api-key": API_KEY };
   const response = await fetch(`${mock.url}${path}`, {
     method,
     headers: { ...credential, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },

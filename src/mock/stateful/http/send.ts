@@ -21,8 +21,10 @@ export function send(response: ServerResponse, outgoing: Outgoing, dripMs = 0): 
     response.end(outgoing.bytes);
     return;
   }
-  // Headers at once, then the body in pieces spread evenly over dripMs.
-  const pieceSize = Math.max(1, Math.ceil(outgoing.bytes.length / DRIP_PIECES));
+  // Headers at once, then the body in pieces spread evenly over dripMs (timers never fire early,
+  // so the body takes at least dripMs).
+  const pieces = Math.min(DRIP_PIECES, outgoing.bytes.length);
+  const pieceSize = Math.ceil(outgoing.bytes.length / pieces);
   let offset = 0;
   const timer = setInterval(() => {
     if (response.destroyed) return clearInterval(timer);
@@ -34,6 +36,6 @@ export function send(response: ServerResponse, outgoing: Outgoing, dripMs = 0): 
     } else {
       response.write(piece);
     }
-  }, Math.max(1, Math.floor(dripMs / DRIP_PIECES)));
+  }, Math.max(1, Math.ceil(dripMs / Math.ceil(outgoing.bytes.length / pieceSize))));
   response.once("close", () => clearInterval(timer));
 }

@@ -81,7 +81,7 @@ const ROUTES: Route[] = [
   ],
 ];
 
-export async function handleAdmin(mock: StatefulMock, request: IncomingMessage, response: ServerResponse, url: URL, onStatus: (status: number) => void): Promise<void> {
+export async function handleAdmin(mock: StatefulMock, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
   const rest = url.pathname.slice(ADMIN_PREFIX.length);
   const method = (request.method ?? "GET").toUpperCase();
   let status: number;
@@ -98,6 +98,5 @@ export async function handleAdmin(mock: StatefulMock, request: IncomingMessage, 
     // A bad scenario request: the message names the field and the rule.
     [status, body] = [400, { message: (error as Error).message }];
   }
-  onStatus(status);
   send(response, toOutgoing(status, body));
 }
