@@ -73,10 +73,10 @@ describe.each([
     // Every chunk upload after the second fails, more often than the client's retries allow.
     const failing = mock.inject({ operation: "uploadImportChunk", kind: "500", nth: Array.from({ length: 100 }, (_, i) => i + 3) });
     const platform = client(2);
-    const error = await platform.importModel({ source: new Blob([bytes]), fileName: "m.tar", chunkSize: CHUNK, concurrency: 1 }).catch((e: unknown) => e);
+    const error = await platform.importModel({ source: new Blob([new Uint8Array(bytes)]), fileName: "m.tar", chunkSize: CHUNK, concurrency: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportError);
     mock.removeFault(failing);
-    const resumed = await platform.resumeImport((error as ImportError).state as never, { source: new Blob([bytes]), wait: QUICK_WAIT });
+    const resumed = await platform.resumeImport((error as ImportError).state as never, { source: new Blob([new Uint8Array(bytes)]), wait: QUICK_WAIT });
     expect(resumed.job.status).toBe("SUCCESS");
     // The resume sent only what was missing: chunks 0 and 1 went through once, before the fault.
     const uploads = mock.requests({ operationId: "uploadImportChunk" }).filter((r) => r.status === 200 && !r.fault);
@@ -129,8 +129,8 @@ describe.each([
     const flowData = Buffer.from(JSON.stringify({ flow: "order lookup" }));
     const job = await platform.tools.importFromFiles({
       toolName: "Order lookup",
-      toolData: { source: new Blob([toolData]), fileName: "tool-data.json" },
-      flowData: { source: new Blob([flowData]), fileName: "flow-data.json" },
+      toolData: { source: new Blob([new Uint8Array(toolData)]), fileName: "tool-data.json" },
+      flowData: { source: new Blob([new Uint8Array(flowData)]), fileName: "flow-data.json" },
       wait: QUICK_WAIT,
     });
     expect(job.status).toBe("SUCCESS");
