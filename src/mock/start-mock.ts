@@ -9,10 +9,10 @@
 // Each is loaded only when asked for.
 import { fileURLToPath } from "node:url";
 import type { PrismMockServer } from "./prism/start-prism-mock.js";
-import type { FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
+import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
 
 export type { FaultRule, FaultKind } from "./stateful/scenarios/faults.js";
-export type { JobTiming, LoggedRequest, MockStateSummary, StatefulMockOptions };
+export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMockOptions };
 
 /** The spec shipped with this package (openapi/platform.yaml at the package root). */
 export const PACKAGED_SPEC = fileURLToPath(new URL("../../openapi/platform.yaml", import.meta.url));

@@ -27,6 +27,18 @@ export interface StatefulMockOptions {
   faults?: readonly FaultRule[];
   /** Most requests the request log keeps (default 10,000; older ones drop off). */
   logLimit?: number;
+  /**
+   * Things that exist on the platform before the test starts, by id: models imported earlier
+   * (ready to deploy) and tools imported earlier (ready to export and deploy).
+   */
+  existing?: ExistingEntities;
+}
+
+export interface ExistingEntities {
+  /** `cm-` ids of models already imported. */
+  models?: readonly string[];
+  /** `a-` ids of tools already imported. */
+  tools?: readonly string[];
 }
 
 export interface ResolvedOptions {
@@ -41,9 +53,24 @@ export interface ResolvedOptions {
   jwt: string | undefined;
   faults: FaultRule[];
   logLimit: number;
+  existing: { models: string[]; tools: string[] };
 }
 
-const KNOWN = ["stateful", "port", "host", "seed", "jobs", "chunks", "chunkPageSize", "sessionTtlMs", "apiKey", "jwt", "faults", "logLimit"];
+const KNOWN = ["stateful", "port", "host", "seed", "jobs", "chunks", "chunkPageSize", "sessionTtlMs", "apiKey", "jwt", "faults", "logLimit", "existing"];
+
+/** Checks the ids of `existing`, each against the prefix the spec's path parameters require. */
+export function resolveExisting(existing: unknown, where = "startMock: existing"): { models: string[]; tools: string[] } {
+  if (existing === undefined) return { models: [], tools: [] };
+  if (existing === null || typeof existing !== "object" || Array.isArray(existing)) throw new TypeError(`${where} must be an object { models?, tools? }`);
+  const record = existing as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (key !== "models" && key !== "tools") throw new TypeError(`${where}.${key} is not an option (known: models, tools)`);
+  const ids = (key: "models" | "tools", pattern: RegExp, prefix: string) => {
+    const list = record[key] ?? [];
+    if (!Array.isArray(list) || !list.every((id) => typeof id === "string" && pattern.test(id))) throw new TypeError(`${where}.${key} must be a list of ids starting with ${prefix}`);
+    return [...list] as string[];
+  };
+  return { models: ids("models", /^cm-\S+$/, "cm-"), tools: ids("tools", /^a-\S+$/, "a-") };
+}
 
 function integer(value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
@@ -77,6 +104,7 @@ export function resolveOptions(options: StatefulMockOptions & { stateful?: boole
     jwt: text(options.jwt, "jwt"),
     faults: (options.faults ?? []).map((rule, i) => validateFaultRule(rule, `startMock: faults[${i}]`)),
     logLimit: integer(options.logLimit, "logLimit", 1) ?? 10_000,
+    existing: resolveExisting(options.existing),
   };
 }
 

@@ -15,7 +15,7 @@ import { MockContext } from "./context.js";
 import { handlers } from "./handlers/index.js";
 import { drain, readBody } from "./http/read-body.js";
 import { send, toOutgoing } from "./http/send.js";
-import { resolveOptions, type ResolvedOptions, type StatefulMockOptions } from "./options.js";
+import { resolveExisting, resolveOptions, type ExistingEntities, type ResolvedOptions, type StatefulMockOptions } from "./options.js";
 import { seededRandom } from "./random.js";
 import { route } from "./router.js";
 import { FaultInjector, validateFaultRule, type Fault, type FaultRule } from "./scenarios/faults.js";
@@ -23,7 +23,7 @@ import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
 import { loadChunkFixture, normaliseChunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
 
-export type { StatefulMockOptions, FaultRule, LoggedRequest, JobTiming };
+export type { StatefulMockOptions, FaultRule, LoggedRequest, JobTiming, ExistingEntities };
 
 /** Counts of what the mock holds, for a test's assertions and the admin endpoint. */
 export interface MockStateSummary {
@@ -73,7 +73,18 @@ export class StatefulMock {
       sessionTtlMs: this.options.sessionTtlMs,
     });
     context.baseUrl = this.url;
+    this.addTo(context, this.options.existing);
     return context;
+  }
+
+  private addTo(context: MockContext, existing: { models: string[]; tools: string[] }): void {
+    for (const modelId of existing.models) context.models.add({ modelId, fileName: `${modelId}.tar`, fileSize: 0, chunks: [], state: "ready" });
+    for (const toolId of existing.tools) {
+      // A tool imported before the mock started: its files are known by id only.
+      const file = { fileId: context.objectId(), fileName: "tool-data.json", fileContext: "bulkImport", size: 0 };
+      context.files.add(file);
+      context.tools.add({ toolId, toolName: toolId, files: { toolData: file, flowData: file }, state: "ready" });
+    }
   }
 
   private freshFaults(): FaultInjector {
@@ -163,6 +174,11 @@ export class StatefulMock {
 
   clearFaults(): void {
     this.faults.clear();
+  }
+
+  /** Adds models (ready to deploy) and tools (imported) that exist before the test's own calls. */
+  addExisting(existing: ExistingEntities): void {
+    this.addTo(this.context, resolveExisting(existing, "addExisting"));
   }
 
   /** Replaces the seed chunks every application starts from (apps already listed start over). */
@@ -256,7 +272,13 @@ export class StatefulMock {
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams) query[name] = value;
     const checked = checkRequest(operationId, { params, query, body: read.body, textBody: read.textBody });
-    if ("violations" in checked) return problem(422, "request", "Invalid request", checked.violations);
+    if ("violations" in checked) {
+      // The one refusal the document gives its own answer: delete chunks by id without chunkId.
+      if (operationId === "deleteChunksById" && checked.violations.every((v) => v.in === "body" && v.field === "/chunkId" && (v.rule === "required" || v.rule === "minItems"))) {
+        return checkedAnswer(operationId, { status: 400, body: { message: "One or more chunkIds don't exist" } });
+      }
+      return problem(422, "request", "Invalid request", checked.violations);
+    }
 
     const answer = handlers[operationId](this.context, { operationId, params, query: checked.ok.query, body: checked.ok.body });
     return checkedAnswer(operationId, answer);

@@ -70,6 +70,9 @@ describe("chunks", () => {
       // The cursor after the first page still leads on, past the deleted chunks.
       const after = (await list({ filters: FILTER, enableFilters: true, nextCursor: first.nextCursor })).body;
       expect(after.chunks.map((c: { chunkId: string }) => c.chunkId)).toEqual([ids[4]]);
+      // The document's own answer to a delete without ids.
+      expect(await call(mock, "POST", "/api/public/bot/app/search/deleteChunksById", {})).toMatchObject({ status: 400, body: { message: "One or more chunkIds don't exist" } });
+      expect((await call(mock, "POST", "/api/public/bot/app/search/deleteChunksById", { chunkId: ["bad-id"] })).status).toBe(422);
       // Another application starts from the seed.
       expect((await call(mock, "POST", "/api/public/bot/other/chunk/list", { filters: FILTER, enableFilters: true })).body.hasMore).toBe(true);
     });

@@ -14,6 +14,7 @@
 //   POST   /__mock/faults          {rule}     adds a fault rule, answers its id
 //   DELETE /__mock/faults[/{id}]              removes every rule, or one
 //   PUT    /__mock/chunks          [chunks]   replaces the seed chunks
+//   POST   /__mock/existing {models?, tools?}  models and tools that exist already
 //   GET    /__mock/downloads/{dockStatusId}   a finished export's file (no credential, like the service's)
 //   GET    /__mock/files/{fileId}             what the mock knows of an uploaded file
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -63,6 +64,7 @@ const ROUTES: Route[] = [
   ["DELETE", /^faults$/, (mock) => (mock.clearFaults(), ok())],
   ["DELETE", /^faults\/([^/]+)$/, (mock, m) => (mock.removeFault(decodeURIComponent(m[1]!)) ? ok() : notFound(`Fault ${m[1]}`))],
   ["PUT", /^chunks$/, (mock, _m, body) => (mock.seedChunks(body as never), ok())],
+  ["POST", /^existing$/, (mock, _m, body) => (mock.addExisting((body ?? {}) as never), ok())],
   [
     "GET",
     /^downloads\/([^/]+)$/,
