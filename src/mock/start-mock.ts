@@ -12,7 +12,7 @@ import type { PrismMockServer } from "./prism/start-prism-mock.js";
 import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
 
 export type { FaultRule, FaultKind } from "./stateful/scenarios/faults.js";
-export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMockOptions };
+export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions };
 
 /** The spec shipped with this package (openapi/platform.yaml at the package root). */
 export const PACKAGED_SPEC = fileURLToPath(new URL("../../openapi/platform.yaml", import.meta.url));

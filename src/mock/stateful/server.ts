@@ -211,10 +211,6 @@ export class StatefulMock {
       .join("\n");
   }
 
-  /** The context of the current state, for the admin endpoint's downloads. */
-  get current(): MockContext {
-    return this.context;
-  }
 
   // --- the request path ---------------------------------------------------------------------
 
@@ -306,6 +302,11 @@ export class StatefulMock {
     const answer = problem(500, "mock", "Mock failure", [{ in: "response", field: "", rule: "exception", message: (error as Error)?.message ?? String(error) }]);
     send(response, toOutgoing(answer.status, answer.body, answer.headers));
   }
+}
+
+/** The state of `mock` now, for the admin endpoint's downloads (kept off the public object). */
+export function currentContext(mock: StatefulMock): MockContext {
+  return (mock as unknown as { context: MockContext }).context;
 }
 
 /** Starts a stateful mock in this process; resolves once it listens. */

@@ -22,7 +22,7 @@ import type { OperationId } from "../../../generated/operations.js";
 import { exportManifest } from "../downloads.js";
 import { drain } from "../http/read-body.js";
 import { send, toOutgoing } from "../http/send.js";
-import type { StatefulMock } from "../server.js";
+import { currentContext, type StatefulMock } from "../server.js";
 
 export const ADMIN_PREFIX = "/__mock/";
 const MAX_ADMIN_BODY = 16 * 1024 * 1024;
@@ -69,7 +69,7 @@ const ROUTES: Route[] = [
     "GET",
     /^downloads\/([^/]+)$/,
     (mock, m) => {
-      const found = exportManifest(mock.current, decodeURIComponent(m[1]!));
+      const found = exportManifest(currentContext(mock), decodeURIComponent(m[1]!));
       return "manifest" in found ? ok(found.manifest) : [found.status, { message: found.message }];
     },
   ],
@@ -77,7 +77,7 @@ const ROUTES: Route[] = [
     "GET",
     /^files\/([^/]+)$/,
     (mock, m) => {
-      const file = mock.current.files.get(decodeURIComponent(m[1]!));
+      const file = currentContext(mock).files.get(decodeURIComponent(m[1]!));
       return file ? ok(file) : notFound(`File ${m[1]}`);
     },
   ],
