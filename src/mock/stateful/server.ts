@@ -5,20 +5,19 @@
 // log and the admin endpoint sit around that path; none of it loads Prism.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { operations, type OperationId } from "../../generated/operations.js";
+import type { OperationId } from "../../generated/operations.js";
 import { handleAdmin, ADMIN_PREFIX } from "./scenarios/admin.js";
-import { checkCredential } from "./contract/credentials.js";
-import { problem, serviceError, type Answer } from "./contract/problems.js";
-import { checkRequest } from "./contract/request-check.js";
-import { checkedAnswer } from "./contract/response-check.js";
+import type { ExpectedCredentials } from "./contract/credentials.js";
+import { problem, type Answer } from "./contract/problems.js";
 import { MockContext } from "./context.js";
-import { handlers } from "./handlers/index.js";
-import { drain, readBody } from "./http/read-body.js";
+import { drain } from "./http/read-body.js";
+import { answerOperation } from "./pipeline.js";
+import { applyFault } from "./scenarios/apply-fault.js";
 import { send, toOutgoing } from "./http/send.js";
 import { resolveExisting, resolveOptions, type ExistingEntities, type ResolvedOptions, type StatefulMockOptions } from "./options.js";
 import { seededRandom } from "./random.js";
 import { route } from "./router.js";
-import { FaultInjector, validateFaultRule, type Fault, type FaultRule } from "./scenarios/faults.js";
+import { FaultInjector, validateFaultRule, type FaultRule } from "./scenarios/faults.js";
 import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
 import { loadChunkFixture, normaliseChunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
@@ -38,7 +37,6 @@ export interface MockStateSummary {
   faults: Array<{ id: string; rule: FaultRule; seen: number; fired: number }>;
 }
 
-const RETRY_AFTER_DEFAULT_S = 1;
 const SLOW_DEFAULT_MS = 2000;
 
 export class StatefulMock {
@@ -51,11 +49,13 @@ export class StatefulMock {
   private readonly log: RequestLog;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
+  private readonly expected: ExpectedCredentials;
 
   constructor(private readonly options: ResolvedOptions) {
     this.context = this.freshContext();
     this.faults = this.freshFaults();
     this.log = new RequestLog(options.logLimit);
+    this.expected = { ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(options.jwt ? { jwt: options.jwt } : {}) };
     this.server = createServer((request, response) => void this.serve(request, response).catch((error) => this.crash(response, error)));
     this.server.keepAliveTimeout = 5_000;
     this.server.on("connection", (socket) => {
@@ -244,57 +244,14 @@ export class StatefulMock {
     const fault = this.faults.decide(operationId);
     if (fault) entry.fault = { ruleId: fault.ruleId, kind: fault.rule.kind, after: fault.rule.after === true };
     if (fault && !fault.rule.after && fault.rule.kind !== "slow") {
-      return this.applyFault(fault, operationId, request, response, finish);
+      return applyFault(fault, operationId, request, response, finish);
     }
 
-    const answer = await this.handle(operationId, params, url, request, entry);
+    const answer = await answerOperation(this.context, { operationId, params, url, request, entry, expected: this.expected });
     if (fault && fault.rule.after && fault.rule.kind !== "slow") {
-      return this.applyFault(fault, operationId, request, response, finish);
+      return applyFault(fault, operationId, request, response, finish);
     }
     finish(answer, fault?.rule.kind === "slow" ? (fault.rule.slowMs ?? SLOW_DEFAULT_MS) : 0);
-  }
-
-  private async handle(operationId: OperationId, params: Record<string, string>, url: URL, request: IncomingMessage, entry: LoggedRequest): Promise<Answer> {
-    const credentialProblem = checkCredential(operationId, request.headers, { ...(this.options.apiKey ? { apiKey: this.options.apiKey } : {}), ...(this.options.jwt ? { jwt: this.options.jwt } : {}) });
-    entry.credential = Boolean(request.headers[operations[operationId].header]);
-    if (credentialProblem) {
-      await drain(request);
-      return credentialProblem;
-    }
-    const read = await readBody(request, operationId);
-    if ("status" in read) return read;
-    RequestLog.body(entry, read.body);
-
-    const query: Record<string, string> = {};
-    for (const [name, value] of url.searchParams) query[name] = value;
-    const checked = checkRequest(operationId, { params, query, body: read.body, textBody: read.textBody });
-    if ("violations" in checked) {
-      // The one refusal the document gives its own answer: delete chunks by id without chunkId.
-      if (operationId === "deleteChunksById" && checked.violations.every((v) => v.in === "body" && v.field === "/chunkId" && (v.rule === "required" || v.rule === "minItems"))) {
-        return checkedAnswer(operationId, { status: 400, body: { message: "One or more chunkIds don't exist" } });
-      }
-      return problem(422, "request", "Invalid request", checked.violations);
-    }
-
-    const answer = handlers[operationId](this.context, { operationId, params, query: checked.ok.query, body: checked.ok.body });
-    return checkedAnswer(operationId, answer);
-  }
-
-  private async applyFault(fault: Fault, operationId: OperationId, request: IncomingMessage, response: ServerResponse, finish: (answer: Answer) => void): Promise<void> {
-    const { kind } = fault.rule;
-    if (kind === "reset") {
-      // A connection reset: no answer at all, the socket torn down mid-exchange.
-      request.socket.destroy();
-      response.destroy();
-      return;
-    }
-    await drain(request);
-    if (kind === "429") {
-      const seconds = fault.rule.retryAfterSeconds ?? RETRY_AFTER_DEFAULT_S;
-      const answer = serviceError(operationId, 429, "Too many requests");
-      return finish({ ...answer, headers: { "retry-after": String(seconds) } });
-    }
-    finish(serviceError(operationId, Number(kind), kind === "503" ? "Service unavailable" : "Internal server error"));
   }
 
   private crash(response: ServerResponse, error: unknown): void {
