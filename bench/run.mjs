@@ -63,7 +63,7 @@ const PLAN = quick
       calls: { calls: 1_000, warmup: 300 },
       pagination: { pages: 100, pageSize: 100 },
       waiter: { jobs: 50 },
-      mock: { seconds: 1, warmupSeconds: 0.5, connections: 8, bigSize: 64 * MiB, smallSize: 16 * MiB, chunkSize: 8 * MiB },
+      mock: { seconds: 0.5, warmupSeconds: 0.3, connections: 8, bigSize: 64 * MiB, smallSize: 32 * MiB, chunkSize: 8 * MiB },
     }
   : {
       reps: 5,

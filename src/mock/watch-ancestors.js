@@ -31,17 +31,25 @@ function isAlive(pid) {
   }
 }
 
+// Read when this module is first imported, at the start of the process: by the time a caller
+// starts watching (after its server listens), npm may be gone already and the shell adopted by
+// init, and the grandparent could no longer be told.
+const PARENT = process.ppid;
+const GRANDPARENT = (() => {
+  const stat = procStat(PARENT);
+  return stat && SHELLS.test(stat.comm) && stat.ppid > 1 ? stat.ppid : undefined;
+})();
+
 /**
- * Calls `onGone` once when this process's parent, or the grandparent behind a shell parent,
- * has exited. The timer is unref'd: it never keeps the process alive by itself.
+ * Calls `onGone` once when this process's parent, or the grandparent behind a shell parent (as
+ * they were when the process started), has exited. The timer is unref'd: it never keeps the
+ * process alive by itself.
  * @param {() => void} onGone
  * @returns {() => void} stops watching
  */
 export function watchAncestors(onGone) {
-  const parent = process.ppid;
-  const watched = [parent];
-  const parentStat = procStat(parent);
-  if (parentStat && SHELLS.test(parentStat.comm) && parentStat.ppid > 1) watched.push(parentStat.ppid);
+  const parent = PARENT;
+  const watched = GRANDPARENT === undefined ? [parent] : [parent, GRANDPARENT];
   let fired = false;
   const timer = setInterval(() => {
     if (fired) return;
