@@ -18,11 +18,10 @@ afterEach(() => mock.stop());
 
 const client = (maxRetries = 2) => createPlatformClient({ baseUrl: mock.url, apiKey: API_KEY, jwt: JWT, maxRetries });
 
-// Model export has no client method yet: start it over HTTP, then wait and download through the client.
+// The model's export, downloaded: the mock lists each imported chunk's size and sha256.
 async function exportedModel(modelId: string) {
-  const started = await fetch(`${mock.url}/api/public/models/${modelId}/export`, { method: "POST", headers: { "x-api-key": API_KEY } }).then((r) => r.json());
   const platform = client();
-  const job = await platform.jobs.wait(started.dockStatusId ?? started["dock-statusId"], QUICK_WAIT);
+  const job = await platform.models.export(modelId, { wait: QUICK_WAIT });
   return (await platform.tools.downloadExport(job)).json();
 }
 
@@ -91,11 +90,24 @@ describe.each([
     const listed = await platform.connections.list({ provider: "PROVIDER_ONE", status: "ACTIVE" });
     expect(listed.total).toBe(1);
     expect(listed.connections[0]!.connectionId).toBe(created.connectionId);
-    await platform.connections.update(created.connectionId, "sk-rotated-key-abcdefghij", { provider: "PROVIDER_ONE" });
+    await platform.connections.update(created.connectionId, { fields: { API_KEY: "sk-rotated-key-abcdefghij" } });
     const read = await platform.connections.get(created.connectionId);
     expect(read.fields).toEqual({ API_KEY: "sk-r********************ghij" });
     expect(JSON.stringify(mock.requests())).not.toContain("sk-rotated-key-abcdefghij");
     expect((await platform.connections.list()).total).toBe(1); // created once, whatever was retried
+  });
+
+  it("saves a custom API connection as a draft, renames it, finalizes it and reads it back", async () => {
+    const platform = client();
+    const headers = [{ key: "Authorization", value: "Bearer custom-secret-0123456789" }];
+    const draft = await platform.connections.create({ provider: "API", connectionName: "Summariser", endpointUrl: "https://llm.invalid/v1", payload: { input: "{{prompt}}" }, outputPath: "result.text", headers, status: "DRAFT" });
+    expect(draft.status).toBe("DRAFT");
+    await platform.connections.update(draft.connectionId, { connectionName: "Summariser (staging)" });
+    const final = await platform.connections.replace(draft.connectionId, { provider: "API", connectionName: "Summariser", endpointUrl: "https://llm.invalid/v2", payload: {}, outputPath: "text", headers, status: "FINALIZED" });
+    expect(final).toMatchObject({ status: "FINALIZED", endpointUrl: "https://llm.invalid/v2" });
+    const read = await platform.connections.get(draft.connectionId);
+    expect(read).toMatchObject({ connectionName: "Summariser", status: "FINALIZED", headers: [{ key: "Authorization", value: "Bear********************6789" }] });
+    expect(JSON.stringify(mock.requests())).not.toContain("custom-secret-0123456789");
   });
 
   it("seeds chunks, filters, pages, deletes and lists what is left", async () => {

@@ -58,7 +58,7 @@ try {
     const deployed = await client.models.deploy(modelId, { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" }, { modelType: "openSource", wait });
     const undeployed = await client.models.undeploy(modelId, { wait });
     const created = await client.connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-user-secret-0123456789" } });
-    await client.connections.update(created.connectionId, "sk-user-rotated-0123456789", { provider: "PROVIDER_ONE" });
+    await client.connections.update(created.connectionId, { fields: { API_KEY: "sk-user-rotated-0123456789" } });
     const connection = await client.connections.get(created.connectionId);
     const listed = [];
     for await (const chunk of client.chunks.list("app", { filters: and(eq("sourceName", "handbook.pdf")) })) listed.push(chunk.chunkId);
