@@ -4,7 +4,7 @@
 // and prints one table. A full run (no --quick, no --only, no --src) rewrites bench/results.md.
 //
 //   --quick   small sizes, 3 repetitions, well under a minute: the CI smoke mode
-//   --only    a comma-separated subset of: import, memory, latency, calls, pagination, waiter
+//   --only    a comma-separated subset of: import, memory, latency, calls, pagination, waiter, mock
 //   --strict  also exit 1 when a speed or memory target is missed
 //   --keep    keep the temporary directory (bundles, test files)
 //   --src     bundle the benchmarks against another copy of src/ (a proposed fix, say)
@@ -32,7 +32,7 @@ import { evaluate } from "./lib/verdicts.mjs";
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, "..");
 const RESULT_PREFIX = "BENCH_RESULT ";
-const ALL = ["import", "memory", "latency", "calls", "pagination", "waiter"];
+const ALL = ["import", "memory", "latency", "calls", "pagination", "waiter", "mock"];
 
 const { values: args } = parseArgs({
   options: {
@@ -63,6 +63,7 @@ const PLAN = quick
       calls: { calls: 1_000, warmup: 300 },
       pagination: { pages: 100, pageSize: 100 },
       waiter: { jobs: 50 },
+      mock: { seconds: 0.5, warmupSeconds: 0.3, connections: 8, bigSize: 64 * MiB, smallSize: 32 * MiB, chunkSize: 8 * MiB },
     }
   : {
       reps: 5,
@@ -78,6 +79,8 @@ const PLAN = quick
       calls: { calls: 20_000, warmup: 2_000 },
       pagination: { pages: 1_000, pageSize: 100 },
       waiter: { jobs: 200 },
+      // The stateful mock (issue 13): small requests per second on one core, and its RSS through a 1 GiB import.
+      mock: { seconds: 5, warmupSeconds: 1, connections: 8, bigSize: 1024 * MiB, smallSize: 64 * MiB, chunkSize: 8 * MiB },
     };
 
 function fail(message) {
@@ -143,6 +146,8 @@ const bundleDir = join(work, "bundle");
       pagination: join(BENCH_DIR, "pagination.ts"),
       waiter: join(BENCH_DIR, "waiter.ts"),
       server: join(BENCH_DIR, "lib/server.ts"),
+      mock: join(BENCH_DIR, "mock.ts"),
+      "mock-server": join(BENCH_DIR, "lib/mock-server.ts"),
     },
     outdir: bundleDir,
     outExtension: { ".js": ".mjs" },
@@ -310,6 +315,13 @@ if (selected("waiter")) {
   log("waiter done");
 }
 
+if (selected("mock")) {
+  const outcome = await runChild("mock", { ...PLAN.mock, repetitions: PLAN.reps }, quick ? 60_000 : 300_000);
+  if (outcome.error) raw.errors.push(outcome.error);
+  else raw.mock = outcome.result;
+  log("stateful mock done");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Verdicts and the table.
 
@@ -446,6 +458,31 @@ if (selected("waiter") && raw.waiter) {
     "report",
     "info",
   );
+}
+
+if (selected("mock") && raw.mock) {
+  const m = raw.mock;
+  const [big, small] = m.import;
+  row(
+    `7. Stateful mock: getConnection over ${PLAN.mock.connections} keep-alive connections, ${PLAN.reps} × ${PLAN.mock.seconds} s${m.pinned ? ", mock pinned to one core" : ""}`,
+    "requests/s, median (min–max); each request checked against the spec, each answer validated",
+    fmtSpread(m.requestsPerSecond, 0),
+    "",
+    "",
+    "≥ 1,000/s",
+    status(median(m.requestsPerSecond) >= 1000 && m.errors === 0),
+  );
+  const growth = big.peakRssMiB / small.peakRssMiB;
+  row(
+    `7. Stateful mock: peak RSS through a ${sizeLabel(big.size)} import (8 MiB chunks, 4 at a time, ${fmt(big.size / MiB / big.seconds, 0)} MiB/s) vs ${sizeLabel(small.size)}`,
+    "MiB, peak (RSS before the import)",
+    `${fmt(big.peakRssMiB, 0)} (${fmt(big.baselineRssMiB, 0)}) vs ${fmt(small.peakRssMiB, 0)} (${fmt(small.baselineRssMiB, 0)})`,
+    "",
+    `${fmt(growth, 2)}×`,
+    "flat: within ±10%, chunk digests match",
+    status(growth <= 1.1 && big.digestsMatch && small.digestsMatch),
+  );
+  if (!big.digestsMatch || !small.digestsMatch) verdicts.gateFailures.push("the stateful mock's chunk digests did not match the sender's");
 }
 
 const header = ["Benchmark", "Measure", "Client", "Baseline", "Ratio", "Target", "Result"];

@@ -12,7 +12,17 @@ import { DEFAULT_SPEC, REPO_ROOT, loadSpec } from "./lib/spec.mjs";
 // a file checked straight out of dist/ (or linked with npm link) needs the bit too.
 const EXECUTABLES = ["mock/cli.js"];
 // Emitted JavaScript and hand-written declarations that tsc does not produce itself.
-const COPIED = ["generated/validators.js", "generated/validators.d.ts", "mock/prism-process.js", "mock/prism-process.d.ts"];
+const COPIED = [
+  "generated/validators.js",
+  "generated/validators.d.ts",
+  "generated/response-validators.js",
+  "generated/response-validators.d.ts",
+  "mock/prism/prism-process.js",
+  "mock/prism/prism-process.d.ts",
+  "mock/prism/exit-with-parent.cjs",
+  "mock/watch-ancestors.js",
+  "mock/watch-ancestors.d.ts",
+];
 
 function fail(message) {
   console.error(`build: ${message}`);

@@ -12,6 +12,7 @@ import ts from "typescript";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
 import { HTTP_METHODS, REPO_ROOT, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
+import { responseValidatorOutputs } from "./lib/response-validators.mjs";
 
 export const TS_HEADER = [
   "// generated from openapi/platform.yaml, do not edit",
@@ -127,6 +128,7 @@ export const outputs = [
   { file: "src/generated/operations.ts", render: renderOperations },
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
+  ...responseValidatorOutputs,
   { file: "docs/discrepancies.md", render: ({ spec }) => renderDiscrepanciesMarkdown(spec) },
 ];
 

@@ -1,11 +1,13 @@
 // The README's client examples are code, not prose: each `// readme:` block is extracted into a
-// module, type-checked with the project's strict settings, and run against the Prism mock.
+// module, type-checked with the project's strict settings, and run against the Prism mock and
+// against the stateful mock (where the models and tools the samples name exist already).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startPrism } from "../scripts/lib/prism.mjs";
+import { startStatefulMock } from "../src/mock/stateful/server.js";
 import { REPO_ROOT } from "../scripts/lib/spec.mjs";
 
 const BLOCK = /```ts\n\/\/ readme: (\w+)\n([\s\S]*?)```/g;
@@ -38,13 +40,14 @@ function snippetModule(): string {
 const dir = resolve(REPO_ROOT, "test/.readme");
 const file = join(dir, "snippets.ts");
 let prism: { url: string; stop(): Promise<void> };
+let stateful: { url: string; stop(): Promise<void> };
 
 beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, snippetModule());
-  prism = await startPrism();
+  [prism, stateful] = await Promise.all([startPrism(), startStatefulMock({ existing: { models: ["cm-4e5f6a7b"], tools: ["a-5e6f7a8b"] } })]);
 }, 60_000);
-afterAll(async () => prism?.stop());
+afterAll(async () => Promise.all([prism?.stop(), stateful?.stop()]));
 
 describe("README client examples", () => {
   it("cover every capability", () => {
@@ -59,7 +62,7 @@ describe("README client examples", () => {
     expect(run.status).toBe(0);
   }, 60_000);
 
-  it("run against the mock", async () => {
+  it.each(["prism", "stateful"] as const)("run against the %s mock", async (which) => {
     const snippets = (await import(file)) as Record<string, (client?: unknown) => Promise<unknown>>;
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const work = mkdtempSync(join(tmpdir(), "readme-"));
@@ -71,12 +74,16 @@ describe("README client examples", () => {
       const { createPlatformClient } = await import("../src/node.js");
       // A static mock answers every list request with its first example, a page that says more
       // follows; asking for the last page instead lets the README's loop end as it would live.
+      // The stateful mock pages its own chunks and needs no such help.
       const lastPage = (input: RequestInfo | URL, init?: RequestInit) => {
         const request = new Request(input, init);
         if (request.url.endsWith("/chunk/list")) request.headers.set("Prefer", "example=chunkPageLast");
         return fetch(request);
       };
-      const client = createPlatformClient({ baseUrl: prism.url, apiKey: "readme-api-key", jwt: "readme.jwt.token", fetch: lastPage });
+      const client =
+        which === "prism"
+          ? createPlatformClient({ baseUrl: prism.url, apiKey: "readme-api-key", jwt: "readme.jwt.token", fetch: lastPage })
+          : createPlatformClient({ baseUrl: stateful.url, apiKey: "readme-api-key", jwt: "readme.jwt.token" });
       for (const { name } of blocks.filter((b) => b.name !== "setup")) {
         await expect(snippets[`snippet_${name}`]!(client), name).resolves.toBeUndefined();
       }

@@ -1,6 +1,6 @@
 // Prism as a child process: a mock (or validating proxy) of the spec on 127.0.0.1, for the tests
 // and the mock and start scripts, through the same launcher as the package's startMock.
-import { launchPrism } from "../../src/mock/prism-process.js";
+import { launchPrism } from "../../src/mock/prism/prism-process.js";
 import { cliEntry, toolEnv } from "./node-cli.mjs";
 import { specPath } from "./spec.mjs";
 

@@ -1,5 +1,7 @@
 // Shared by the long-running scripts (mock, start): port settings, and stopping their children
-// on Ctrl-C or a service manager's SIGTERM instead of dying and leaving them behind.
+// on Ctrl-C, SIGTERM or SIGHUP, or when the process that started them is gone (npm killed, even
+// with SIGKILL, leaves its shell and this script behind), instead of leaving them bound.
+import { watchAncestors } from "../../src/mock/watch-ancestors.js";
 
 /** A port number from a flag or environment variable, or exit with a message naming it. */
 export function parsePort(value, fallback, label) {
@@ -25,6 +27,6 @@ export function stopOnSignal(stop) {
       process.exit(1);
     }
   };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, onSignal);
+  watchAncestors(() => onSignal("parent gone"));
 }

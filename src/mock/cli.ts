@@ -1,21 +1,40 @@
 #!/usr/bin/env node
-// platform-mock [--port N] [--host H] [--spec FILE] [--dynamic] [--errors]: the packaged spec served
-// by Prism until SIGINT or SIGTERM. Prints "Mock server: <url>" once it accepts requests, so a
-// script can wait for that line.
+// platform-mock [--stateful] [--port N] [--host H] ...: a mock of the platform until SIGINT,
+// SIGTERM or SIGHUP, or until the process that started it is gone (even killed with SIGKILL).
+// Prints "Mock server: <url>" once it accepts requests, so a script can wait for that line.
 import { parseArgs } from "node:util";
-import { startMock } from "./start-mock.js";
+import { startMock, type MockServer, type StatefulMockServer } from "./start-mock.js";
+import { watchAncestors } from "./watch-ancestors.js";
 
-const USAGE = "usage: platform-mock [--port N] [--host H] [--spec FILE] [--dynamic] [--errors]";
+const USAGE = [
+  "usage: platform-mock [--port N] [--host H] [--spec FILE] [--dynamic] [--errors]          (Prism, the contract mock)",
+  "       platform-mock --stateful [--port N] [--host H] [--seed N] [--chunks FILE]",
+  "                     [--job-polls N] [--job-ms N] [--api-key KEY] [--jwt TOKEN]        (the stateful mock)",
+].join("\n");
+
+function integerFlag(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`--${name} must be an integer >= 0: ${value}`);
+  return number;
+}
 
 function options() {
   try {
     const { values } = parseArgs({
       options: {
+        stateful: { type: "boolean" },
         port: { type: "string" },
         host: { type: "string" },
         spec: { type: "string" },
         dynamic: { type: "boolean" },
         errors: { type: "boolean" },
+        seed: { type: "string" },
+        chunks: { type: "string" },
+        "job-polls": { type: "string" },
+        "job-ms": { type: "string" },
+        "api-key": { type: "string" },
+        jwt: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -25,17 +44,34 @@ function options() {
     }
     const port = Number(values.port ?? process.env["PORT"] ?? 4010);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port ?? process.env["PORT"]}`);
-    return { ...values, port };
+    const prismOnly = (["spec", "dynamic", "errors"] as const).filter((name) => values[name] !== undefined);
+    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt"] as const).filter((name) => values[name] !== undefined);
+    if (values.stateful && prismOnly.length > 0) throw new Error(`--${prismOnly[0]} is an option of the Prism mock, not of --stateful`);
+    if (!values.stateful && statefulOnly.length > 0) throw new Error(`--${statefulOnly[0]} needs --stateful`);
+    if (!values.stateful) return { port, ...(values.host ? { host: values.host } : {}), ...(values.spec ? { spec: values.spec } : {}), dynamic: values.dynamic ?? false, errors: values.errors ?? false };
+    const polls = integerFlag(values["job-polls"], "job-polls");
+    const ms = integerFlag(values["job-ms"], "job-ms");
+    const seed = integerFlag(values.seed, "seed");
+    return {
+      stateful: true as const,
+      port,
+      ...(values.host ? { host: values.host } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(values.chunks ? { chunks: values.chunks } : {}),
+      ...(polls !== undefined || ms !== undefined ? { jobs: { ...(polls !== undefined ? { polls } : {}), ...(ms !== undefined ? { ms } : {}) } } : {}),
+      ...(values["api-key"] ? { apiKey: values["api-key"] } : {}),
+      ...(values.jwt ? { jwt: values.jwt } : {}),
+    };
   } catch (error) {
     console.error(`platform-mock: ${(error as Error).message}\n${USAGE}`);
     process.exit(2);
   }
 }
 
-const { help: _help, ...settings } = options();
-let mock;
+const settings = options();
+let mock: MockServer | StatefulMockServer;
 try {
-  mock = await startMock(settings);
+  mock = await startMock(settings as never);
 } catch (error) {
   console.error(`platform-mock: ${(error as Error).message}`);
   process.exit(1);
@@ -44,11 +80,12 @@ console.log(`Mock server: ${mock.url}  (Ctrl-C to stop)`);
 
 const running = mock;
 let stopping = false;
-const onSignal = async () => {
+const stop = async () => {
   if (stopping) return;
   stopping = true;
   await running.stop();
   process.exit(0);
 };
-process.on("SIGINT", onSignal);
-process.on("SIGTERM", onSignal);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
+// A parent that dies without a signal (SIGKILL) must not leave the mock holding its port.
+watchAncestors(() => void stop());

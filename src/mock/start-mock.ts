@@ -1,17 +1,25 @@
-// A mock of the platform for other people's test suites: Prism serving the spec that ships in this
-// package, on localhost and a free port. Prism is not a dependency of the client (it is large and
-// only tests need it), so it is resolved from the caller's project: install @stoplight/prism-cli
-// as a dev dependency beside this package.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+// Mocks of the platform for other people's test suites, on localhost and a free port:
+//
+// - the contract mock (the default): Prism serving the spec that ships in this package. Each
+//   request is answered alone from the spec's examples. Needs @stoplight/prism-cli installed.
+// - the stateful mock (`stateful: true`): a node:http server in this process, answering from
+//   in-memory state, so flows finish (jobs end, created things are listed, cursors move) with
+//   faults on demand. Needs nothing beyond this package, and never loads Prism.
+//
+// Each is loaded only when asked for.
 import { fileURLToPath } from "node:url";
-import { launchPrism } from "./prism-process.js";
+import type { PrismMockServer } from "./prism/start-prism-mock.js";
+import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
+
+export type { FaultRule, FaultKind } from "./stateful/scenarios/faults.js";
+export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions };
 
 /** The spec shipped with this package (openapi/platform.yaml at the package root). */
 export const PACKAGED_SPEC = fileURLToPath(new URL("../../openapi/platform.yaml", import.meta.url));
 
 export interface StartMockOptions {
+  /** false or left out: the Prism contract mock. */
+  stateful?: false;
   /** Port to listen on; 0 (the default) lets the system pick a free one. */
   port?: number;
   /** Interface to listen on; the default keeps the mock off the network. */
@@ -26,6 +34,11 @@ export interface StartMockOptions {
   readyTimeoutMs?: number;
 }
 
+export interface StartStatefulMockOptions extends StatefulMockOptions {
+  /** The stateful mock: state in memory, flows that finish, faults on demand. */
+  stateful: true;
+}
+
 export interface MockServer {
   /** Base URL, e.g. http://127.0.0.1:40123: pass it as `baseUrl` to createPlatformClient. */
   url: string;
@@ -37,32 +50,24 @@ export interface MockServer {
   pid: number | undefined;
 }
 
-const PRISM_PACKAGE = "@stoplight/prism-cli";
+/** The stateful mock: `url`, `stop()`, and the scenario methods (see the guide "Testing with the mock"). */
+export type StatefulMockServer = StatefulMock;
 
-/** Path of Prism's CLI script, looked up from this package and then from the working directory. */
-export function findPrism(): string {
-  // From this package first: the usual install puts Prism in the same node_modules. The working
-  // directory covers a linked copy of this package, whose real path is outside the project.
-  for (const base of [fileURLToPath(import.meta.url), join(process.cwd(), "package.json")]) {
-    let manifestPath: string;
-    try {
-      manifestPath = createRequire(base).resolve(`${PRISM_PACKAGE}/package.json`);
-    } catch {
-      continue;
-    }
-    const { bin } = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin?: string | Record<string, string> };
-    const relative = typeof bin === "string" ? bin : bin?.["prism"];
-    if (relative) return resolve(dirname(manifestPath), relative);
+// Only the launcher's own code: Prism itself is looked up and started on demand.
+export { findPrism } from "./prism/start-prism-mock.js";
+
+/**
+ * Starts a mock; resolves once it listens. Call stop() when done.
+ * `startMock()` starts Prism on the packaged spec; `startMock({ stateful: true })` the stateful mock.
+ */
+export function startMock(options: StartStatefulMockOptions): Promise<StatefulMockServer>;
+export function startMock(options?: StartMockOptions): Promise<MockServer>;
+export async function startMock(options: StartMockOptions | StartStatefulMockOptions = {}): Promise<MockServer | StatefulMockServer> {
+  if (options.stateful === true) {
+    const { stateful: _stateful, ...settings } = options;
+    return (await import("./stateful/server.js")).startStatefulMock(settings);
   }
-  throw new Error(`The platform mock needs ${PRISM_PACKAGE} 5 in your project: npm install --save-dev ${PRISM_PACKAGE}@5`);
-}
-
-/** Starts Prism on the packaged spec; resolves once it listens. Call stop() when done. */
-export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
-  const { port = 0, host = "127.0.0.1", spec = PACKAGED_SPEC, dynamic = false, errors = false, readyTimeoutMs = 30_000 } = options;
-  const args = ["mock", spec, "-h", host, "-p", String(port)];
-  if (dynamic) args.push("--dynamic");
-  if (errors) args.push("--errors");
-  const { url, stop, output, pid } = await launchPrism({ script: findPrism(), args, readyTimeoutMs });
-  return { url, stop, output, pid };
+  const { stateful: _stateful, spec = PACKAGED_SPEC, ...settings } = options;
+  const server: PrismMockServer = await (await import("./prism/start-prism-mock.js")).startPrismMock({ ...settings, spec });
+  return server;
 }

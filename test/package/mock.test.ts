@@ -1,6 +1,8 @@
 // The mock as other people's test suites use it, from the installed package: the startMock()
 // helper of the "./mock" entry and the platform-mock executable, both starting Prism on the spec
-// that ships in the package, on a free localhost port, and stopping it.
+// that ships in the package, on a free localhost port, and stopping it; then the stateful mock
+// (startMock({ stateful: true }) and platform-mock --stateful) running a user's flows, with
+// Prism gone from the project.
 import { spawn } from "node:child_process";
 import { rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +27,63 @@ try {
   await Promise.all([first.stop(), second.stop()]);
 }
 `;
+
+// A user's flows against the stateful mock, through the installed client: started in-process,
+// or the one at MOCK_URL (platform-mock --stateful). Faults are switched on over the admin
+// endpoint for the second pass. Prints what a test checks.
+const STATEFUL_USER = `
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { startMock } from "@platform/management-client/mock";
+import { and, createPlatformClient, eq } from "@platform/management-client/node";
+
+const mock = process.env.MOCK_URL ? { url: process.env.MOCK_URL, stop: async () => {} } : await startMock({ stateful: true, jobs: { polls: 1 } });
+const admin = (method, path, body) => fetch(mock.url + "/__mock/" + path, { method, body: body && JSON.stringify(body) }).then((r) => r.json());
+const wait = { minDelayMs: 5, maxDelayMs: 20, timeoutMs: 20000 };
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+const results = [];
+try {
+  for (const faults of [false, true]) {
+    await admin("POST", "reset");
+    if (faults) {
+      await admin("POST", "faults", { operation: "uploadImportChunk", kind: "reset", rate: 0.3, after: true });
+      await admin("POST", "faults", { operation: "getDockStatus", kind: "503", rate: 0.3 });
+      await admin("POST", "faults", { operation: "listChunks", kind: "429", rate: 0.3, retryAfterSeconds: 0 });
+    }
+    const client = createPlatformClient({ baseUrl: mock.url, apiKey: "user-key", jwt: "user.jwt", maxRetries: 6 });
+    const bytes = Buffer.alloc(300000);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251;
+    writeFileSync("model.tar", bytes);
+    const { modelId, job } = await client.importModel({ source: "model.tar", chunkSize: 65536, wait });
+    const deployed = await client.models.deploy(modelId, { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" }, { modelType: "openSource", wait });
+    const undeployed = await client.models.undeploy(modelId, { wait });
+    const created = await client.connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-user-secret-0123456789" } });
+    await client.connections.update(created.connectionId, { fields: { API_KEY: "sk-user-rotated-0123456789" } });
+    const connection = await client.connections.get(created.connectionId);
+    const listed = [];
+    for await (const chunk of client.chunks.list("app", { filters: and(eq("sourceName", "handbook.pdf")) })) listed.push(chunk.chunkId);
+    const totals = await client.chunks.delete("app", listed);
+    const toolData = Buffer.from("tool data bytes");
+    const tool = await client.tools.importFromFiles({ toolName: "t", toolData: { source: new Blob([toolData]), fileName: "tool.json" }, flowData: { source: new Blob(["{}"]), fileName: "flow.json" }, wait });
+    const exported = await client.tools.export(tool.toolId, { flowId: "f", wait });
+    const manifest = await (await client.tools.downloadExport(exported)).json();
+    const state = await admin("GET", "state");
+    results.push({ faults, importStatus: job.status, deployed: deployed.status, undeployed: undeployed.status, apiKey: connection.fields.API_KEY, listed: listed.length, totals, toolDataOk: manifest.files.toolData.sha256 === sha256(toolData), connections: state.connections, models: state.models });
+  }
+} finally {
+  await mock.stop();
+}
+console.log(JSON.stringify(results));
+`;
+
+function checkStatefulResults(stdout: string) {
+  const results = JSON.parse(stdout.trim().split("\n").at(-1)!);
+  expect(results).toHaveLength(2);
+  for (const result of results) {
+    expect(result).toMatchObject({ importStatus: "SUCCESS", deployed: "SUCCESS", undeployed: "SUCCESS", apiKey: "sk-u********************6789", listed: 3, toolDataOk: true, connections: 1, models: 1 });
+    expect(result.totals).toMatchObject({ totalRequested: 3, totalDeleted: 3, totalNotFound: 0 });
+  }
+}
 
 let installed: InstalledPackage;
 const bin = () => join(installed.project, "node_modules/.bin/platform-mock");
@@ -87,7 +146,8 @@ describe("the platform-mock executable", () => {
       body: JSON.stringify({ name: "Toxicity" }),
     });
     expect(response.status).toBe(200);
-    // The mock validates requests against the spec: an unknown guardrail is refused.
+    // The mock validates requests against the spec: an unknown guardrail is refused, with the
+    // 400 the operation declares (Prism answers 422 only where an operation declares no 400).
     const refused = await fetch(`${url}/api/public/guardrails/deploy`, {
       method: "POST",
       headers: { "x-api-key": "bin-user-key", "content-type": "application/json" },
@@ -112,5 +172,31 @@ describe("the platform-mock executable", () => {
     const result = await run(bin(), ["--port", "0"], { cwd: installed.project });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("npm install --save-dev @stoplight/prism-cli@5");
+  }, LONG);
+});
+
+// After the test above: the project has no Prism any more, and the stateful mock needs none.
+describe("the stateful mock from the installed package, without Prism", () => {
+  it("runs a user's flows with startMock({ stateful: true }), with and without faults", async () => {
+    writeFileSync(join(installed.project, "stateful-user.mjs"), STATEFUL_USER);
+    const result = await run(process.execPath, ["stateful-user.mjs"], { cwd: installed.project });
+    expect(result.code, result.stderr).toBe(0);
+    checkStatefulResults(result.stdout);
+  }, LONG);
+
+  it("runs them against platform-mock --stateful --port 0, which exits 0 on SIGTERM", async () => {
+    const mock = startBin(["--stateful", "--port", "0", "--job-polls", "1"]);
+    const url = await mock.url;
+    const result = await run(process.execPath, ["stateful-user.mjs"], { cwd: installed.project, env: { ...process.env, MOCK_URL: url } });
+    expect(result.code, result.stderr).toBe(0);
+    checkStatefulResults(result.stdout);
+    mock.child.kill("SIGTERM");
+    expect(await mock.exited).toBe(0);
+  }, LONG);
+
+  it("rejects an option of the other mock with its usage", async () => {
+    const result = await run(bin(), ["--stateful", "--spec", "x.yaml"], { cwd: installed.project });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--spec is an option of the Prism mock[\s\S]*usage: platform-mock/);
   }, LONG);
 });

@@ -3,6 +3,10 @@
 // beside it), so that the scripts, which run without a build, can import it as it is.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+// Preloaded into Prism so that it exits when this process is gone, whatever killed it.
+const EXIT_WITH_PARENT = fileURLToPath(new URL("./exit-with-parent.cjs", import.meta.url));
 
 // Prism 5 logs this line once it accepts requests.
 const LISTENING = /Prism is listening on (http:\/\/[^\s/]+)/;
@@ -17,7 +21,9 @@ const KEPT_LINES = 200;
  * @returns {Promise<import("./prism-process.js").PrismProcess>}
  */
 export function launchPrism({ script, args, env = process.env, readyTimeoutMs = 30_000 }) {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...env, NO_COLOR: "1", FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  // stdin is a pipe held only by this process: when this process ends, even by SIGKILL, the
+  // kernel closes it and the preloaded watcher ends Prism.
+  const child = spawn(process.execPath, ["--require", EXIT_WITH_PARENT, script, ...args], { env: { ...env, NO_COLOR: "1", FORCE_COLOR: "0" }, stdio: ["pipe", "pipe", "pipe"] });
   const exited = new Promise((done) => child.once("exit", (code, signal) => done({ code, signal })));
   // A caller that never calls stop() must not leave Prism running after its process ends.
   const killOnExit = () => child.kill("SIGKILL");

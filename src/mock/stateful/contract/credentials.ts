@@ -1,0 +1,19 @@
+// The operation's own credential header, as the spec's security scheme names it: absent or empty
+// gives 401, like Prism. With `expected` values (startMock({ apiKey, jwt })) a wrong value does too.
+import { operations, type OperationId } from "../../../generated/operations.js";
+import { unauthorized, type Answer } from "./problems.js";
+
+export interface ExpectedCredentials {
+  apiKey?: string;
+  jwt?: string;
+}
+
+export function checkCredential(operationId: OperationId, headers: Record<string, string | string[] | undefined>, expected: ExpectedCredentials): Answer | undefined {
+  const { header, security } = operations[operationId];
+  const raw = headers[header];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === "") return unauthorized(operationId, header, "The operation's credential header is missing");
+  const wanted = security === "jwtAuth" ? expected.jwt : expected.apiKey;
+  if (wanted !== undefined && value !== wanted) return unauthorized(operationId, header, "The credential does not match the one the mock was started with");
+  return undefined;
+}

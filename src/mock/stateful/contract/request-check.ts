@@ -1,0 +1,103 @@
+// A request checked against the spec with the validators generated from it, as Prism checks it:
+// path parameters, query and body, every failure reported as a violation with its field and rule.
+// Values that travel as text (query parameters, multipart fields) are read as the number or
+// boolean the schema asks for, which is what the validators' own type errors say.
+import type { OperationId } from "../../../generated/operations.js";
+import { requestValidators, type RequestValidator, type ValidationIssue } from "../../../generated/validators.js";
+import type { Violation } from "./problems.js";
+
+type Location = "path" | "query" | "body";
+
+export interface CheckedRequest {
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+const validatorOf = (operationId: OperationId, part: Location): RequestValidator | undefined => requestValidators[`${operationId}_${part}`];
+
+function coerce(text: string, type: unknown): unknown {
+  const types = Array.isArray(type) ? type : [type];
+  if ((types.includes("integer") || types.includes("number")) && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
+  if (types.includes("boolean") && (text === "true" || text === "false")) return text === "true";
+  return text;
+}
+
+/**
+ * Validates `value`; where the only complaint about a top-level text value is its type, reads
+ * it as that type and validates again. Returns the (possibly coerced) value and the issues left.
+ */
+function validateText(validate: RequestValidator, value: Record<string, unknown>): { value: Record<string, unknown>; issues: ValidationIssue[] } {
+  let current = value;
+  for (let round = 0; round < 2; round++) {
+    if (validate(current)) return { value: current, issues: [] };
+    const issues = validate.errors ?? [];
+    let changed = false;
+    const next = { ...current };
+    for (const issue of issues) {
+      const key = /^\/([^/]+)$/.exec(issue.instancePath)?.[1]?.replaceAll("~1", "/").replaceAll("~0", "~");
+      if (issue.keyword !== "type" || key === undefined || typeof next[key] !== "string") continue;
+      const coerced = coerce(next[key] as string, issue.params["type"]);
+      if (coerced !== next[key]) {
+        next[key] = coerced;
+        changed = true;
+      }
+    }
+    if (!changed) return { value: current, issues };
+    current = next;
+  }
+  return validate(current) ? { value: current, issues: [] } : { value: current, issues: validate.errors ?? [] };
+}
+
+function toViolations(location: Location, issues: ValidationIssue[]): Violation[] {
+  // anyOf/oneOf report every branch's complaint, then their own; the branch errors say more.
+  const seen = new Set<string>();
+  const violations: Violation[] = [];
+  for (const issue of issues) {
+    const missing = issue.keyword === "required" ? `/${String(issue.params["missingProperty"])}` : "";
+    const extra = issue.keyword === "additionalProperties" ? `/${String(issue.params["additionalProperty"])}` : "";
+    const field = `${issue.instancePath}${missing}${extra}`;
+    const message = issue.keyword === "additionalProperties" ? "is not a property of this schema" : issue.keyword === "required" ? "is required" : (issue.message ?? issue.keyword);
+    const key = `${field} ${issue.keyword} ${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    violations.push({ in: location, field, rule: issue.keyword, message: issue.keyword === "enum" ? `${message}: ${JSON.stringify(issue.params["allowedValues"])}` : message });
+  }
+  return violations;
+}
+
+/**
+ * Checks a request's parts. `textBody` marks a multipart body, whose fields are text on the wire.
+ * Resolves to the coerced query and body, or the violations.
+ */
+export function checkRequest(
+  operationId: OperationId,
+  parts: { params: Record<string, string>; query: Record<string, string>; body: unknown; textBody: boolean },
+): { ok: CheckedRequest } | { violations: Violation[] } {
+  const violations: Violation[] = [];
+
+  const pathValidator = validatorOf(operationId, "path");
+  if (pathValidator && !pathValidator(parts.params)) violations.push(...toViolations("path", pathValidator.errors ?? []));
+
+  let query: Record<string, unknown> = parts.query;
+  const queryValidator = validatorOf(operationId, "query");
+  if (queryValidator) {
+    const checked = validateText(queryValidator, parts.query);
+    query = checked.value;
+    violations.push(...toViolations("query", checked.issues));
+  } else {
+    for (const name of Object.keys(parts.query)) violations.push({ in: "query", field: `/${name}`, rule: "additionalProperties", message: "is not a parameter of this operation" });
+  }
+
+  let body = parts.body;
+  const bodyValidator = validatorOf(operationId, "body");
+  if (bodyValidator && body !== undefined) {
+    if (parts.textBody && body !== null && typeof body === "object") {
+      const checked = validateText(bodyValidator, body as Record<string, unknown>);
+      body = checked.value;
+      violations.push(...toViolations("body", checked.issues));
+    } else if (!bodyValidator(body)) {
+      violations.push(...toViolations("body", bodyValidator.errors ?? []));
+    }
+  }
+  return violations.length > 0 ? { violations } : { ok: { query, body } };
+}

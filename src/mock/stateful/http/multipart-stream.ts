@@ -1,0 +1,138 @@
+// A streaming multipart/form-data reader: text fields are kept, file parts are only counted and
+// hashed as they pass, so an upload of any size costs the mock a few buffers of memory. Written
+// here rather than taken from a dependency because the mock needs exactly this much (no
+// charsets, no nested parts, no temporary files) and the package keeps one runtime dependency.
+import { createHash, type Hash } from "node:crypto";
+
+export interface FilePart {
+  fileName: string | undefined;
+  contentType: string | undefined;
+  size: number;
+  sha256: string;
+}
+
+export interface MultipartContent {
+  fields: Record<string, string>;
+  files: Record<string, FilePart>;
+}
+
+export class MultipartError extends Error {}
+
+const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_FIELD_BYTES = 1024 * 1024;
+const MAX_PARTS = 32;
+const HEADER_END = Buffer.from("\r\n\r\n");
+
+/** The boundary of a multipart content type, or undefined when it has none. */
+export function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return match?.[1] ?? match?.[2];
+}
+
+interface OpenPart {
+  name: string;
+  fileName: string | undefined;
+  contentType: string | undefined;
+  hash: Hash | undefined;
+  text: Buffer[];
+  size: number;
+}
+
+/**
+ * Reads a whole multipart body from `body`. Parts with a filename, or named in `binaryFields`,
+ * are files (hashed, never held); the others are text fields. Throws MultipartError on a body
+ * that is not well-formed multipart.
+ */
+export async function readMultipart(body: AsyncIterable<Buffer>, boundary: string, binaryFields: ReadonlySet<string>): Promise<MultipartContent> {
+  // Starting the stream with CRLF makes the first delimiter look like every other one.
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const content: MultipartContent = { fields: {}, files: {} };
+  let buffer: Buffer = Buffer.from("\r\n");
+  // Widened by a cast: `step` changes it, which the checker cannot see from the loop below.
+  let state = "preamble" as "preamble" | "afterDelimiter" | "headers" | "body" | "done";
+  let part: OpenPart | undefined;
+  let parts = 0;
+
+  const write = (bytes: Buffer) => {
+    if (!part || bytes.length === 0) return;
+    part.size += bytes.length;
+    if (part.hash) return void part.hash.update(bytes);
+    if (part.size > MAX_FIELD_BYTES) throw new MultipartError(`field "${part.name}" is over ${MAX_FIELD_BYTES} bytes`);
+    part.text.push(Buffer.from(bytes));
+  };
+  const close = () => {
+    if (!part) return;
+    if (part.hash) content.files[part.name] = { fileName: part.fileName, contentType: part.contentType, size: part.size, sha256: part.hash.digest("hex") };
+    else content.fields[part.name] = Buffer.concat(part.text).toString("utf8");
+    part = undefined;
+  };
+
+  const step = (): boolean => {
+    switch (state) {
+      case "preamble":
+      case "body": {
+        const at = buffer.indexOf(delimiter);
+        if (at === -1) {
+          // Keep what could be the start of a delimiter split across two reads.
+          const keep = Math.min(buffer.length, delimiter.length - 1);
+          if (state === "body") write(buffer.subarray(0, buffer.length - keep));
+          buffer = buffer.subarray(buffer.length - keep);
+          return false;
+        }
+        if (state === "body") write(buffer.subarray(0, at));
+        close();
+        buffer = buffer.subarray(at + delimiter.length);
+        state = "afterDelimiter";
+        return true;
+      }
+      case "afterDelimiter": {
+        if (buffer.length < 2) return false;
+        const mark = buffer.subarray(0, 2).toString("latin1");
+        if (mark === "--") {
+          state = "done";
+          return false;
+        }
+        if (mark !== "\r\n") throw new MultipartError("a part delimiter is not followed by CRLF");
+        buffer = buffer.subarray(2);
+        state = "headers";
+        return true;
+      }
+      case "headers": {
+        const at = buffer.indexOf(HEADER_END);
+        if (at === -1) {
+          if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError(`part headers are over ${MAX_HEADER_BYTES} bytes`);
+          return false;
+        }
+        if (++parts > MAX_PARTS) throw new MultipartError(`more than ${MAX_PARTS} parts`);
+        part = openPart(buffer.subarray(0, at).toString("utf8"), binaryFields);
+        buffer = buffer.subarray(at + HEADER_END.length);
+        state = "body";
+        return true;
+      }
+      case "done":
+        return false;
+    }
+  };
+
+  for await (const piece of body) {
+    if (state === "done") continue; // the epilogue is read and ignored
+    buffer = buffer.length === 0 ? piece : Buffer.concat([buffer, piece]);
+    while (step());
+  }
+  if (state !== "done") throw new MultipartError("the body ends before the closing delimiter");
+  return content;
+}
+
+function openPart(headerText: string, binaryFields: ReadonlySet<string>): OpenPart {
+  const headers = new Map<string, string>();
+  for (const line of headerText.split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const disposition = headers.get("content-disposition") ?? "";
+  const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+  if (name === undefined) throw new MultipartError("a part has no Content-Disposition name");
+  const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+  const isFile = fileName !== undefined || binaryFields.has(name);
+  return { name, fileName, contentType: headers.get("content-type"), hash: isFile ? createHash("sha256") : undefined, text: [], size: 0 };
+}

@@ -1,0 +1,87 @@
+// The request body as the operation's spec declares it: JSON read whole (it is small), multipart
+// streamed through the hashing reader, and nothing at all for operations without a body. A body
+// in a media type the operation does not take is refused before it is read.
+import type { IncomingMessage } from "node:http";
+import { operations, type OperationId } from "../../../generated/operations.js";
+import { problem, type Answer } from "../contract/problems.js";
+import { boundaryOf, MultipartError, readMultipart } from "./multipart-stream.js";
+
+export interface ReadBody {
+  /** The JSON value, the multipart fields and file summaries, or undefined without a body. */
+  body: unknown;
+  /** True for multipart: its fields arrived as text. */
+  textBody: boolean;
+}
+
+const MAX_JSON_BYTES = 1024 * 1024;
+// The spec's three upload forms all name their binary part `file`.
+const BINARY_FIELDS = new Set(["file"]);
+
+const mediaTypeOf = (header: string | undefined) => header?.split(";")[0]?.trim().toLowerCase() ?? "";
+
+/** Reads and discards what is left of a body, so the connection can carry the next request. */
+export function drain(request: IncomingMessage): Promise<void> {
+  return new Promise((done) => {
+    if (request.readableEnded) return done();
+    request.on("end", done).on("error", () => done()).on("close", done);
+    request.resume();
+  });
+}
+
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers["content-length"];
+  if (length !== undefined) return Number(length) > 0;
+  return request.headers["transfer-encoding"] !== undefined;
+}
+
+async function readJson(request: IncomingMessage): Promise<{ value: unknown } | Answer> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  for await (const piece of request as AsyncIterable<Buffer>) {
+    size += piece.length;
+    if (size > MAX_JSON_BYTES) {
+      await drain(request);
+      return problem(413, "request", "Request body too large", [{ in: "body", field: "", rule: "maxBytes", message: `a JSON body of this mock is at most ${MAX_JSON_BYTES} bytes` }]);
+    }
+    pieces.push(piece);
+  }
+  const text = Buffer.concat(pieces, size).toString("utf8");
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "json", message: `is not valid JSON (${(error as Error).message})` }]);
+  }
+}
+
+export async function readBody(request: IncomingMessage, operationId: OperationId): Promise<ReadBody | Answer> {
+  const declared = operations[operationId].requestBody as { required: boolean; mediaTypes: readonly string[] } | null;
+  if (!declared || !hasBody(request)) {
+    await drain(request);
+    if (declared?.required) return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "required", message: "the operation requires a body" }]);
+    return { body: undefined, textBody: false };
+  }
+  const mediaType = mediaTypeOf(request.headers["content-type"]);
+  if (!declared.mediaTypes.includes(mediaType)) {
+    await drain(request);
+    return problem(415, "request", "Unsupported media type", [
+      { in: "header", field: "/content-type", rule: "mediaType", message: `${mediaType || "(none)"} is not one of ${declared.mediaTypes.join(", ")}` },
+    ]);
+  }
+  if (mediaType === "application/json") {
+    const read = await readJson(request);
+    return "value" in read ? { body: read.value, textBody: false } : read;
+  }
+  const boundary = boundaryOf(request.headers["content-type"] ?? "");
+  if (!boundary) {
+    await drain(request);
+    return problem(422, "request", "Invalid request", [{ in: "header", field: "/content-type", rule: "boundary", message: "multipart/form-data without a boundary" }]);
+  }
+  try {
+    const { fields, files } = await readMultipart(request as AsyncIterable<Buffer>, boundary, BINARY_FIELDS);
+    return { body: { ...fields, ...files }, textBody: true };
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    await drain(request);
+    return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "multipart", message: error.message }]);
+  }
+}

@@ -1,0 +1,111 @@
+// Options of the stateful mock, checked up front: a bad one is refused with its name and rule
+// before anything listens.
+import type { Chunk } from "./state/chunks.js";
+import type { JobTiming } from "./state/jobs.js";
+import { validateFaultRule, type FaultRule } from "./scenarios/faults.js";
+
+export interface StatefulMockOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1, off the network). */
+  host?: string;
+  /** Seed of every id, job-id spelling and fault rate: the same seed, the same run (default 1). */
+  seed?: number;
+  /** When jobs end: after `polls` polls answered IN_PROGRESS (default 1) and/or `ms` milliseconds. */
+  jobs?: JobTiming;
+  /** Seed chunks of every application: a JSON or JSONL file path, or the chunks themselves. */
+  chunks?: string | readonly Record<string, unknown>[];
+  /** Chunks per page of Get chunks by condition (default 10). */
+  chunkPageSize?: number;
+  /** How long an import session lives before it expires (default one hour). */
+  sessionTtlMs?: number;
+  /** When set, x-api-key must be exactly this (else any non-empty value passes). */
+  apiKey?: string;
+  /** When set, the chunk operations' auth header must be exactly this. */
+  jwt?: string;
+  /** Fault rules active from the start (more with inject()). */
+  faults?: readonly FaultRule[];
+  /** Most requests the request log keeps (default 10,000; older ones drop off). */
+  logLimit?: number;
+  /**
+   * Things that exist on the platform before the test starts, by id: models imported earlier
+   * (ready to deploy) and tools imported earlier (ready to export and deploy).
+   */
+  existing?: ExistingEntities;
+}
+
+export interface ExistingEntities {
+  /** `cm-` ids of models already imported. */
+  models?: readonly string[];
+  /** `a-` ids of tools already imported. */
+  tools?: readonly string[];
+}
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  seed: number;
+  jobs: JobTiming;
+  chunks: StatefulMockOptions["chunks"];
+  chunkPageSize: number;
+  sessionTtlMs: number;
+  apiKey: string | undefined;
+  jwt: string | undefined;
+  faults: FaultRule[];
+  logLimit: number;
+  existing: { models: string[]; tools: string[] };
+}
+
+const KNOWN = ["stateful", "port", "host", "seed", "jobs", "chunks", "chunkPageSize", "sessionTtlMs", "apiKey", "jwt", "faults", "logLimit", "existing"];
+
+/** Checks the ids of `existing`, each against the prefix the spec's path parameters require. */
+export function resolveExisting(existing: unknown, where = "startMock: existing"): { models: string[]; tools: string[] } {
+  if (existing === undefined) return { models: [], tools: [] };
+  if (existing === null || typeof existing !== "object" || Array.isArray(existing)) throw new TypeError(`${where} must be an object { models?, tools? }`);
+  const record = existing as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (key !== "models" && key !== "tools") throw new TypeError(`${where}.${key} is not an option (known: models, tools)`);
+  const ids = (key: "models" | "tools", pattern: RegExp, prefix: string) => {
+    const list = record[key] ?? [];
+    if (!Array.isArray(list) || !list.every((id) => typeof id === "string" && pattern.test(id))) throw new TypeError(`${where}.${key} must be a list of ids starting with ${prefix}`);
+    return [...list] as string[];
+  };
+  return { models: ids("models", /^cm-\S+$/, "cm-"), tools: ids("tools", /^a-\S+$/, "a-") };
+}
+
+function integer(value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) throw new TypeError(`startMock: ${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
+  return value as number;
+}
+
+function text(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value === "") throw new TypeError(`startMock: ${name} must be a non-empty string`);
+  return value;
+}
+
+export function resolveOptions(options: StatefulMockOptions & { stateful?: boolean }): ResolvedOptions {
+  for (const key of Object.keys(options)) if (!KNOWN.includes(key)) throw new TypeError(`startMock: ${key} is not an option of the stateful mock (known: ${KNOWN.join(", ")})`);
+  const jobs = options.jobs ?? {};
+  if (typeof jobs !== "object" || jobs === null) throw new TypeError("startMock: jobs must be an object { polls?, ms? }");
+  for (const key of Object.keys(jobs)) if (key !== "polls" && key !== "ms") throw new TypeError(`startMock: jobs.${key} is not an option (known: polls, ms)`);
+  const chunks = options.chunks;
+  if (chunks !== undefined && typeof chunks !== "string" && !Array.isArray(chunks)) throw new TypeError("startMock: chunks must be a file path or an array of chunks");
+  if (options.faults !== undefined && !Array.isArray(options.faults)) throw new TypeError("startMock: faults must be an array of fault rules");
+  return {
+    port: integer(options.port, "port", 0, 65535) ?? 0,
+    host: text(options.host, "host") ?? "127.0.0.1",
+    seed: integer(options.seed, "seed", 0, 2 ** 32 - 1) ?? 1,
+    jobs: { ...(jobs.polls !== undefined ? { polls: integer(jobs.polls, "jobs.polls", 0) } : {}), ...(jobs.ms !== undefined ? { ms: integer(jobs.ms, "jobs.ms", 0) } : {}) },
+    chunks,
+    chunkPageSize: integer(options.chunkPageSize, "chunkPageSize", 1, 10_000) ?? 10,
+    sessionTtlMs: integer(options.sessionTtlMs, "sessionTtlMs", 1) ?? 60 * 60 * 1000,
+    apiKey: text(options.apiKey, "apiKey"),
+    jwt: text(options.jwt, "jwt"),
+    faults: (options.faults ?? []).map((rule, i) => validateFaultRule(rule, `startMock: faults[${i}]`)),
+    logLimit: integer(options.logLimit, "logLimit", 1) ?? 10_000,
+    existing: resolveExisting(options.existing),
+  };
+}
+
+export type { Chunk };

@@ -1,0 +1,65 @@
+// Routing by the generated operation table: each path template of the spec becomes a pattern,
+// so a request finds its operationId, path parameters and credential header from the spec alone.
+import { operations, type OperationId } from "../../generated/operations.js";
+
+export interface Route {
+  operationId: OperationId;
+  /** Path parameters, decoded, by the template's names. */
+  params: Record<string, string>;
+}
+
+export type RouteResult = { route: Route } | { allowed: string[] } | undefined;
+
+interface CompiledOperation {
+  operationId: OperationId;
+  method: string;
+  pattern: RegExp;
+  names: string[];
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function compile(operationId: OperationId): CompiledOperation {
+  const { method, path } = operations[operationId];
+  const names: string[] = [];
+  const source = path
+    .split(/(\{[^}]+\})/)
+    .map((piece) => {
+      const name = /^\{([^}]+)\}$/.exec(piece)?.[1];
+      if (name === undefined) return escape(piece);
+      names.push(name);
+      return "([^/]+)";
+    })
+    .join("");
+  return { operationId, method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), names };
+}
+
+// Fewer parameters first, so a literal segment wins over a template that would also match it
+// (`/files/session/start` before `/files/session/{sessionId}`, `/chunk/list` before `/chunk/{chunkId}`).
+const COMPILED = (Object.keys(operations) as OperationId[]).map(compile).sort((a, b) => a.names.length - b.names.length);
+
+/** The operation a method and path name, or the methods the path allows, or undefined. */
+export function route(method: string, pathname: string): RouteResult {
+  const allowed: string[] = [];
+  for (const operation of COMPILED) {
+    const match = operation.pattern.exec(pathname);
+    if (!match) continue;
+    if (operation.method !== method) {
+      allowed.push(operation.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    operation.names.forEach((name, i) => (params[name] = safeDecode(match[i + 1]!)));
+    return { route: { operationId: operation.operationId, params } };
+  }
+  return allowed.length > 0 ? { allowed } : undefined;
+}
+
+// A malformed escape is left as sent; the path validator then names the parameter.
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

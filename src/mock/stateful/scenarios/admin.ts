@@ -1,0 +1,104 @@
+// The admin endpoint: the mock's scenarios over HTTP, under a prefix no operation of the spec
+// uses, for tests that drive the mock from another process (platform-mock --stateful). It needs
+// no credential and is not part of the spec. Every route mirrors a method of the mock object.
+//
+//   GET    /__mock/requests[?operationId=ID]   the request log          DELETE clears it
+//   POST   /__mock/reset                      back to a fresh instance
+//   GET    /__mock/state                      counts of what the mock holds
+//   POST   /__mock/jobs/fail-next  {count?}   the next job(s) end FAILED
+//   POST   /__mock/jobs/{id}/fail             that running job ends FAILED
+//   POST   /__mock/jobs/{id}/finish           that job ends now
+//   PUT    /__mock/jobs/timing     {polls?, ms?}  when jobs started from now on end
+//   POST   /__mock/sessions/{id}/expire       that import session expires now
+//   POST   /__mock/sessions/expire            every import session expires now
+//   POST   /__mock/faults          {rule}     adds a fault rule, answers its id
+//   DELETE /__mock/faults[/{id}]              removes every rule, or one
+//   PUT    /__mock/chunks          [chunks]   replaces the seed chunks
+//   POST   /__mock/existing {models?, tools?}  models and tools that exist already
+//   GET    /__mock/downloads/{dockStatusId}   a finished export's file (no credential, like the service's)
+//   GET    /__mock/files/{fileId}             what the mock knows of an uploaded file
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { OperationId } from "../../../generated/operations.js";
+import { exportManifest } from "../downloads.js";
+import { drain } from "../http/read-body.js";
+import { send, toOutgoing } from "../http/send.js";
+import { currentContext, type StatefulMock } from "../server.js";
+
+export const ADMIN_PREFIX = "/__mock/";
+const MAX_ADMIN_BODY = 16 * 1024 * 1024;
+
+async function jsonBody(request: IncomingMessage): Promise<unknown> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  for await (const piece of request as AsyncIterable<Buffer>) {
+    size += piece.length;
+    if (size > MAX_ADMIN_BODY) throw new TypeError(`admin body over ${MAX_ADMIN_BODY} bytes`);
+    pieces.push(piece);
+  }
+  const text = Buffer.concat(pieces).toString("utf8").trim();
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new TypeError("admin body is not valid JSON");
+  }
+}
+
+type Route = [method: string, pattern: RegExp, run: (mock: StatefulMock, match: RegExpExecArray, body: unknown, url: URL) => [number, unknown]];
+
+const ok = (body: unknown = { ok: true }): [number, unknown] => [200, body];
+const notFound = (what: string): [number, unknown] => [404, { message: `${what} not found` }];
+
+const ROUTES: Route[] = [
+  ["GET", /^requests$/, (mock, _m, _b, url) => ok({ requests: mock.requests(url.searchParams.has("operationId") ? { operationId: url.searchParams.get("operationId") as OperationId } : {}) })],
+  ["DELETE", /^requests$/, (mock) => (mock.clearRequests(), ok())],
+  ["POST", /^reset$/, (mock) => (mock.reset(), ok())],
+  ["GET", /^state$/, (mock) => ok(mock.state())],
+  ["POST", /^jobs\/fail-next$/, (mock, _m, body) => (mock.failNextJob((body as { count?: number } | undefined)?.count ?? 1), ok())],
+  ["POST", /^jobs\/([^/]+)\/fail$/, (mock, m) => (mock.failJob(decodeURIComponent(m[1]!)) ? ok() : notFound(`Running job ${m[1]}`))],
+  ["POST", /^jobs\/([^/]+)\/finish$/, (mock, m) => (mock.finishJob(decodeURIComponent(m[1]!)) ? ok() : notFound(`Job ${m[1]}`))],
+  ["PUT", /^jobs\/timing$/, (mock, _m, body) => (mock.setJobTiming((body ?? {}) as { polls?: number; ms?: number }), ok())],
+  ["POST", /^sessions\/expire$/, (mock) => ok({ expired: mock.expireSession() })],
+  ["POST", /^sessions\/([^/]+)\/expire$/, (mock, m) => (mock.expireSession(decodeURIComponent(m[1]!)) > 0 ? ok({ expired: 1 }) : notFound(`Session ${m[1]}`))],
+  ["POST", /^faults$/, (mock, _m, body) => ok({ id: mock.inject(body as never) })],
+  ["DELETE", /^faults$/, (mock) => (mock.clearFaults(), ok())],
+  ["DELETE", /^faults\/([^/]+)$/, (mock, m) => (mock.removeFault(decodeURIComponent(m[1]!)) ? ok() : notFound(`Fault ${m[1]}`))],
+  ["PUT", /^chunks$/, (mock, _m, body) => (mock.seedChunks(body as never), ok())],
+  ["POST", /^existing$/, (mock, _m, body) => (mock.addExisting((body ?? {}) as never), ok())],
+  [
+    "GET",
+    /^downloads\/([^/]+)$/,
+    (mock, m) => {
+      const found = exportManifest(currentContext(mock), decodeURIComponent(m[1]!));
+      return "manifest" in found ? ok(found.manifest) : [found.status, { message: found.message }];
+    },
+  ],
+  [
+    "GET",
+    /^files\/([^/]+)$/,
+    (mock, m) => {
+      const file = currentContext(mock).files.get(decodeURIComponent(m[1]!));
+      return file ? ok(file) : notFound(`File ${m[1]}`);
+    },
+  ],
+];
+
+export async function handleAdmin(mock: StatefulMock, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  const rest = url.pathname.slice(ADMIN_PREFIX.length);
+  const method = (request.method ?? "GET").toUpperCase();
+  let status: number;
+  let body: unknown;
+  try {
+    const found = ROUTES.map(([m, pattern, run]) => ({ m, match: pattern.exec(rest), run })).find((r) => r.match && r.m === method);
+    if (!found) {
+      await drain(request);
+      [status, body] = [404, { message: `${method} ${url.pathname} is not an admin route of the mock (see the guide "Testing with the mock")` }];
+    } else {
+      [status, body] = found.run(mock, found.match!, await jsonBody(request), url);
+    }
+  } catch (error) {
+    // A bad scenario request: the message names the field and the rule.
+    [status, body] = [400, { message: (error as Error).message }];
+  }
+  send(response, toOutgoing(status, body));
+}

@@ -1,0 +1,110 @@
+// Faults on demand: a rule picks requests of one operation (or of all) at a seeded rate or by
+// their number, and answers them with a 500, a 503, a 429 with Retry-After, a reset connection or
+// a body dripped slowly. A rule applies before the request is handled (nothing happened: a retry
+// is harmless) unless `after` is set: then the request takes effect and only its answer is lost,
+// the case where a client cannot know whether its request went through.
+import { operations, type OperationId } from "../../../generated/operations.js";
+import { seededRandom } from "../random.js";
+
+export type FaultKind = "500" | "503" | "429" | "reset" | "slow";
+
+export interface FaultRule {
+  /** The operationId the rule applies to; "*" (the default) for every operation. */
+  operation?: OperationId | "*";
+  kind: FaultKind;
+  /** Chance in [0, 1] that a matching request gets the fault (drawn from the seeded PRNG). */
+  rate?: number;
+  /** The matching requests (1 for the first after the rule was added) that get the fault. */
+  nth?: number | number[];
+  /** At most this many faults from this rule; unlimited when left out. */
+  times?: number;
+  /** Seconds in the Retry-After header of a 429 (default 1). */
+  retryAfterSeconds?: number;
+  /** How long a "slow" body takes to arrive, in milliseconds (default 2000). */
+  slowMs?: number;
+  /** Handle the request first, then lose its answer (default false: fail before handling it). */
+  after?: boolean;
+}
+
+export interface Fault {
+  rule: FaultRule;
+  ruleId: string;
+}
+
+const KINDS: readonly FaultKind[] = ["500", "503", "429", "reset", "slow"];
+
+/** Checks a rule, throwing an error that names the field and the rule it breaks. */
+export function validateFaultRule(rule: unknown, where = "fault"): FaultRule {
+  if (rule === null || typeof rule !== "object" || Array.isArray(rule)) throw new TypeError(`${where} must be an object`);
+  const r = rule as Record<string, unknown>;
+  const known = new Set(["operation", "kind", "rate", "nth", "times", "retryAfterSeconds", "slowMs", "after"]);
+  for (const key of Object.keys(r)) if (!known.has(key)) throw new TypeError(`${where}.${key} is not an option (known: ${[...known].join(", ")})`);
+  if (!KINDS.includes(r["kind"] as FaultKind)) throw new TypeError(`${where}.kind must be one of ${KINDS.join(", ")}`);
+  if (r["operation"] !== undefined && r["operation"] !== "*" && !(typeof r["operation"] === "string" && r["operation"] in operations)) {
+    throw new TypeError(`${where}.operation must be "*" or an operationId of the spec`);
+  }
+  if (r["rate"] === undefined && r["nth"] === undefined) throw new TypeError(`${where} needs rate or nth`);
+  if (r["rate"] !== undefined && !(typeof r["rate"] === "number" && r["rate"] >= 0 && r["rate"] <= 1)) throw new TypeError(`${where}.rate must be a number from 0 to 1`);
+  const nth = r["nth"] === undefined ? [] : Array.isArray(r["nth"]) ? r["nth"] : [r["nth"]];
+  if (!nth.every((n) => Number.isInteger(n) && (n as number) >= 1)) throw new TypeError(`${where}.nth must be an integer >= 1 or a list of them`);
+  for (const key of ["times", "retryAfterSeconds", "slowMs"]) {
+    if (r[key] !== undefined && !(Number.isInteger(r[key]) && (r[key] as number) >= 0)) throw new TypeError(`${where}.${key} must be an integer >= 0`);
+  }
+  if (r["after"] !== undefined && typeof r["after"] !== "boolean") throw new TypeError(`${where}.after must be a boolean`);
+  return r as unknown as FaultRule;
+}
+
+interface ActiveRule {
+  id: string;
+  rule: FaultRule;
+  nth: Set<number>;
+  random: () => number;
+  seen: number;
+  fired: number;
+}
+
+export class FaultInjector {
+  private rules: ActiveRule[] = [];
+  private added = 0;
+
+  constructor(private readonly seed: number) {}
+
+  add(rule: FaultRule): string {
+    const id = `fault-${++this.added}`;
+    const nth = rule.nth === undefined ? [] : Array.isArray(rule.nth) ? rule.nth : [rule.nth];
+    // Each rule draws from its own stream, so adding a rule never shifts another's schedule.
+    this.rules.push({ id, rule, nth: new Set(nth), random: seededRandom(this.seed + this.added * 0x9e3779b9), seen: 0, fired: 0 });
+    return id;
+  }
+
+  /** The fault for this request, if a rule picks it; counts the request for every rule it matches. */
+  decide(operationId: OperationId): Fault | undefined {
+    let picked: Fault | undefined;
+    for (const active of this.rules) {
+      const { rule } = active;
+      if (rule.operation !== undefined && rule.operation !== "*" && rule.operation !== operationId) continue;
+      active.seen++;
+      const draw = rule.rate !== undefined ? active.random() < rule.rate : false;
+      if (picked || (rule.times !== undefined && active.fired >= rule.times)) continue;
+      if (active.nth.has(active.seen) || draw) {
+        active.fired++;
+        picked = { rule, ruleId: active.id };
+      }
+    }
+    return picked;
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((rule) => rule.id !== id);
+    return this.rules.length < before;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): Array<{ id: string; rule: FaultRule; seen: number; fired: number }> {
+    return this.rules.map(({ id, rule, seen, fired }) => ({ id, rule, seen, fired }));
+  }
+}

@@ -1,0 +1,85 @@
+// The chunks of each application's search index. Every application (botId) starts from its own
+// copy of the seed set (the caller's fixture, or a small default), so tests of two apps never see
+// each other's deletions. Chunks keep their seed order; each has a sequence number for cursors.
+import { readFileSync } from "node:fs";
+import { DEFAULT_CHUNKS } from "./default-chunks.js";
+
+export type Chunk = Record<string, unknown> & { chunkId: string };
+
+interface Indexed {
+  seq: number;
+  chunk: Chunk;
+}
+
+/** Parses a fixture: a JSON array of chunks, or JSONL (one chunk per line). */
+export function parseChunkFixture(text: string, origin: string): Chunk[] {
+  const trimmed = text.trim();
+  const records: unknown[] = trimmed.startsWith("[")
+    ? (JSON.parse(trimmed) as unknown[])
+    : trimmed
+        .split(/\r?\n/)
+        .filter((line) => line.trim() !== "")
+        .map((line, i) => {
+          try {
+            return JSON.parse(line);
+          } catch (error) {
+            throw new Error(`${origin}: line ${i + 1} is not JSON (${(error as Error).message})`);
+          }
+        });
+  return records.map((record, i) => normaliseChunk(record, `${origin}: chunk ${i}`));
+}
+
+/** A chunk as the mock stores it: `chunkId` required and `chk-` prefixed, `_id` equal to it. */
+export function normaliseChunk(record: unknown, where: string): Chunk {
+  if (record === null || typeof record !== "object" || Array.isArray(record)) throw new Error(`${where} is not an object`);
+  const chunk = { ...(record as Record<string, unknown>) };
+  const id = chunk["chunkId"] ?? chunk["_id"];
+  if (typeof id !== "string" || !/^chk-\S+$/.test(id)) throw new Error(`${where}: chunkId must be a string starting with chk- (got ${JSON.stringify(id)})`);
+  return { ...chunk, _id: id, chunkId: id };
+}
+
+export function loadChunkFixture(source: string | readonly unknown[] | undefined): Chunk[] {
+  if (source === undefined) return DEFAULT_CHUNKS.map((c) => normaliseChunk(c, "default chunk"));
+  if (typeof source !== "string") return source.map((c, i) => normaliseChunk(c, `chunks[${i}]`));
+  return parseChunkFixture(readFileSync(source, "utf8"), source);
+}
+
+export class ChunkStore {
+  private readonly apps = new Map<string, Indexed[]>();
+
+  constructor(private seed: Chunk[]) {}
+
+  /** The app's chunks in order, created from the seed on first use. */
+  of(botId: string): Indexed[] {
+    let chunks = this.apps.get(botId);
+    if (!chunks) {
+      chunks = this.seed.map((chunk, seq) => ({ seq, chunk: structuredClone(chunk) }));
+      this.apps.set(botId, chunks);
+    }
+    return chunks;
+  }
+
+  find(botId: string, chunkId: string): Chunk | undefined {
+    return this.of(botId).find((entry) => entry.chunk.chunkId === chunkId)?.chunk;
+  }
+
+  /** Deletes what exists; returns the ids that did not. */
+  delete(botId: string, chunkIds: readonly string[]): { deleted: string[]; notFound: string[] } {
+    const wanted = new Set(chunkIds);
+    const chunks = this.of(botId);
+    const deleted = chunks.filter((entry) => wanted.has(entry.chunk.chunkId)).map((entry) => entry.chunk.chunkId);
+    this.apps.set(botId, chunks.filter((entry) => !wanted.has(entry.chunk.chunkId)));
+    const gone = new Set(deleted);
+    return { deleted, notFound: [...wanted].filter((id) => !gone.has(id)) };
+  }
+
+  /** Replaces the seed every app starts from; apps already used keep theirs until reset. */
+  reseed(seed: Chunk[]): void {
+    this.seed = seed;
+    this.apps.clear();
+  }
+
+  clear(): void {
+    this.apps.clear();
+  }
+}

@@ -1,0 +1,101 @@
+// Scenarios for tests: faults by rate (seeded) or by number, applied before or after the request
+// takes effect; the request log; reset; and the same controls over the admin endpoint.
+import { describe, expect, it } from "vitest";
+import { call, withMock } from "./helpers.js";
+
+const list = (mock: Parameters<Parameters<typeof withMock>[1]>[0]) => call(mock, "GET", "/api/public/connections").then((r) => r.status, () => "reset");
+
+describe("faults", () => {
+  it("hit the n-th request of an operation with 500, 503 and 429 with Retry-After", async () => {
+    await withMock({ faults: [{ operation: "listConnections", kind: "503", nth: 2 }] }, async (mock) => {
+      mock.inject({ operation: "listConnections", kind: "429", nth: [3], retryAfterSeconds: 7 });
+      mock.inject({ operation: "getConnection", kind: "500", nth: 1 });
+      expect(await list(mock)).toBe(200);
+      expect(await list(mock)).toBe(503);
+      const limited = await call(mock, "GET", "/api/public/connections");
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBe("7");
+      expect(await list(mock)).toBe(200);
+      expect((await call(mock, "GET", "/api/public/connections/cn-00000000-0000-4000-8000-000000000000")).status).toBe(500);
+      expect(mock.requests().map((r) => r.fault?.kind ?? "-")).toEqual(["-", "503", "429", "-", "500"]);
+    });
+  });
+
+  it("pick the same requests at a rate for the same seed", async () => {
+    const pattern = (seed: number) =>
+      withMock({ seed, faults: [{ kind: "500", rate: 0.3 }] }, async (mock) => {
+        const statuses = [];
+        for (let i = 0; i < 30; i++) statuses.push(await list(mock));
+        return statuses.join(",");
+      });
+    const first = await pattern(42);
+    expect(first).toContain("500");
+    expect(first).toContain("200");
+    expect(await pattern(42)).toBe(first);
+    expect(await pattern(43)).not.toBe(first);
+  });
+
+  it("reset the connection, before or after the request took effect", async () => {
+    await withMock({}, async (mock) => {
+      mock.inject({ operation: "createConnection", kind: "reset", nth: 1 });
+      mock.inject({ operation: "createConnection", kind: "reset", nth: 2, after: true });
+      const create = () => call(mock, "POST", "/api/public/connections", { provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "k" } });
+      await expect(create()).rejects.toThrow();
+      expect(mock.state().connections).toBe(0);
+      await expect(create()).rejects.toThrow();
+      // The second one was handled before its connection went down.
+      expect(mock.state().connections).toBe(1);
+    });
+  });
+
+  it("drip a slow body that still arrives whole", async () => {
+    await withMock({ faults: [{ kind: "slow", nth: 1, slowMs: 200 }] }, async (mock) => {
+      const started = performance.now();
+      const answer = await call(mock, "GET", "/api/public/connections");
+      expect(answer.body).toEqual({ connections: [], total: 0 });
+      // Timers never fire early: the body cannot have come sooner than the drip allows.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    });
+  });
+
+  it("refuse a bad rule naming the field and the rule", async () => {
+    await withMock({}, async (mock) => {
+      expect(() => mock.inject({ kind: "418" as never, nth: 1 })).toThrow(/kind must be one of 500, 503, 429, reset, slow/);
+      expect(() => mock.inject({ kind: "500" })).toThrow(/needs rate or nth/);
+      expect(() => mock.inject({ kind: "500", rate: 2 })).toThrow(/rate must be a number from 0 to 1/);
+      expect(() => mock.inject({ kind: "500", nth: 1, operation: "nope" as never })).toThrow(/operation must be/);
+    });
+  });
+});
+
+describe("admin endpoint", () => {
+  it("drives the same scenarios over HTTP", async () => {
+    await withMock({ jobs: { polls: 5 } }, async (mock) => {
+      const admin = (method: string, path: string, body?: unknown) =>
+        fetch(`${mock.url}/__mock/${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      await call(mock, "POST", "/api/public/connections", { provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "k" } });
+      expect((await admin("GET", "state")).body.connections).toBe(1);
+      expect((await admin("GET", "requests?operationId=createConnection")).body.requests).toHaveLength(1);
+
+      expect((await admin("POST", "jobs/fail-next", { count: 1 })).status).toBe(200);
+      const job = (await call(mock, "POST", "/api/public/guardrails/deploy", { name: "Anonymize" })).body;
+      expect(job.status).toBe("FAILED");
+
+      const session = (await call(mock, "POST", "/api/public/files/session/start", { fileContext: "model", totalChunks: 1, fileExtension: "tar", fileName: "m.tar", fileSize: 1 })).body;
+      expect((await admin("POST", `sessions/${session.sessionId}/expire`)).body).toEqual({ expired: 1 });
+      expect((await admin("POST", "sessions/00000000-0000-4000-8000-000000000000/expire")).status).toBe(404);
+
+      const fault = (await admin("POST", "faults", { operation: "listConnections", kind: "503", nth: 1 })).body;
+      expect(fault.id).toMatch(/^fault-/);
+      expect(await list(mock)).toBe(503);
+      expect((await admin("POST", "faults", { kind: "nope", nth: 1 })).body.message).toMatch(/kind must be one of/);
+      expect((await admin("DELETE", "faults")).status).toBe(200);
+
+      expect((await admin("PUT", "jobs/timing", { polls: 0 })).status).toBe(200);
+      expect((await admin("POST", "reset")).status).toBe(200);
+      expect((await admin("GET", "state")).body).toMatchObject({ connections: 0, importSessions: 0, faults: [] });
+      expect((await admin("GET", "requests")).body.requests).toEqual([]);
+      expect((await admin("GET", "nothing")).status).toBe(404);
+    });
+  });
+});
