@@ -1,9 +1,12 @@
 // The packed tarball as its users' tools will see it: publint (package.json fields against the
 // files that ship), arethetypeswrong (what TypeScript resolves for each entry point), and the
 // bare imports of the shipped JavaScript against package.json "dependencies".
+import { spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { builtinModules } from "node:module";
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
@@ -33,7 +36,7 @@ const DATA_ENTRYPOINTS = ["./openapi.yaml"];
 /** arethetypeswrong on the tarball, offline (--no-definitely-typed: no @types look-up). */
 export async function lintTypes(tarball) {
   const args = [cliEntry("@arethetypeswrong/cli", "attw"), tarball, "--profile", "esm-only", "--no-definitely-typed", "--exclude-entrypoints", ...DATA_ENTRYPOINTS, "--format", "json"];
-  const result = await run(process.execPath, args);
+  const result = await runToFile(process.execPath, args);
   let report;
   try {
     report = JSON.parse(result.stdout);
@@ -47,6 +50,27 @@ export async function lintTypes(tarball) {
   // The exit code is attw's own verdict; a non-zero one without a listed problem still fails.
   if (result.code !== 0 && problems.length === 0) problems.push(`attw exited with code ${result.code}: ${result.stderr}`);
   return problems;
+}
+
+// attw ends with process.exit: into a pipe, a report over 64 kB is cut short (Node writes pipes
+// asynchronously), so its stdout goes to a file, which Node writes synchronously.
+async function runToFile(command, args) {
+  const dir = await mkdtemp(join(tmpdir(), "attw-"));
+  const file = join(dir, "stdout.json");
+  const fd = openSync(file, "w");
+  try {
+    const result = await new Promise((resolveRun, reject) => {
+      const child = spawn(command, args, { stdio: ["ignore", fd, "pipe"] });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => resolveRun({ code: code ?? 1, stderr }));
+    });
+    return { ...result, stdout: await readFile(file, "utf8") };
+  } finally {
+    closeSync(fd);
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
