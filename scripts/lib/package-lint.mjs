@@ -11,7 +11,6 @@ import { build } from "esbuild";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { cliEntry } from "./node-cli.mjs";
-import { run } from "./pack.mjs";
 
 /** publint on the tarball, warnings and suggestions counted as problems. */
 export async function lintManifest(tarball) {
