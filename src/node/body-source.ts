@@ -5,8 +5,24 @@
 export interface BodySource {
   /** Exact byte length, sent as content-length. */
   readonly size: number;
-  /** Each call streams the whole body from the start; no work is done before the first read. */
-  open(): AsyncIterable<Uint8Array>;
+  /**
+   * Each call streams the whole body from the start; no work is done before the first read.
+   * Without `reader`, every piece is the reader's to keep.
+   */
+  open(reader?: ReaderPromise): AsyncIterable<Uint8Array>;
+}
+
+/**
+ * What a reader that does not keep pieces promises, so a source may reuse a piece's memory
+ * instead of allocating every piece afresh (for a file, allocation and the garbage collection it
+ * causes cost more CPU than reading the file: see bench/node-sender.ts).
+ */
+export interface ReaderPromise {
+  /**
+   * Whenever the reader asks for a piece, it still holds at most this many of the last bytes it
+   * was given (e.g. bytes queued on a socket); the memory of anything before them may be reused.
+   */
+  readonly heldBytes: number;
 }
 
 export function isBodySource(value: unknown): value is BodySource {
@@ -33,12 +49,14 @@ export function concatSources(parts: Array<string | Uint8Array | BodySource>): B
   const size = pieces.reduce((total, piece) => total + (piece instanceof Uint8Array ? piece.byteLength : piece.size), 0);
   return {
     size,
-    async *open() {
+    // The promise holds for every part: bytes counted within one part are never fewer than the
+    // reader's count over the whole stream.
+    async *open(reader?: ReaderPromise) {
       for (const piece of pieces) {
         if (piece instanceof Uint8Array) {
           if (piece.byteLength > 0) yield piece;
         } else {
-          yield* piece.open();
+          yield* piece.open(reader);
         }
       }
     },

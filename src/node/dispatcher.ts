@@ -11,13 +11,32 @@
 // aborts through the signal: undici's own 300 s defaults would cut a long call the caller allowed.
 import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
 
-import { checkNetworkOptions, type NetworkOptions, type TlsOptions } from "./network-options.js";
+import { checkNetworkOptions, type CheckedNetworkOptions, type NetworkOptions, type TlsOptions } from "./network-options.js";
 import { proxiesFromEnvironment } from "./proxy-env.js";
+
+// undici's connector opens sockets with a 64 KiB highWaterMark (16 KiB for TLS), and its HTTP/1.1
+// writer asks a streamed body for the next piece only after 'drain' or after a write that left
+// less than that queued: so it holds at most that many of the last bytes it was given. The
+// dispatchers made here add no interceptor that could keep a piece longer; a caller's might. (A
+// diagnostics_channel subscriber to undici:request:bodyChunkSent that kept pieces would see
+// them reused; the pieces it is given are for looking at, at once.)
+const BODY_BYTES_HELD = 64 * 1024;
+const builtHere = new WeakSet<Dispatcher>();
+
+/** How many of a streamed body's last bytes `dispatcher` may still hold when it asks for more; undefined when unknown. */
+export function bodyBytesHeld(dispatcher: Dispatcher): number | undefined {
+  return builtHere.has(dispatcher) ? BODY_BYTES_HELD : undefined;
+}
 
 export function createDispatcher(options?: NetworkOptions, env: Record<string, string | undefined> = process.env): Dispatcher {
   const o = checkNetworkOptions(options);
   if (o.dispatcher) return o.dispatcher;
+  const dispatcher = build(o, env);
+  builtHere.add(dispatcher);
+  return dispatcher;
+}
 
+function build(o: CheckedNetworkOptions, env: Record<string, string | undefined>): Dispatcher {
   const pool = {
     keepAliveTimeout: o.keepAliveTimeoutMs,
     ...(o.connections !== undefined ? { connections: o.connections } : {}),

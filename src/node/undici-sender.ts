@@ -5,8 +5,8 @@
 import { request, type Dispatcher } from "undici";
 
 import type { HeaderReader, Incoming, Outgoing } from "../wrappers/sender.js";
-import { isBodySource, type BodySource } from "./body-source.js";
-import { createDispatcher } from "./dispatcher.js";
+import { isBodySource, type BodySource, type ReaderPromise } from "./body-source.js";
+import { bodyBytesHeld, createDispatcher } from "./dispatcher.js";
 
 /** What the transport hands over, with the bodies this sender streams. */
 export interface StreamingOutgoing extends Omit<Outgoing, "body"> {
@@ -23,20 +23,24 @@ const NO_REDIRECTS = { maxRedirections: 0 } as object;
 
 /** A Sender over `dispatcher`; by default one built from the environment (see createDispatcher). */
 export function undiciSender(dispatcher: Dispatcher = createDispatcher()): StreamingSender {
+  // Over a dispatcher made here a file source may read into the same few buffers again and
+  // again, which halves the CPU of an upload; over a caller's, every piece is fresh.
+  const held = bodyBytesHeld(dispatcher);
+  const reader: ReaderPromise | undefined = held === undefined ? undefined : { heldBytes: held };
   return (outgoing, signal) => {
     if (signal.aborted) return Promise.reject(signal.reason);
-    return untilAborted(exchange(dispatcher, outgoing, signal), signal);
+    return untilAborted(exchange(dispatcher, reader, outgoing, signal), signal);
   };
 }
 
-async function exchange(dispatcher: Dispatcher, outgoing: StreamingOutgoing, signal: AbortSignal): Promise<Incoming> {
+async function exchange(dispatcher: Dispatcher, reader: ReaderPromise | undefined, outgoing: StreamingOutgoing, signal: AbortSignal): Promise<Incoming> {
   // A copy, always: undici's ProxyAgent writes a `host` header into the object it is given,
   // and the transport reuses its Outgoing for a redirect to another host.
   const headers: Record<string, string> = { ...outgoing.headers };
   let body = outgoing.body;
   if (isBodySource(body)) {
     headers["content-length"] = String(body.size);
-    body = lazyIterable(body) as unknown as BodySource;
+    body = lazyIterable(body, reader) as unknown as BodySource;
   }
   const answer = await request(outgoing.url, {
     ...NO_REDIRECTS,
@@ -65,8 +69,8 @@ async function exchange(dispatcher: Dispatcher, outgoing: StreamingOutgoing, sig
 }
 
 /** Calls `open()` only when undici starts the upload, so a request that never connects opens nothing. */
-function lazyIterable(source: BodySource): AsyncIterable<Uint8Array> {
-  return { [Symbol.asyncIterator]: () => source.open()[Symbol.asyncIterator]() };
+function lazyIterable(source: BodySource, reader: ReaderPromise | undefined): AsyncIterable<Uint8Array> {
+  return { [Symbol.asyncIterator]: () => (reader ? source.open(reader) : source.open())[Symbol.asyncIterator]() };
 }
 
 /**

@@ -32,6 +32,11 @@ async function collect(source: BodySource): Promise<Buffer> {
 }
 
 const openFiles = () => readdirSync("/proc/self/fd").length;
+/** The first and last 8 bytes agree: enough to see that a piece's memory was not read into again. */
+function sameEnds(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 0; i < 8 && i < a.length; i++) if (a[i] !== b[i] || a[a.length - 1 - i] !== b[b.length - 1 - i]) return false;
+  return true;
+}
 
 describe("fileRange", () => {
   const property = (length: number, readSizes: fc.Arbitrary<number>) =>
@@ -75,6 +80,48 @@ describe("fileRange", () => {
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(32 * MiB);
     await iterator.return!(undefined);
     rmSync(sparse);
+  });
+
+  it("without a reader's promise, hands out a new buffer for every piece", async () => {
+    const buffers = new Set<ArrayBufferLike>();
+    let pieces = 0;
+    for await (const piece of fileRange(file, 0, content.length, 64 * 1024).open()) {
+      buffers.add(piece.buffer);
+      pieces++;
+    }
+    expect(buffers.size).toBe(pieces);
+  });
+
+  it("given a reader's promise, reuses buffers without touching a byte the reader may still hold", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: content.length }),
+        fc.integer({ min: 0, max: content.length }),
+        fc.integer({ min: 4096, max: 512 * 1024 }),
+        fc.integer({ min: 0, max: MiB }),
+        async (a, b, readSize, heldBytes) => {
+          const [start, end] = a <= b ? [a, b] : [b, a];
+          // A reader that keeps exactly what it promised it might: the last `heldBytes` bytes.
+          const kept: Array<{ piece: Uint8Array; at: number }> = [];
+          let at = start;
+          const buffers = new Set<ArrayBufferLike>();
+          for await (const piece of fileRange(file, start, end, readSize).open({ heldBytes })) {
+            // A reused buffer would have been overwritten with other (random) bytes of the file.
+            const overwritten = kept.filter((old) => !sameEnds(old.piece, content.subarray(old.at, old.at + old.piece.length)));
+            expect(overwritten).toEqual([]);
+            expect(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).equals(content.subarray(at, at + piece.length))).toBe(true);
+            kept.push({ piece, at });
+            at += piece.length;
+            while (kept.length && kept[0]!.at + kept[0]!.piece.length <= at - heldBytes) kept.shift();
+            buffers.add(piece.buffer);
+          }
+          expect(at).toBe(end);
+          // The few buffers the promise allows, however long the range.
+          expect(buffers.size).toBeLessThanOrEqual(Math.ceil(heldBytes / readSize) + 1);
+        },
+      ),
+      { numRuns: 120 },
+    );
   });
 
   it("closes the file when the range ends, when the reader stops early, and when reading fails", async () => {

@@ -2,6 +2,7 @@
 // 127.0.0.1 (test/support/forward-proxy.ts), which records what it was asked: HTTP_PROXY for an
 // http: target, NO_PROXY bypassing it, an https: target in a CONNECT tunnel with the target's TLS
 // settings, an https: proxy, an explicit proxy, and proxy credentials that never surface.
+import { createHash, randomBytes } from "node:crypto";
 import { inspect } from "node:util";
 import type { Dispatcher } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDispatcher } from "../../src/node/dispatcher.js";
 import type { NetworkOptions } from "../../src/node/network-options.js";
 import { undiciSender, type StreamingOutgoing } from "../../src/node/undici-sender.js";
+import { scribbling, slowHashingHandler } from "../support/eager-reuse.js";
 import { startForwardProxy, type ForwardProxy } from "../support/forward-proxy.js";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
 import { makePki, type Pki } from "../support/throwaway-pki.js";
@@ -120,6 +122,20 @@ describe("HTTPS_PROXY: a tunnel for an https: target", () => {
     const untrusting = senderFor({ tls: { ca: pki.ca } }, { HTTPS_PROXY: secureProxy.url });
     const error = await untrusting(get(`${secureTarget.url}/via-tls-proxy`), live()).catch((e: unknown) => e);
     expect(codeOf(error)).toMatch(/CERT|SIGNATURE|ISSUER/);
+  });
+});
+
+describe("a streamed body through a proxy", () => {
+  it("arrives intact, forwarded or tunnelled, from a source that reuses memory as eagerly as the promise allows", async () => {
+    const bytes = randomBytes(6 * 1024 * 1024 + 3);
+    const expected = createHash("sha256").update(bytes).digest("hex");
+    target.handler = slowHashingHandler;
+    secureTarget.handler = slowHashingHandler;
+    const send = senderFor({ tls: { ca: pki.ca } }, { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url });
+    const forwarded = await send({ url: `${target.url}/upload`, method: "POST", headers: {}, body: scribbling(bytes) }, live());
+    const tunnelled = await send({ url: `${secureTarget.url}/upload`, method: "POST", headers: {}, body: scribbling(bytes) }, live());
+    expect([text(forwarded.body), text(tunnelled.body)]).toEqual([expected, expected]);
+    expect(proxy.visits.map((v) => v.method)).toEqual(["POST", "CONNECT"]);
   });
 });
 

@@ -2,6 +2,7 @@
 // against local HTTPS servers whose certificates come from a CA made for this file with openssl:
 // an unknown CA fails, the caller's `ca` succeeds, a client certificate the server demands is
 // presented, and `servername` names the certificate when the URL holds an IP address.
+import { createHash, randomBytes } from "node:crypto";
 import type { TLSSocket } from "node:tls";
 import type { Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher } from "../../src/node/dispatcher.js";
 import type { NetworkOptions } from "../../src/node/network-options.js";
 import { undiciSender, type StreamingOutgoing } from "../../src/node/undici-sender.js";
+import { scribbling, slowHashingHandler } from "../support/eager-reuse.js";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
 import { makePki, type Pki } from "../support/throwaway-pki.js";
 
@@ -80,6 +82,16 @@ describe("the service's certificate", () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(server.connections).toBe(1);
+  });
+});
+
+describe("a streamed body over TLS", () => {
+  it("arrives intact from a source that reuses memory as eagerly as the sender's promise allows", async () => {
+    const bytes = randomBytes(8 * 1024 * 1024 + 5);
+    server.handler = slowHashingHandler;
+    const answer = await senderFor({ tls: { ca: pki.ca } })({ url: server.url, method: "POST", headers: {}, body: scribbling(bytes) }, live());
+    expect(text(answer.body)).toBe(createHash("sha256").update(bytes).digest("hex"));
+    server.handler = (_req, res) => res.end("secure");
   });
 });
 

@@ -1,16 +1,21 @@
 // The undici sender (src/node/undici-sender.ts) against a real node:http server on 127.0.0.1:
 // what it puts on the wire, what it reads back, how it fails (with the codes the transport's
 // retry decision reads), and how it stops when the signal fires at each stage.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { Agent, interceptors } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { BodySource } from "../../src/node/body-source.js";
+import { concatSources, type BodySource, type ReaderPromise } from "../../src/node/body-source.js";
+import { fileRange } from "../../src/node/file-range.js";
 import { createDispatcher } from "../../src/node/dispatcher.js";
 import { undiciSender, type StreamingOutgoing } from "../../src/node/undici-sender.js";
 import { provablyNeverSent } from "../../src/wrappers/retry-policy.js";
+import { scribbling, slowHashingHandler } from "../support/eager-reuse.js";
 import { readBody, startLocalServer, type LocalServer } from "../support/local-server.js";
 
 const MiB = 1024 * 1024;
@@ -202,6 +207,64 @@ describe("undiciSender: what it sends and reads", () => {
     } finally {
       await following.close();
     }
+  });
+});
+
+describe("undiciSender: file bodies in reused buffers", () => {
+  let dir: string;
+  let file: string;
+  let content: Buffer;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "undici-sender-"));
+    file = join(dir, "model.bin");
+    content = randomBytes(24 * MiB + 1001);
+    writeFileSync(file, content);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("promises a source to hold no more than a socket's buffer over its own dispatcher, and nothing over a caller's", async () => {
+    const promises: Array<ReaderPromise | undefined> = [];
+    const spy: BodySource = {
+      size: 1,
+      async *open(reader?: ReaderPromise) {
+        promises.push(reader);
+        yield new Uint8Array(1);
+      },
+    };
+    const foreign = new Agent();
+    try {
+      await send({ url: server.url, method: "POST", headers: {}, body: spy }, live());
+      await undiciSender(foreign)({ url: server.url, method: "POST", headers: {}, body: spy }, live());
+    } finally {
+      await foreign.close();
+    }
+    expect(promises).toEqual([{ heldBytes: 64 * 1024 }, undefined]);
+  });
+
+  it("holds no more than it promised: a source that scribbles over every piece the promise frees still arrives intact", async () => {
+    server.handler = slowHashingHandler;
+    const answers = await Promise.all([0, 1, 2].map(() => send({ url: server.url, method: "POST", headers: {}, body: scribbling(content) }, live())));
+    const expected = createHash("sha256").update(content).digest("hex");
+    expect(answers.map((a) => Buffer.from(a.body!).toString())).toEqual([expected, expected, expected]);
+  });
+
+  it("uploads file ranges intact, three at once, to a server that reads slowly", async () => {
+    server.handler = slowHashingHandler;
+    const third = Math.floor(content.length / 3);
+    const bounds = [0, third, 2 * third, content.length];
+    const answers = await Promise.all(
+      [0, 1, 2].map((i) => {
+        const head = `--b\r\ncontent-disposition: form-data; name="file"; filename="chunk-${i}"\r\n\r\n`;
+        const body = concatSources([head, fileRange(file, bounds[i]!, bounds[i + 1]!), "\r\n--b--\r\n"]);
+        return send({ url: server.url, method: "POST", headers: { "content-type": "multipart/form-data; boundary=b" }, body }, live()).then((answer) => ({ answer, head }));
+      }),
+    );
+    answers.forEach(({ answer, head }, i) => {
+      const expected = createHash("sha256")
+        .update(Buffer.concat([Buffer.from(head), content.subarray(bounds[i]!, bounds[i + 1]!), Buffer.from("\r\n--b--\r\n")]))
+        .digest("hex");
+      expect(Buffer.from(answer.body!).toString()).toBe(expected);
+    });
   });
 });
 
