@@ -6,7 +6,7 @@ import { ConfigurationError } from "../wrappers/errors.js";
 export interface EnvironmentProxies {
   /** For http: targets; "" when none. */
   httpProxy: string;
-  /** For https: targets; "" when none (undici then uses httpProxy, as curl does not). */
+  /** For https: targets; "" when none, and undici then sends https: through httpProxy too (curl would go direct). */
   httpsProxy: string;
   /** NO_PROXY as written: host names, domain suffixes, `host:port` entries, or `*`. */
   noProxy: string;

@@ -81,6 +81,12 @@ describe("HTTP_PROXY and NO_PROXY", () => {
     expect(proxy.visits).toHaveLength(3);
   });
 
+  it("goes straight to an https: host NO_PROXY names, with the caller's TLS settings", async () => {
+    const send = senderFor({ tls: { ca: pki.ca } }, { HTTPS_PROXY: proxy.url, NO_PROXY: "127.0.0.1" });
+    expect(text((await send(get(`${secureTarget.url}/direct`), live())).body)).toContain("/direct");
+    expect(proxy.visits).toEqual([]);
+  });
+
   it("ignores the environment with proxy: false, and sends everything through an explicit proxy", async () => {
     await senderFor({ proxy: false }, { HTTP_PROXY: proxy.url })(get(`${target.url}/none`), live());
     expect(proxy.visits).toEqual([]);

@@ -293,6 +293,17 @@ describe("undiciSender: keep-alive", () => {
     expect(server.connections).toBe(1);
   });
 
+  it("opens no more than `connections` sockets to an origin: further calls wait their turn", async () => {
+    server.handler = (_req, res) => setTimeout(() => res.end("{}"), 5);
+    const dispatcher = createDispatcher({ proxy: false, connections: 1 });
+    const sender = undiciSender(dispatcher);
+    server.connections = 0;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => sender(get(server.url), live())));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(server.connections).toBe(1);
+    await dispatcher.close();
+  });
+
   it("keeps back-to-back calls on two connections at most", async () => {
     server.handler = (_req, res) => res.end("{}");
     const sender = undiciSender(createDispatcher({ proxy: false }));
