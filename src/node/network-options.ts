@@ -1,0 +1,184 @@
+// The Node entry's networking options, checked when the client is made: a misspelt key or a
+// wrong type fails at start-up with the option's name and the rule, not as a connection error
+// on the first request. Values are never quoted back: a TLS key, a passphrase or a proxy
+// password may be among them.
+import { X509Certificate } from "node:crypto";
+import { createSecureContext } from "node:tls";
+import type { Dispatcher } from "undici";
+
+import { ConfigurationError } from "../wrappers/errors.js";
+import { closestName } from "./closest-name.js";
+import { checkedProxyUrl } from "./proxy-env.js";
+
+type Pem = string | Uint8Array;
+
+/** TLS settings of a connection, as node:tls takes them. */
+export interface TlsOptions {
+  /** Trusted CA certificates (PEM). They replace Node's default roots; add `tls.rootCertificates` to keep those. */
+  ca?: Pem | Pem[];
+  /** Client certificate chain (PEM), for a server that asks for one; needs `key`. */
+  cert?: Pem | Pem[];
+  /** Private key of `cert` (PEM). */
+  key?: Pem | Pem[];
+  /** Decrypts an encrypted `key`. */
+  passphrase?: string;
+  /** Default true. False accepts any certificate: for a test rig, never for a real service. */
+  rejectUnauthorized?: boolean;
+  /** The name the certificate must carry, when it differs from the URL's host (e.g. a URL with an IP address). */
+  servername?: string;
+}
+
+export interface NetworkOptions {
+  /** An undici Dispatcher of the caller's: used as it is; the environment is not read and no other option may be set. */
+  dispatcher?: Dispatcher;
+  /**
+   * A proxy URL for every request (http: or https:, credentials allowed), or false to ignore
+   * the environment. Default: HTTP_PROXY / HTTPS_PROXY / NO_PROXY (lower-case spellings first).
+   */
+  proxy?: string | URL | false;
+  /** TLS toward the service (through a proxy too): a private CA, a client certificate. */
+  tls?: TlsOptions;
+  /** TLS toward an https: proxy. */
+  proxyTls?: TlsOptions;
+  /** How long an idle connection is kept for the next call when the server gives no Keep-Alive hint. Default 4 s. */
+  keepAliveTimeoutMs?: number;
+  /** Connections per origin at most; further calls queue. Default: no limit, as Node's fetch. */
+  connections?: number;
+  /** TCP and TLS handshake, per connection. Default 10 s. */
+  connectTimeoutMs?: number;
+}
+
+export interface CheckedNetworkOptions {
+  dispatcher: Dispatcher | undefined;
+  /** A checked URL, false, or undefined for the environment. */
+  proxy: string | false | undefined;
+  tls: TlsOptions | undefined;
+  proxyTls: TlsOptions | undefined;
+  keepAliveTimeoutMs: number;
+  connections: number | undefined;
+  connectTimeoutMs: number;
+}
+
+// Below the 5 s idle limit of Node's own server and far below load balancers' 60 s, so this
+// side gives a socket up before a server closes it under a request.
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 4_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+const NETWORK_KEYS = ["dispatcher", "proxy", "tls", "proxyTls", "keepAliveTimeoutMs", "connections", "connectTimeoutMs"] as const;
+const TLS_KEYS = ["ca", "cert", "key", "passphrase", "rejectUnauthorized", "servername"] as const;
+
+export function checkNetworkOptions(options: NetworkOptions | undefined): CheckedNetworkOptions {
+  const o = (options ?? {}) as Record<string, unknown>;
+  if (!isPlainObject(o)) throw new ConfigurationError("network options must be an object", "options");
+  checkKeys(o, NETWORK_KEYS, "");
+
+  const { dispatcher } = o;
+  if (dispatcher !== undefined) {
+    if (typeof dispatcher !== "object" || dispatcher === null || typeof (dispatcher as Dispatcher).dispatch !== "function") {
+      throw new ConfigurationError("dispatcher must be an undici Dispatcher (an object with a dispatch() method)", "dispatcher");
+    }
+    const others = NETWORK_KEYS.filter((key) => key !== "dispatcher" && o[key] !== undefined);
+    if (others.length) {
+      throw new ConfigurationError(`dispatcher replaces the client's own networking, so ${others.join(", ")} cannot be set with it: configure your dispatcher instead`, others[0]!);
+    }
+  }
+
+  const proxy = checkProxy(o.proxy);
+  const tls = checkTls(o.tls, "tls");
+  const proxyTls = checkTls(o.proxyTls, "proxyTls");
+  if (proxy === false && proxyTls) throw new ConfigurationError("proxyTls cannot be set with proxy: false, since no proxy is used", "proxyTls");
+
+  return {
+    dispatcher: dispatcher as Dispatcher | undefined,
+    proxy,
+    tls,
+    proxyTls,
+    keepAliveTimeoutMs: positiveMs(o.keepAliveTimeoutMs, "keepAliveTimeoutMs") ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    connections: positiveInteger(o.connections, "connections"),
+    connectTimeoutMs: positiveMs(o.connectTimeoutMs, "connectTimeoutMs") ?? DEFAULT_CONNECT_TIMEOUT_MS,
+  };
+}
+
+function checkProxy(value: unknown): string | false | undefined {
+  if (value === undefined || value === false) return value;
+  if (value instanceof URL) return checkedProxyUrl(value.href, "proxy");
+  if (typeof value === "string" && value.trim() !== "") return checkedProxyUrl(value.trim(), "proxy");
+  throw new ConfigurationError("proxy must be a proxy URL (a non-empty string or a URL), or false to ignore HTTP_PROXY and HTTPS_PROXY", "proxy");
+}
+
+function checkTls(value: unknown, option: string): TlsOptions | undefined {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value)) throw new ConfigurationError(`${option} must be an object of TLS settings (${TLS_KEYS.join(", ")})`, option);
+  checkKeys(value, TLS_KEYS, `${option}.`);
+  const t = value as TlsOptions;
+  for (const key of ["ca", "cert", "key"] as const) {
+    const pem = t[key];
+    if (pem !== undefined && !isPem(pem) && !(Array.isArray(pem) && pem.length > 0 && pem.every(isPem))) {
+      throw new ConfigurationError(`${option}.${key} must be PEM text: a string, a Buffer, or a non-empty array of them`, `${option}.${key}`);
+    }
+  }
+  if (t.passphrase !== undefined && typeof t.passphrase !== "string") throw new ConfigurationError(`${option}.passphrase must be a string`, `${option}.passphrase`);
+  if (t.rejectUnauthorized !== undefined && typeof t.rejectUnauthorized !== "boolean") {
+    throw new ConfigurationError(`${option}.rejectUnauthorized must be a boolean`, `${option}.rejectUnauthorized`);
+  }
+  if (t.servername !== undefined && (typeof t.servername !== "string" || t.servername === "")) {
+    throw new ConfigurationError(`${option}.servername must be a non-empty host name`, `${option}.servername`);
+  }
+  if ((t.cert === undefined) !== (t.key === undefined)) {
+    const missing = t.cert === undefined ? "cert" : "key";
+    throw new ConfigurationError(`${option}.cert and ${option}.key go together: ${option}.${missing} is missing`, `${option}.${missing}`);
+  }
+  if (t.passphrase !== undefined && t.key === undefined) throw new ConfigurationError(`${option}.passphrase needs ${option}.key`, `${option}.passphrase`);
+  loadable(t, option);
+  return { ...t };
+}
+
+// Loaded once here so that a bad PEM or a wrong passphrase fails at start-up, naming the option.
+// OpenSSL's reason names the failure (e.g. "bad decrypt"), never the bytes it was given.
+function loadable(t: TlsOptions, option: string): void {
+  const attempt = (field: string, load: () => unknown) => {
+    try {
+      load();
+    } catch (error) {
+      const reason = (error as { reason?: string; message?: string }).reason ?? (error as Error).message;
+      throw new ConfigurationError(`${option}.${field} could not be loaded: ${reason}`, `${option}.${field}`);
+    }
+  };
+  // node:tls skips a CA entry that is not a certificate without a word; parsing it says why.
+  if (t.ca !== undefined) for (const entry of [t.ca].flat()) attempt("ca", () => new X509Certificate(entry));
+  if (t.cert === undefined) return;
+  attempt("cert", () => createSecureContext({ cert: t.cert as string }));
+  // The certificate loaded, so what fails now is the key: unreadable, wrongly decrypted, or not the certificate's.
+  attempt("key", () => createSecureContext({ cert: t.cert as string, key: t.key as string, ...(t.passphrase !== undefined ? { passphrase: t.passphrase } : {}) }));
+}
+
+function checkKeys(value: object, known: readonly string[], prefix: string): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    const near = closestName(key, known);
+    const hint = near ? `did you mean ${prefix}${near}?` : `the ${prefix ? `${prefix.slice(0, -1)} settings` : "options"} are ${known.join(", ")}`;
+    throw new ConfigurationError(`unknown option ${prefix}${key}: ${hint}`, `${prefix}${key}`);
+  }
+}
+
+function positiveMs(value: unknown, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) throw new ConfigurationError(`${option} must be a positive number of milliseconds`, option);
+  return value;
+}
+
+function positiveInteger(value: unknown, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) throw new ConfigurationError(`${option} must be a positive integer`, option);
+  return value;
+}
+
+function isPem(value: unknown): value is Pem {
+  return (typeof value === "string" && value !== "") || (value instanceof Uint8Array && value.byteLength > 0);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
