@@ -1,7 +1,6 @@
 // The Node entry: the same client, sending over Node's own HTTP stack (./node/), where every
 // upload also takes a file path. A path becomes a lazy file-backed Blob, read chunk by chunk.
-import { buildNodePlatformClient, type NodePlatformClient } from "./node/node-client.js";
-import type { PlatformClientOptions } from "./wrappers/options.js";
+import { buildNodePlatformClient, type NodePlatformClient, type NodePlatformClientOptions } from "./node/node-client.js";
 
 export * from "./index.js";
 export { fileSource, type FileSource } from "./node/file-source.js";
@@ -15,9 +14,11 @@ export type {
   NodeImportToolFromFiles,
   NodeImportIntoToolFromFiles,
   NodePlatformClient,
+  NodePlatformClientOptions,
 } from "./node/node-client.js";
+export type { NetworkOptions, TlsOptions } from "./node/network-options.js";
 
 /** A client of the platform's management interface for Node: uploads also take file paths. */
-export function createPlatformClient(options: PlatformClientOptions): NodePlatformClient {
+export function createPlatformClient(options: NodePlatformClientOptions): NodePlatformClient {
   return buildNodePlatformClient(options);
 }

@@ -1,39 +1,8 @@
-// A request body that is streamed rather than held, and can be streamed again: a retry of a
-// chunk sends the same bytes from the start without the sender keeping a copy of them.
+// A request body made of pieces (a multipart chunk's part header, a file range, the closing
+// boundary), streamed rather than held, and streamed again for a retry.
+import { isBodySource, type BodySource, type ReaderPromise } from "../wrappers/http/sender.js";
 
-/** A body that can be streamed again for a retry: e.g. a multipart chunk whose file part is read from disk. */
-export interface BodySource {
-  /** Exact byte length, sent as content-length. */
-  readonly size: number;
-  /**
-   * Each call streams the whole body from the start; no work is done before the first read.
-   * Without `reader`, every piece is the reader's to keep.
-   */
-  open(reader?: ReaderPromise): AsyncIterable<Uint8Array>;
-}
-
-/**
- * What a reader that does not keep pieces promises, so a source may reuse a piece's memory
- * instead of allocating every piece afresh (for a file, allocation and the garbage collection it
- * causes cost more CPU than reading the file: see bench/node-sender.ts).
- */
-export interface ReaderPromise {
-  /**
-   * Whenever the reader asks for a piece, it still holds at most this many of the last bytes it
-   * was given (e.g. bytes queued on a socket); the memory of anything before them may be reused.
-   */
-  readonly heldBytes: number;
-}
-
-export function isBodySource(value: unknown): value is BodySource {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !(value instanceof Blob) &&
-    typeof (value as BodySource).size === "number" &&
-    typeof (value as BodySource).open === "function"
-  );
-}
+export { isBodySource, type BodySource, type ReaderPromise };
 
 /**
  * One body made of pieces in order: e.g. a multipart chunk's part header, a file range and the

@@ -10,7 +10,7 @@ import type { BodySource, ReaderPromise } from "./body-source.js";
 /**
  * Bytes asked of the file per read. Reading into reused buffers, 256 KiB to 1 MiB cost the same
  * CPU and 64 KiB more; 256 KiB kept a 1 GiB upload's peak RSS about 20 MiB under 1 MiB's
- * (bench/node-sender.ts).
+ * (bench/import.ts, sender CPU per GiB).
  */
 export const READ_SIZE = 256 * 1024;
 

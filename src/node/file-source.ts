@@ -1,12 +1,13 @@
-// The one Node-only piece of the upload path: a file on disk as a lazy Blob. Everything else
-// stays portable and only sees the Blob.
+// A file on disk as the source of an upload: a lazy Blob (read chunk by chunk, never whole) with
+// the file's base name and extension as defaults. Everything portable only sees the Blob; the
+// Node sender reads its slices with fs (./file-blobs.ts).
 
-import { openAsBlob } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { ValidationError } from "../wrappers/errors.js";
+import { fileBlob } from "./file-blobs.js";
 
 export interface FileSource {
   /** Backed by the file: bytes are read when a chunk is sent, never all at once. */
@@ -38,7 +39,7 @@ export async function fileSource(path: string | URL): Promise<FileSource> {
   if (!info.isFile()) {
     throw new ValidationError([{ field: "path", rule: "file", message: `path ${filePath} is not a regular file` }]);
   }
-  const source = await openAsBlob(filePath);
+  const source = await fileBlob(filePath);
   const fileName = basename(filePath);
   return { source, fileName, fileExtension: extname(fileName).slice(1) };
 }

@@ -7,7 +7,7 @@ import { createSecureContext } from "node:tls";
 import type { Dispatcher } from "undici";
 
 import { ConfigurationError } from "../wrappers/errors.js";
-import { closestName } from "./closest-name.js";
+import { closestName } from "../wrappers/internal/option-check.js";
 import { checkedProxyUrl } from "./proxy-env.js";
 
 type Pem = string | Uint8Array;

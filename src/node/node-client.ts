@@ -9,7 +9,10 @@ import type { ImportIntoToolFromFiles, ImportIntoToolRequest, ImportToolFromFile
 import type { JobOptions } from "../wrappers/jobs/start-job.js";
 import type { ImportState } from "../wrappers/uploads/chunked-upload.js";
 import type { FileInput } from "../wrappers/uploads/file-input.js";
-import { httpSender } from "./http-sender.js";
+import { fetch as undiciFetch, type Dispatcher } from "undici";
+import { createDispatcher } from "./dispatcher.js";
+import type { NetworkOptions } from "./network-options.js";
+import { nodeSender } from "./node-sender.js";
 import { openFile, openPath, type WithPath } from "./path-inputs.js";
 
 export type FileInputWithPath = WithPath<FileInput>;
@@ -20,8 +23,31 @@ export type NodeUploadAttachment = Omit<UploadAttachment, "file"> & { file: Blob
 export type NodeImportToolFromFiles = Omit<ImportToolFromFiles, "toolData" | "flowData" | "envVariables"> & { toolData: FileInputWithPath; flowData: FileInputWithPath; envVariables?: FileInputWithPath };
 export type NodeImportIntoToolFromFiles = { toolData: FileInputWithPath; flowData: FileInputWithPath; envVariables: FileInputWithPath };
 
-// One sender for every client of the process, as fetch has one connection pool.
-let sender: ReturnType<typeof httpSender> | undefined;
+/** The Node client's options: the portable client's, and how it reaches the network. */
+export interface NodePlatformClientOptions extends PlatformClientOptions, NetworkOptions {}
+
+const NETWORK_OPTION_KEYS = ["dispatcher", "proxy", "tls", "proxyTls", "keepAliveTimeoutMs", "connections", "connectTimeoutMs"] as const satisfies ReadonlyArray<keyof NetworkOptions>;
+
+// One pool for every client of the process that sets no networking option of its own, as
+// fetch has one; a client with its own TLS, proxy or limits gets its own.
+let shared: Dispatcher | undefined;
+
+function withoutNetworkOptions(options: NodePlatformClientOptions): PlatformClientOptions {
+  const portable: Record<string, unknown> = { ...options };
+  for (const key of NETWORK_OPTION_KEYS) delete portable[key];
+  return portable as PlatformClientOptions;
+}
+
+function dispatcherFor(options: NodePlatformClientOptions): Dispatcher {
+  const network: NetworkOptions = {};
+  let own = false;
+  for (const key of NETWORK_OPTION_KEYS) {
+    if (options?.[key] === undefined) continue;
+    (network as Record<string, unknown>)[key] = options[key];
+    own = true;
+  }
+  return own ? createDispatcher(network) : (shared ??= createDispatcher());
+}
 
 function isFromFiles(files: ImportIntoToolRequest | NodeImportIntoToolFromFiles): files is NodeImportIntoToolFromFiles {
   return typeof files === "object" && files !== null && ("toolData" in files || "flowData" in files || "envVariables" in files);
@@ -31,9 +57,15 @@ async function openInput(input: FileInputWithPath | undefined): Promise<FileInpu
   return input === undefined ? undefined : openPath(input, ["fileName"]);
 }
 
-export function buildNodePlatformClient(options: PlatformClientOptions, wiring: ClientWiring = {}) {
-  // Calls go out over Node's HTTP stack unless the caller brought a fetch of their own.
-  const client = buildPlatformClient(options, { sender: (sender ??= httpSender()), ...wiring });
+export function buildNodePlatformClient(options: NodePlatformClientOptions, wiring: ClientWiring = {}) {
+  const isObject = options !== null && typeof options === "object";
+  const dispatcher = isObject ? dispatcherFor(options) : undefined;
+  const portable = isObject ? withoutNetworkOptions(options) : options;
+  // Calls go out over undici unless the caller brought a fetch of their own; so do downloads,
+  // through the same pool, proxy and TLS settings. A misspelled networking option is still
+  // named with the one it resembles (extraOptionKeys).
+  const download = dispatcher && (((url: string, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch);
+  const client = buildPlatformClient(portable, { ...(dispatcher ? { sender: nodeSender(dispatcher), downloadFetch: download } : {}), extraOptionKeys: NETWORK_OPTION_KEYS, ...wiring });
   const { models, files, attachments, tools } = client;
   const importModel = async (request: NodeImportModelOptions) => models.import(await openPath(request));
   // A resume takes the source alone (the state knows the rest), and Upload File takes no extension.

@@ -4,7 +4,7 @@
 // and an exact content-length, so a chunk is never held whole; the answer's body is read whole.
 import { request, type Dispatcher } from "undici";
 
-import type { HeaderReader, Incoming, Outgoing } from "../wrappers/sender.js";
+import type { HeaderReader, Incoming, Outgoing } from "../wrappers/http/sender.js";
 import { isBodySource, type BodySource, type ReaderPromise } from "./body-source.js";
 import { bodyBytesHeld, createDispatcher } from "./dispatcher.js";
 

@@ -4,7 +4,7 @@
 import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { closestName, editDistance } from "../../src/node/closest-name.js";
+import { closestName, editDistance } from "../../src/wrappers/internal/option-check.js";
 import { createDispatcher } from "../../src/node/dispatcher.js";
 import { checkNetworkOptions, type NetworkOptions } from "../../src/node/network-options.js";
 import { proxiesFromEnvironment } from "../../src/node/proxy-env.js";

@@ -14,7 +14,7 @@ import { concatSources, type BodySource, type ReaderPromise } from "../../src/no
 import { fileRange } from "../../src/node/file-range.js";
 import { createDispatcher } from "../../src/node/dispatcher.js";
 import { undiciSender, type StreamingOutgoing } from "../../src/node/undici-sender.js";
-import { provablyNeverSent } from "../../src/wrappers/retry-policy.js";
+import { provablyNeverSent } from "../../src/wrappers/http/retry-policy.js";
 import { scribbling, slowHashingHandler } from "../support/eager-reuse.js";
 import { readBody, startLocalServer, type LocalServer } from "../support/local-server.js";
 

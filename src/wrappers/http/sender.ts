@@ -6,8 +6,24 @@
 export interface BodySource {
   /** Exact byte length, sent as content-length. */
   readonly size: number;
-  /** Each call streams the whole body from the start. */
-  open(): AsyncIterable<Uint8Array>;
+  /**
+   * Each call streams the whole body from the start; no work is done before the first read.
+   * Without `reader`, every piece is the reader's to keep.
+   */
+  open(reader?: ReaderPromise): AsyncIterable<Uint8Array>;
+}
+
+/**
+ * What a reader that does not keep pieces promises, so a source may reuse a piece's memory
+ * instead of allocating every piece afresh (for a file, allocation and the garbage collection it
+ * causes cost more CPU than reading the file: see bench/import.ts, sender CPU per GiB).
+ */
+export interface ReaderPromise {
+  /**
+   * Whenever the reader asks for a piece, it still holds at most this many of the last bytes it
+   * was given (e.g. bytes queued on a socket); the memory of anything before them may be reused.
+   */
+  readonly heldBytes: number;
 }
 
 export interface Outgoing {
@@ -37,7 +53,7 @@ export type Sender = (request: Outgoing, signal: AbortSignal) => Promise<Incomin
 export const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
 export function isBodySource(value: unknown): value is BodySource {
-  return typeof value === "object" && value !== null && typeof (value as BodySource).open === "function" && typeof (value as BodySource).size === "number";
+  return typeof value === "object" && value !== null && !(value instanceof Blob) && typeof (value as BodySource).open === "function" && typeof (value as BodySource).size === "number";
 }
 
 /** What fetch can send for a body: a BodySource becomes a Blob when it has one, else its bytes. */

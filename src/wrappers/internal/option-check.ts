@@ -13,27 +13,42 @@ export function optionKeys<T>(keys: Record<keyof T, true>): readonly string[] {
   return Object.freeze(Object.keys(keys));
 }
 
-/** The closest known key to a misspelled one: same letters in another case, or at most two edits away. */
-export function closestKey(name: string, known: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  let best: { key: string; distance: number } | undefined;
-  for (const key of known) {
-    const distance = key.toLowerCase() === lower ? 0 : editDistance(lower, key.toLowerCase());
-    if (distance <= 2 && (!best || distance < best.distance)) best = { key, distance };
+// "Did you mean …?": swapped neighbours count as one edit (`porxy` for `proxy` is the typo people
+// make), and case is ignored (`proxyTLS` for `proxyTls` is a misspelling too).
+
+/** The name in `names` nearest to `input`, when it is near enough to be what was meant. */
+export function closestName(input: string, names: readonly string[]): string | undefined {
+  const wanted = input.toLowerCase();
+  // Short names tolerate fewer edits, or every two-letter typo would match something.
+  const limit = Math.max(1, Math.min(3, Math.floor(wanted.length / 3)));
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const name of names) {
+    const distance = editDistance(wanted, name.toLowerCase());
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
   }
-  return best?.key;
+  return best;
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[] = new Array<number>(rows * cols);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, d[(i - 2) * cols + j - 2]! + 1);
+      d[i * cols + j] = value;
     }
-    previous = current;
   }
-  return previous[b.length]!;
+  return d[rows * cols - 1]!;
 }
 
 /** `prefix` names the options object in messages, e.g. `wait` gives `wait.timeoutMS`. */
@@ -42,7 +57,7 @@ export function unknownKeyIssues(value: object, known: readonly string[], prefix
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const field = prefix ? `${prefix}.${key}` : key;
-    const hint = closestKey(key, known);
+    const hint = closestName(key, known);
     issues.push({
       field,
       rule: "unknownOption",

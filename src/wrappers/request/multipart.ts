@@ -4,8 +4,6 @@
 // sent as text, which is how multipart carries numbers such as chunkNumber.
 import type { BodySource } from "../http/sender.js";
 
-export type BlobReader = (blob: Blob) => AsyncIterable<Uint8Array>;
-
 // As the HTML form encoding escapes names: a quote or a line break would end the header early.
 const escapeName = (text: string) => text.replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/"/g, "%22");
 const CRLF = /\r(?!\n)|(?<!\r)\n/g;
@@ -56,10 +54,10 @@ export class MultipartBody implements BodySource {
     this.contentType = `multipart/form-data; boundary=${boundary}`;
   }
 
-  /** Streams the body; `readBlob` lets the Node entry read a file-backed Blob straight from disk. */
-  async *open(readBlob: BlobReader = streamOf): AsyncIterable<Uint8Array> {
+  /** Streams the body (the Node entry reads a file-backed Blob part straight from disk instead). */
+  async *open(): AsyncIterable<Uint8Array> {
     for (const part of this.parts) {
-      if (part instanceof Blob) yield* readBlob(part);
+      if (part instanceof Blob) yield* streamOf(part);
       else yield part;
     }
   }

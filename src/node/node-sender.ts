@@ -1,0 +1,39 @@
+// The Node entry's sender: undici (./undici-sender.ts), with a multipart body's file parts read
+// straight from disk. A part that is a file-backed Blob (./file-blobs.ts) becomes a file range
+// read with fs; any other Blob is streamed as a Blob.
+import type { Dispatcher } from "undici";
+import type { Sender } from "../wrappers/http/sender.js";
+import { MultipartBody } from "../wrappers/request/multipart.js";
+import { concatSources, type BodySource } from "./body-source.js";
+import { fileSpanOf } from "./file-blobs.js";
+import { fileRange } from "./file-range.js";
+import { undiciSender } from "./undici-sender.js";
+
+export function nodeSender(dispatcher: Dispatcher): Sender {
+  const send = undiciSender(dispatcher);
+  return (outgoing, signal) => send(outgoing.body instanceof MultipartBody ? { ...outgoing, body: fromDisk(outgoing.body) } : outgoing, signal);
+}
+
+function fromDisk(body: MultipartBody): BodySource {
+  return concatSources(body.parts.map((part) => (part instanceof Blob ? blobPart(part) : part)));
+}
+
+function blobPart(blob: Blob): BodySource {
+  const span = fileSpanOf(blob);
+  if (span) return fileRange(span.path, span.start, span.start + blob.size);
+  return {
+    size: blob.size,
+    async *open() {
+      const reader = blob.stream().getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        reader.releaseLock();
+      }
+    },
+  };
+}
