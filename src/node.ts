@@ -16,7 +16,7 @@ export type {
   NodePlatformClient,
   NodePlatformClientOptions,
 } from "./node/node-client.js";
-export type { NetworkOptions, TlsOptions } from "./node/network-options.js";
+export type { NetworkOptions, TlsOptions, Pem } from "./node/network-options.js";
 
 /** A client of the platform's management interface for Node: uploads also take file paths. */
 export function createPlatformClient(options: NodePlatformClientOptions): NodePlatformClient {

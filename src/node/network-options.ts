@@ -10,7 +10,8 @@ import { ConfigurationError } from "../wrappers/errors.js";
 import { closestName } from "../wrappers/internal/option-check.js";
 import { checkedProxyUrl } from "./proxy-env.js";
 
-type Pem = string | Uint8Array;
+/** PEM text: a string, or its bytes. */
+export type Pem = string | Uint8Array;
 
 /** TLS settings of a connection, as node:tls takes them. */
 export interface TlsOptions {
