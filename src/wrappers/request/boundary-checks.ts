@@ -45,11 +45,12 @@ export function admit(request: PlatformRequest, { operationId, info }: ResolvedO
 
 // The provider credentials a connection body carries: `API_KEY` (in `fields`) and the values of
 // a custom connection's `headers`. The service masks them in its answers; an error that echoes
-// the request must not show them either.
-function providerSecrets(body: unknown): string[] {
+// the request must not show them either. Only plain objects and arrays are walked: a file part's
+// bytes are an object with one entry per byte.
+export function providerSecrets(body: unknown): string[] {
   const found: string[] = [];
   const visit = (node: unknown, depth: number) => {
-    if (typeof node !== "object" || node === null || depth > 4) return;
+    if (!isPlainData(node) || depth > 4) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "API_KEY" && typeof value === "string") {
         found.push(value);
@@ -62,6 +63,12 @@ function providerSecrets(body: unknown): string[] {
   };
   visit(body, 0);
   return found;
+}
+
+function isPlainData(node: unknown): node is object {
+  if (typeof node !== "object" || node === null) return false;
+  const prototype = Object.getPrototypeOf(node);
+  return Array.isArray(node) || prototype === Object.prototype || prototype === null;
 }
 
 // A raw caller may follow openapi-fetch's own advice and pass FormData for a multipart body: its

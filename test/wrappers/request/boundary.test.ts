@@ -6,6 +6,7 @@ import { operations, type OperationId } from "../../../src/generated/operations.
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
 import { ConfigurationError, ConnectionError, ValidationError } from "../../../src/wrappers/errors.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
+import { providerSecrets } from "../../../src/wrappers/request/boundary-checks.js";
 import { exampleCall, pathParametersOf } from "../../support/raw-calls.js";
 
 const API_KEY = "key-0123456789abcdef";
@@ -141,5 +142,16 @@ describe("a caller's logger that throws", () => {
     await expect(client.guardrails.deploy("Toxicity")).resolves.toMatchObject({ status: "SUCCESS" });
     await expect(client.jobs.get(DS)).rejects.toMatchObject({ name: "NotFoundError", status: 404 });
     expect(sent).toHaveLength(2);
+  });
+});
+
+describe("the provider secrets a request carries", () => {
+  it("are found in plain objects and arrays, never by walking a file part's bytes", () => {
+    const bytes = new Uint8Array(8);
+    // An own property of the byte array: found only if the bytes were walked entry by entry.
+    Object.assign(bytes, { API_KEY: "sk-inside-the-bytes" });
+    const body = { fields: { API_KEY: "sk-provider-secret" }, headers: [{ key: "x-auth", value: "hdr-secret-value" }], file: bytes, when: new Date(0) };
+    expect(providerSecrets(body)).toEqual(["sk-provider-secret", "hdr-secret-value"]);
+    expect(providerSecrets({ file: bytes, chunkNumber: 0 })).toEqual([]);
   });
 });
