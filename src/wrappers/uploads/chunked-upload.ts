@@ -327,6 +327,7 @@ class ChunkScheduler<Completion> {
       if (this.halted()) return;
       if (!(await this.send(chunkNumber, chunk))) return;
       this.acknowledge(chunkNumber, chunkByteLength(chunk));
+      this.reader.release(chunk);
     }
   }
 

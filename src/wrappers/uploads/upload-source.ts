@@ -29,6 +29,8 @@ export interface ChunkReader {
    * must ask for increasing numbers; the chunks in between are read and dropped.
    */
   read(chunkNumber: number): Promise<ChunkBytes>;
+  /** The chunk's upload is over (the service has it): its memory may hold a later chunk. */
+  release(chunk: ChunkBytes): void;
   /** Releases the stream early (stopped upload). Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -96,6 +98,7 @@ function blobReader(blob: Blob, chunkSize: number): ChunkReader {
       if (start >= blob.size || chunkNumber < 0) throw new RangeError(`chunk ${chunkNumber} is beyond the end of the source`);
       return blob.slice(start, end);
     },
+    release: () => {},
     close: async () => {},
   };
 }
@@ -154,6 +157,9 @@ class StreamChunkReader implements ChunkReader {
   private consumed = 0;
   private leftover: Uint8Array | undefined;
   private closed = false;
+  // Arrays of chunks the service has, read into again: a fresh 8 MiB array per chunk left
+  // garbage the collector let pile up, and a stream import's peak memory rose with the file.
+  private readonly spare: Uint8Array[] = [];
   private readonly totalChunks: number;
 
   constructor(
@@ -178,17 +184,23 @@ class StreamChunkReader implements ChunkReader {
     }
     // Copied into one array of its own, so a producer that reuses its buffer cannot change a
     // chunk that is waiting for a retry, and the pieces it came in are released at once.
-    const chunk = new Uint8Array(this.lengthOf(chunkNumber));
+    const length = this.lengthOf(chunkNumber);
+    const chunk = (length === this.chunkSize ? this.spare.pop() : undefined) ?? new Uint8Array(length);
     await this.take(chunk.byteLength, chunk);
     this.nextChunk++;
     if (this.nextChunk === this.totalChunks) await this.expectEnd();
     return chunk;
   }
 
+  release(chunk: ChunkBytes): void {
+    if (chunk instanceof Uint8Array && chunk.byteLength === this.chunkSize && !this.spare.includes(chunk)) this.spare.push(chunk);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.leftover = undefined;
+    this.spare.length = 0;
     await this.puller.cancel();
   }
 

@@ -155,6 +155,30 @@ describe("openChunkReader over a stream", () => {
     expect(await blobBytes(first)).toEqual(new Uint8Array([1, 1, 1, 1]));
   });
 
+  it("reads a later full chunk into the array of a released one, and never a released one twice", async () => {
+    const data = bytes(10);
+    const reader = openChunkReader({ stream: iterate(pieces(data, [3])), size: 10 }, 4);
+    const first = await reader.read(0);
+    reader.release(first);
+    reader.release(first);
+    const second = await reader.read(1);
+    expect(second).toBe(first);
+    expect(await blobBytes(second)).toEqual(data.slice(4, 8));
+    // The short last chunk gets an array of its own length.
+    const last = await reader.read(2);
+    expect(last).not.toBe(first);
+    expect(await blobBytes(last)).toEqual(data.slice(8, 10));
+  });
+
+  it("keeps a chunk that was not released: reading on never overwrites it", async () => {
+    const data = bytes(12);
+    const reader = openChunkReader({ stream: iterate([data]), size: 12 }, 4);
+    const first = await reader.read(0);
+    const second = await reader.read(1);
+    expect(second).not.toBe(first);
+    expect(await blobBytes(first)).toEqual(data.slice(0, 4));
+  });
+
   it("names source.size when the stream ends early", async () => {
     const reader = openChunkReader({ stream: iterate([bytes(6)]), size: 10 }, 4);
     await reader.read(0);
