@@ -2,16 +2,20 @@
 // straight from disk. A part that is a file-backed Blob (./file-blobs.ts) becomes a file range
 // read with fs; any other Blob is streamed as a Blob.
 import type { Dispatcher } from "undici";
-import type { Sender } from "../wrappers/http/sender.js";
+import type { SenderWiring } from "../wrappers/http/sender.js";
+import { AttemptSignal } from "./attempt-signal.js";
 import { MultipartBody } from "../wrappers/request/multipart.js";
 import { concatSources, type BodySource } from "./body-source.js";
 import { fileSpanOf } from "./file-blobs.js";
 import { fileRange } from "./file-range.js";
 import { undiciSender } from "./undici-sender.js";
 
-export function nodeSender(dispatcher: Dispatcher): Sender {
+export function nodeSender(dispatcher: Dispatcher): SenderWiring {
   const send = undiciSender(dispatcher);
-  return (outgoing, signal) => send(outgoing.body instanceof MultipartBody ? { ...outgoing, body: fromDisk(outgoing.body) } : outgoing, signal);
+  return {
+    send: (outgoing, signal) => send(outgoing.body instanceof MultipartBody ? { ...outgoing, body: fromDisk(outgoing.body) } : outgoing, signal),
+    newAttempt: () => new AttemptSignal(),
+  };
 }
 
 function fromDisk(body: MultipartBody): BodySource {

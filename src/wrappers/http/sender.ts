@@ -48,7 +48,30 @@ export interface Incoming {
   body: Uint8Array | null;
 }
 
-export type Sender = (request: Outgoing, signal: AbortSignal) => Promise<Incoming>;
+/** What a sender may do with the signal of its attempt; an AbortSignal has all of it. */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+/** One attempt's signal and how the transport ends it: an AbortController is one. */
+export interface AttemptControl<S extends CancelSignal> {
+  readonly signal: S;
+  abort(reason: unknown): void;
+}
+
+export type Sender<S extends CancelSignal = AbortSignal> = (request: Outgoing, signal: S) => Promise<Incoming>;
+
+/**
+ * A sender with the kind of signal it takes. fetch needs AbortSignals; a sender that takes a
+ * cheaper kind brings its own (the Node entry's, src/node/attempt-signal.ts).
+ */
+export interface SenderWiring<S extends CancelSignal = CancelSignal> {
+  send: Sender<S>;
+  newAttempt(): AttemptControl<S>;
+}
 
 export const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
@@ -73,7 +96,11 @@ async function fetchBody(body: Outgoing["body"]): Promise<BodyInit | null> {
   return bytes;
 }
 
-export function fetchSender(send: typeof fetch): Sender {
+export function fetchSender(send: typeof fetch): SenderWiring<AbortSignal> {
+  return { send: fetchSend(send), newAttempt: () => new AbortController() };
+}
+
+function fetchSend(send: typeof fetch): Sender {
   return async (request, signal) => {
     const init: RequestInit = { method: request.method, headers: request.headers, body: await fetchBody(request.body), redirect: "manual", signal };
     const response = await send(request.url, init);

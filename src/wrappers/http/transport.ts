@@ -9,10 +9,9 @@ import { sleep as defaultSleep } from "../internal/sleep.js";
 import type { PlatformRequest } from "../request/platform-request.js";
 import { PlatformResponse } from "./platform-response.js";
 import { isRetryableStatus, provablyNeverSent, RETRY_BACKOFF, retryAfterMs } from "./retry-policy.js";
-import { isBodySource, type Incoming, type Outgoing, type Sender } from "./sender.js";
+import { isBodySource, type CancelSignal, type Incoming, type Outgoing, type SenderWiring } from "./sender.js";
 
-export interface TransportOptions {
-  send: Sender;
+export interface TransportOptions<S extends CancelSignal> extends SenderWiring<S> {
   timeoutMs: number;
   maxRetries: number;
   log: Log;
@@ -38,21 +37,22 @@ const MAX_REDIRECTS = 5;
 // the request for a new one): nothing says it is safe to repeat.
 const UNKNOWN: RequestMeta = { operationId: "request", retrySafe: false };
 
-export function createTransport(options: TransportOptions): PlatformFetch {
-  const { send, timeoutMs, maxRetries, log, redact, random = Math.random, sleep = defaultSleep } = options;
+export function createTransport<S extends CancelSignal>(options: TransportOptions<S>): PlatformFetch {
+  const { send, newAttempt, timeoutMs, maxRetries, log, redact, random = Math.random, sleep = defaultSleep } = options;
 
   // One attempt: every redirect hop and the whole response body, under one timer.
   async function attempt(first: Outgoing, callerSignal: AbortSignal | undefined): Promise<Incoming> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new TimedOut()), timeoutMs);
-    const onAbort = () => controller.abort(callerSignal?.reason);
+    const control = newAttempt();
+    const { signal } = control;
+    const timer = setTimeout(() => control.abort(new TimedOut()), timeoutMs);
+    const onAbort = () => control.abort(callerSignal?.reason);
     callerSignal?.addEventListener("abort", onAbort, { once: true });
     try {
       let hop = first;
       for (let redirects = 0; ; redirects++) {
         // The sender reads the whole body: a truncated body fails this attempt (retryable)
         // rather than a parse above, and the timeout covers it.
-        const answer = await send(hop, controller.signal);
+        const answer = await send(hop, signal);
         if (!REDIRECT_STATUS.has(answer.status) || redirects >= MAX_REDIRECTS) return answer;
         // Rare, so its code loads when the first redirect arrives.
         const { nextHop } = await import("./redirects.js");
@@ -61,8 +61,8 @@ export function createTransport(options: TransportOptions): PlatformFetch {
         hop = next;
       }
     } catch (error) {
-      // Senders report our timer's abort in several shapes; the controller knows what happened.
-      if (controller.signal.reason instanceof TimedOut && !callerSignal?.aborted) throw controller.signal.reason;
+      // Senders report our timer's abort in several shapes; the signal knows what happened.
+      if (signal.reason instanceof TimedOut && !callerSignal?.aborted) throw signal.reason;
       throw error;
     } finally {
       clearTimeout(timer);

@@ -8,7 +8,7 @@ import type { RequestParts } from "./request-check.js";
 import type { paths } from "../../generated/platform.js";
 import { ConfigurationError, UnexpectedResponseError } from "../errors.js";
 import { parseRetryAfter } from "../http/retry-policy.js";
-import { fetchSender, type Sender } from "../http/sender.js";
+import { fetchSender, type SenderWiring } from "../http/sender.js";
 import { PlatformResponse } from "../http/platform-response.js";
 import { createTransport } from "../http/transport.js";
 import { createLog, type Log } from "../internal/logger.js";
@@ -22,7 +22,7 @@ import { PendingBody, PlatformRequest } from "./platform-request.js";
 /** What the Node entry and the tests put under the client: the sender, and deterministic timing. */
 export interface ClientSeams {
   /** Sends each attempt when the caller gave no fetch of their own (the Node entry's undici sender). */
-  sender?: Sender;
+  sender?: SenderWiring;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -56,15 +56,16 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
   const log = createLog(resolved.logger, redactor);
   const redact = (text: string) => redactor.text(text);
 
-  const transport = createTransport({
-    send: visible.fetchGiven || !seams.sender ? fetchSender(resolved.fetch) : seams.sender,
+  const settings = {
     timeoutMs: resolved.timeoutMs,
     maxRetries: resolved.maxRetries,
     log,
     redact,
     ...(seams.random ? { random: seams.random } : {}),
     ...(seams.sleep ? { sleep: seams.sleep } : {}),
-  });
+  };
+  const transport =
+    visible.fetchGiven || !seams.sender ? createTransport({ ...fetchSender(resolved.fetch), ...settings }) : createTransport({ ...seams.sender, ...settings });
 
   // The one seam where the client's light Request and Response stand in for the web ones.
   const fetch = (input: Request): Promise<Response> => {
