@@ -1,10 +1,20 @@
 // Per-call overhead: `calls` sequential getConnection calls over one keep-alive loopback
-// connection, through the full client (credential per operation, request validation, retry
-// layer and per-attempt timeout on) against a plain fetch loop that sends the same request
-// (same headers) and parses the same JSON. The client is the Node entry's, as a Node program
-// gets it; the portable entry (over fetch, as in a browser) is measured beside it for the
-// record. All run in this process, warmed up, rotating which goes first in each repetition,
-// against a server in another process.
+// connection, side by side in this process, warmed up, rotating which goes first in each
+// repetition, against a server in another process:
+//
+//   client     the Node entry, as a Node program gets it (credential per operation, request
+//              validation, retry layer and per-attempt timeout on)
+//   openapi    bare openapi-fetch over the same undici dispatcher: the peer a user would pick
+//              instead (same generated types, no checks, no retries)
+//   raw        undici.request on the same dispatcher, the same headers, the same JSON parse:
+//              the limit, what any client over undici costs at the least
+//   portable   the portable entry over the global fetch, as in a browser (for the record)
+//
+// Then the same calls against a server that takes `latencyMs` to answer, as a real service
+// does: there the client's own work must vanish in the wait (client vs raw).
+import { Agent, request, fetch as undiciFetch, Request as UndiciRequest } from "undici";
+import createClient from "openapi-fetch";
+import type { paths } from "../src/generated/platform.js";
 import { createPlatformClient as createPortableClient } from "../src/index.js";
 import { createPlatformClient } from "../src/node.js";
 import { API_KEY, options, runMain, startServer } from "./lib/child.js";
@@ -13,61 +23,111 @@ export interface CallsOptions {
   calls: number;
   repetitions: number;
   warmup: number;
+  /** Calls per repetition against the slow server. */
+  latencyCalls: number;
+  latencyMs: number;
 }
 
 export interface CallsResult {
   calls: number;
   /** Microseconds per call, one figure per repetition. */
   clientUs: number[];
-  /** The portable entry, over the global fetch. */
+  openapiFetchUs: number[];
+  rawUs: number[];
   portableUs: number[];
-  fetchUs: number[];
+  latency: { calls: number; latencyMs: number; clientUs: number[]; rawUs: number[] };
 }
 
 const CONNECTION_ID = "cn-00000000-0000-4000-8000-000000000001";
+// The headers the client sends: its credential and its User-Agent.
+const HEADERS = { "x-api-key": API_KEY, "user-agent": "platform-management-client" };
+
+type Run = (n: number) => Promise<void>;
+
+/** The four callers against the server at `url`, each over its own keep-alive dispatcher or fetch. */
+function callers(url: string, count: (connectionName: string) => void): Record<"client" | "openapi" | "raw" | "portable", Run> {
+  // One dispatcher for the client, one shared by its two peers: each holds its own connection.
+  const clientAgent = new Agent();
+  const peerAgent = new Agent();
+  const client = createPlatformClient({ baseUrl: url, apiKey: API_KEY, dispatcher: clientAgent });
+  const portable = createPortableClient({ baseUrl: url, apiKey: API_KEY });
+  const bare = createClient<paths>({
+    baseUrl: url,
+    headers: HEADERS,
+    Request: UndiciRequest as unknown as typeof Request,
+    fetch: (input) => undiciFetch(input as unknown as UndiciRequest, { dispatcher: peerAgent }) as unknown as Promise<Response>,
+  });
+  const connectionUrl = `${url}/api/public/connections/${CONNECTION_ID}`;
+  return {
+    client: async (n) => {
+      for (let i = 0; i < n; i++) count((await client.connections.get(CONNECTION_ID)).connectionName);
+    },
+    openapi: async (n) => {
+      for (let i = 0; i < n; i++) {
+        const { data, error } = await bare.GET("/api/public/connections/{connectionId}", { params: { path: { connectionId: CONNECTION_ID } } });
+        if (!data) throw new Error(`getConnection failed: ${JSON.stringify(error)}`);
+        count(data.connectionName);
+      }
+    },
+    raw: async (n) => {
+      for (let i = 0; i < n; i++) {
+        const res = await request(connectionUrl, { dispatcher: peerAgent, headers: HEADERS });
+        if (res.statusCode !== 200) throw new Error(`getConnection answered ${res.statusCode}`);
+        count(((await res.body.json()) as { connectionName: string }).connectionName);
+      }
+    },
+    portable: async (n) => {
+      for (let i = 0; i < n; i++) count((await portable.connections.get(CONNECTION_ID)).connectionName);
+    },
+  };
+}
+
+/** Microseconds per call of each run, `repetitions` figures each, the order rotating. */
+async function measure(runs: Run[], calls: number, warmup: number, repetitions: number): Promise<number[][]> {
+  for (const run of runs) await run(warmup);
+  const us: number[][] = runs.map(() => []);
+  for (let rep = 0; rep < repetitions; rep++) {
+    for (let i = 0; i < runs.length; i++) {
+      const which = (i + rep) % runs.length;
+      const started = performance.now();
+      await runs[which]!(calls);
+      us[which]!.push(((performance.now() - started) * 1000) / calls);
+    }
+  }
+  return us;
+}
 
 runMain(async (): Promise<CallsResult> => {
   const o = options<CallsOptions>();
-  const server = await startServer();
+  let sink = 0;
+  const count = (name: string) => (sink += name.length);
+
+  const fast = await startServer();
+  let overhead: number[][];
   try {
-    const client = createPlatformClient({ baseUrl: server.url, apiKey: API_KEY });
-    const portable = createPortableClient({ baseUrl: server.url, apiKey: API_KEY });
-    const url = `${server.url}/api/public/connections/${CONNECTION_ID}`;
-    // The headers the client sends: its credential and its User-Agent.
-    const headers = { "x-api-key": API_KEY, "user-agent": "platform-management-client" };
-    let sink = 0;
-
-    const viaClient = async (n: number) => {
-      for (let i = 0; i < n; i++) sink += (await client.connections.get(CONNECTION_ID)).connectionName.length;
-    };
-    const viaPortable = async (n: number) => {
-      for (let i = 0; i < n; i++) sink += (await portable.connections.get(CONNECTION_ID)).connectionName.length;
-    };
-    const viaFetch = async (n: number) => {
-      for (let i = 0; i < n; i++) {
-        const res = await fetch(url, { headers });
-        if (!res.ok) throw new Error(`getConnection answered ${res.status}`);
-        sink += ((await res.json()) as { connectionName: string }).connectionName.length;
-      }
-    };
-    const time = async (run: (n: number) => Promise<void>) => {
-      const started = performance.now();
-      await run(o.calls);
-      return ((performance.now() - started) * 1000) / o.calls;
-    };
-
-    const runs = [viaClient, viaPortable, viaFetch];
-    const us: number[][] = runs.map(() => []);
-    for (const run of runs) await run(o.warmup);
-    for (let rep = 0; rep < o.repetitions; rep++) {
-      for (let i = 0; i < runs.length; i++) {
-        const which = (i + rep) % runs.length;
-        us[which]!.push(await time(runs[which]!));
-      }
-    }
-    if (sink === 0) throw new Error("no call returned a connection");
-    return { calls: o.calls, clientUs: us[0]!, portableUs: us[1]!, fetchUs: us[2]! };
+    const c = callers(fast.url, count);
+    overhead = await measure([c.client, c.openapi, c.raw, c.portable], o.calls, o.warmup, o.repetitions);
   } finally {
-    await server.close();
+    await fast.close();
   }
+
+  const slow = await startServer([`--call-latency-ms=${o.latencyMs}`]);
+  let latency: number[][];
+  try {
+    const c = callers(slow.url, count);
+    latency = await measure([c.client, c.raw], o.latencyCalls, Math.min(o.warmup, o.latencyCalls), o.repetitions);
+  } finally {
+    await slow.close();
+  }
+
+  if (sink === 0) throw new Error("no call returned a connection");
+  const [clientUs, openapiFetchUs, rawUs, portableUs] = overhead as [number[], number[], number[], number[]];
+  return {
+    calls: o.calls,
+    clientUs,
+    openapiFetchUs,
+    rawUs,
+    portableUs,
+    latency: { calls: o.latencyCalls, latencyMs: o.latencyMs, clientUs: latency[0]!, rawUs: latency[1]! },
+  };
 });

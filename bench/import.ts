@@ -1,23 +1,28 @@
 // One import of a file into the local sink, in a fresh process (so its peak RSS is this run's
-// alone), by one of three senders that put the same chunks in the same multipart shape
+// alone), by one of five senders that put the same chunks in the same multipart shape
 // (a `file` part named chunk-N, type application/octet-stream, and a `chunkNumber` field):
 //
-//   client  importModel from the Node entry, given the file path
-//   fetch   a plain fetch loop over fs.openAsBlob slices, `concurrency` workers
-//   curl    one `curl --parallel --parallel-max <concurrency>` with one transfer per chunk,
-//           each chunk read from a pre-cut file (curl -F cannot send part of a file)
+//   client           models.import from the Node entry, given the file path
+//   client-stream    the same, given { stream: fs.createReadStream(file), size }
+//   portable-stream  models.import from the portable entry (over the global fetch), given a web
+//                    ReadableStream of the file and its size, as a browser program has one
+//   fetch            a plain fetch loop over fs.openAsBlob slices, `concurrency` workers
+//   curl             one `curl --parallel --parallel-max <concurrency>` with one transfer per
+//                    chunk, each read from a pre-cut file (curl -F cannot send part of a file)
 //
 // Reports the wall time from the session start to the completion, MiB/s, the sender's CPU time
 // (this process's, or curl's), this process's peak RSS (not curl's), and whether the sink's
 // sha256 of the chunks in number order is the file's.
 import { spawn } from "node:child_process";
-import { openAsBlob } from "node:fs";
+import { createReadStream, openAsBlob } from "node:fs";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import { createPlatformClient as createPortableClient } from "../src/index.js";
 import { createPlatformClient } from "../src/node.js";
 import { API_KEY, MiB, options, peakRssMiB, runMain, startServer } from "./lib/child.js";
 
 export interface ImportOptions {
-  variant: "client" | "fetch" | "curl";
+  variant: "client" | "client-stream" | "portable-stream" | "fetch" | "curl";
   file: string;
   fileSize: number;
   sha256: string;
@@ -49,7 +54,21 @@ const FILE_NAME = "model.bin";
 
 async function viaClient(url: string, o: ImportOptions): Promise<string> {
   const client = createPlatformClient({ baseUrl: url, apiKey: API_KEY });
-  const result = await client.importModel({ source: o.file, fileName: FILE_NAME, fileExtension: "bin", chunkSize: o.chunkSize, concurrency: o.concurrency });
+  const result = await client.models.import({ source: o.file, fileName: FILE_NAME, chunkSize: o.chunkSize, concurrency: o.concurrency });
+  return result.sessionId;
+}
+
+async function viaClientStream(url: string, o: ImportOptions): Promise<string> {
+  const client = createPlatformClient({ baseUrl: url, apiKey: API_KEY });
+  const source = { stream: createReadStream(o.file), size: o.fileSize };
+  const result = await client.models.import({ source, fileName: FILE_NAME, chunkSize: o.chunkSize, concurrency: o.concurrency });
+  return result.sessionId;
+}
+
+async function viaPortableStream(url: string, o: ImportOptions): Promise<string> {
+  const client = createPortableClient({ baseUrl: url, apiKey: API_KEY });
+  const stream = Readable.toWeb(createReadStream(o.file)) as ReadableStream<Uint8Array>;
+  const result = await client.models.import({ source: { stream, size: o.fileSize }, fileName: FILE_NAME, chunkSize: o.chunkSize, concurrency: o.concurrency });
   return result.sessionId;
 }
 
@@ -138,7 +157,7 @@ runMain(async (): Promise<ImportResult> => {
   const o = options<ImportOptions>();
   const server = await startServer(o.latencyMs ? [`--latency-ms=${o.latencyMs}`] : []);
   try {
-    const send = { client: viaClient, fetch: viaFetch, curl: viaCurl }[o.variant];
+    const send = { client: viaClient, "client-stream": viaClientStream, "portable-stream": viaPortableStream, fetch: viaFetch, curl: viaCurl }[o.variant];
     const sinkCpu = async () => ((await (await fetch(`${server.url}/__bench/cpu`)).json()) as { seconds: number }).seconds;
     const sinkBefore = await sinkCpu();
     const cpuBefore = process.cpuUsage();

@@ -6,12 +6,13 @@
 //                  arrives early is parked until its predecessors are in), so the sha256 of a
 //                  session is the sha256 of the file the client read. --latency-ms delays every
 //                  chunk answer after the chunk was taken.
-//   getConnection  one fixed connection record (x-api-key required).
+//   getConnection  one fixed connection record (x-api-key required); --call-latency-ms delays
+//                  each answer, as a real service's own work would.
 //   listChunks     --pages pages of --page-size chunks, cursor after cursor (auth required).
 //   /__bench/session/<id>   the session's digest, byte and chunk counts, most chunks in flight.
 //   /__bench/cpu            this process's CPU time so far (user + system, seconds).
 //
-// Usage: node server.mjs [--latency-ms=N] [--pages=N] [--page-size=N]. Prints "LISTEN <url>"
+// Usage: node server.mjs [--latency-ms=N] [--call-latency-ms=N] [--pages=N] [--page-size=N]. Prints "LISTEN <url>"
 // once listening, and exits when its stdin closes, so it never outlives the process that
 // started it.
 import { randomUUID } from "node:crypto";
@@ -24,11 +25,13 @@ import { OrderedHash } from "../../test/support/ordered-hash.js";
 const { values } = parseArgs({
   options: {
     "latency-ms": { type: "string", default: "0" },
+    "call-latency-ms": { type: "string", default: "0" },
     pages: { type: "string", default: "0" },
     "page-size": { type: "string", default: "100" },
   },
 });
 const latencyMs = Number(values["latency-ms"]);
+const callLatencyMs = Number(values["call-latency-ms"]);
 const pageCount = Number(values.pages);
 const pageSize = Number(values["page-size"]);
 
@@ -80,6 +83,16 @@ function accept(session: Session, chunkNumber: number, data: Buffer): void {
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Holds this (single-threaded) server for `ms`, as a service computing its answer would. Not a
+ * timer: a 1 ms setTimeout fires anywhere from about 1 to 2 ms later, on millisecond boundaries,
+ * which would quantise the round trip and hide or inflate a client's microseconds.
+ */
+function work(ms: number): void {
+  const until = process.hrtime.bigint() + BigInt(Math.round(ms * 1e6));
+  while (process.hrtime.bigint() < until);
+}
 
 // Pages of listChunks, rendered once: the benchmark measures the client, not this server.
 function chunkRecord(n: number) {
@@ -137,6 +150,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
   if (method === "GET" && (m = /^\/api\/public\/connections\/([^/?]+)$/.exec(url))) {
     if (!req.headers["x-api-key"]) return json(res, 401, { message: "x-api-key is required" });
+    if (callLatencyMs > 0) work(callLatencyMs);
     return raw(res, CONNECTION);
   }
   if (method === "POST" && /^\/api\/public\/bot\/[^/]+\/chunk\/list$/.test(url)) {

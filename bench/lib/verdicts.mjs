@@ -3,23 +3,29 @@
 // Pure, so the smoke test can check the gate without running anything.
 import { fmt, median, MiB, ratio } from "./stats.mjs";
 
-/** Targets of issue 5. */
+/** Targets of issues 5 and 11. */
 export const TARGETS = {
+  /** Import throughput against curl (the fetch loop when curl is missing). */
   importRatio: 0.9,
+  /** The sender's CPU time per GiB against curl's. */
+  importCpuRatio: 2,
   peakRssMiB: 150,
   /** The 1 GiB peak within this fraction of the 256 MiB peak. */
   growth: 0.1,
   latencyRatio: 3.5,
+  /** Client vs bare openapi-fetch over the same dispatcher. */
   callsRatio: 1.15,
+  /** Client vs the raw undici.request loop when the server takes 1 ms to answer. */
+  callsLatencyRatio: 1.03,
   paginationRatio: 0.9,
   heapGrowth: 0.1,
 };
 
 /**
- * @typedef {{ variant: string, fileSize: number, mibPerSecond: number, peakRssMiB: number | null, hashOk: boolean, problems: string[], concurrency?: number }} ImportRun
+ * @typedef {{ variant: string, fileSize: number, mibPerSecond: number, cpuSeconds?: number | null, peakRssMiB: number | null, hashOk: boolean, problems: string[], concurrency?: number }} ImportRun
  * @typedef {{
- *   import: ImportRun[], memory: ImportRun[], latency: ImportRun[], errors: string[],
- *   calls?: { calls: number, clientUs: number[], portableUs: number[], fetchUs: number[] },
+ *   import: ImportRun[], memory: ImportRun[], streams?: ImportRun[], latency: ImportRun[], errors: string[],
+ *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
  *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> }
  * }} RawResults
@@ -39,9 +45,9 @@ export function growsWithFileSize(bigPeak, smallPeak, bigSizeMiB, smallSizeMiB) 
 
 /**
  * @param {RawResults} raw
- * @param {{ selected: string[], curl: boolean, bigSize: number, smallSize: number }} context sizes in bytes
+ * @param {{ selected: string[], curl: boolean, bigSize: number, smallSize: number, streamSizes?: { bigSize: number, smallSize: number } }} context sizes in bytes
  */
-export function evaluate(raw, { selected, curl, bigSize, smallSize }) {
+export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes = { bigSize, smallSize } }) {
   const bigSizeMiB = bigSize / MiB;
   const smallSizeMiB = smallSize / MiB;
   /** @type {string[]} */
@@ -53,7 +59,7 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize }) {
   const on = (/** @type {string} */ name) => selected.includes(name);
 
   // Every import run, whatever it measured, must have delivered the file intact.
-  const runs = [...raw.import, ...raw.memory, ...raw.latency];
+  const runs = [...raw.import, ...raw.memory, ...(raw.streams ?? []), ...raw.latency];
   for (const run of runs) {
     if (!run.hashOk || run.problems.length > 0) {
       gateFailures.push(`${run.variant} import: ${run.problems.join("; ") || "the sink's hash does not match the file"}`);
@@ -61,19 +67,34 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize }) {
   }
 
   if (on("import")) {
-    const rate = (/** @type {string} */ variant) => median(raw.import.filter((r) => r.variant === variant).map((r) => r.mibPerSecond));
+    const of = (/** @type {string} */ variant) => raw.import.filter((r) => r.variant === variant);
+    const rate = (/** @type {string} */ variant) => median(of(variant).map((r) => r.mibPerSecond));
+    const cpuPerGiB = (/** @type {string} */ variant) =>
+      of(variant)
+        .filter((r) => typeof r.cpuSeconds === "number")
+        .map((r) => (Number(r.cpuSeconds) * 1024 * MiB) / r.fileSize);
     const client = rate("client");
-    const baselines = [
-      { name: "fetch loop", value: rate("fetch") },
-      ...(curl ? [{ name: "curl", value: rate("curl") }] : []),
-    ].filter((b) => Number.isFinite(b.value));
-    const faster = baselines.reduce((best, b) => (!(best.value >= b.value) ? b : best), { name: "no baseline", value: NaN });
-    const r = ratio(client, faster.value);
+    const baseline = curl ? "curl" : "fetch loop";
+    const r = ratio(client, rate(curl ? "curl" : "fetch"));
+    const cpu = { client: cpuPerGiB("client"), curl: cpuPerGiB("curl"), fetch: cpuPerGiB("fetch") };
+    const cpuRatio = ratio(median(cpu.client), median(cpu.curl));
     const hashRuns = raw.import.length;
     const hashMatched = raw.import.filter((run) => run.hashOk && run.problems.length === 0).length;
-    out.import = { client, fasterBaseline: `of ${faster.name}`, ratio: r, met: r >= TARGETS.importRatio, hashRuns, hashMatched, hashOk: hashRuns > 0 && hashMatched === hashRuns };
+    out.import = {
+      client,
+      baseline: `of ${baseline}`,
+      ratio: r,
+      met: r >= TARGETS.importRatio,
+      cpuPerGiB: cpu,
+      cpuRatio,
+      cpuMet: curl ? cpuRatio <= TARGETS.importCpuRatio : undefined,
+      hashRuns,
+      hashMatched,
+      hashOk: hashRuns > 0 && hashMatched === hashRuns,
+    };
     if (hashRuns === 0) gateFailures.push("no import run completed");
-    if (!out.import.met) missed.push(`import throughput ${fmt(client, 0)} MiB/s = ${fmt(r, 2)}× of ${faster.name} (${fmt(faster.value, 0)} MiB/s), target ≥ ${TARGETS.importRatio}×`);
+    if (!out.import.met) missed.push(`import throughput ${fmt(client, 0)} MiB/s = ${fmt(r, 2)}× of ${baseline}, target ≥ ${TARGETS.importRatio}×`);
+    if (out.import.cpuMet === false) missed.push(`import sender CPU ${fmt(median(cpu.client), 2)} s/GiB = ${fmt(cpuRatio, 2)}× curl's, target ≤ ${TARGETS.importCpuRatio}×`);
   }
 
   if (on("memory")) {
@@ -96,6 +117,26 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize }) {
     if (!flat) missed.push(`peak RSS big/small ${fmt(growth, 2)}×, target within ±${TARGETS.growth * 100}%`);
   }
 
+  if (on("streams") && raw.streams) {
+    out.streams = {};
+    const [streamBigMiB, streamSmallMiB] = [streamSizes.bigSize / MiB, streamSizes.smallSize / MiB];
+    for (const variant of ["client-stream", "portable-stream"]) {
+      const peaks = (/** @type {number} */ size) => raw.streams.filter((r) => r.variant === variant && r.fileSize === size).map((r) => Number(r.peakRssMiB));
+      const bigPeaks = peaks(streamSizes.bigSize);
+      const smallPeaks = peaks(streamSizes.smallSize);
+      const big = median(bigPeaks);
+      const small = median(smallPeaks);
+      const growth = ratio(big, small);
+      const flat = Math.abs(growth - 1) <= TARGETS.growth;
+      out.streams[variant] = { bigPeaks, smallPeaks, growth, flat };
+      if (!Number.isFinite(growth)) gateFailures.push(`${variant}: no peak RSS figures to compare`);
+      else if (growsWithFileSize(big, small, streamBigMiB, streamSmallMiB)) {
+        gateFailures.push(`${variant} memory grows with file size: median peak RSS ${fmt(big, 0)} MiB for ${fmt(streamBigMiB, 0)} MiB vs ${fmt(small, 0)} MiB for ${fmt(streamSmallMiB, 0)} MiB`);
+      }
+      if (!flat) missed.push(`${variant} peak RSS big/small ${fmt(growth, 2)}×, target within ±${TARGETS.growth * 100}%`);
+    }
+  }
+
   if (on("latency")) {
     const rates = (/** @type {string} */ variant, /** @type {number} */ concurrency) =>
       raw.latency.filter((r) => r.variant === variant && r.concurrency === concurrency).map((r) => r.mibPerSecond);
@@ -106,9 +147,14 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize }) {
   }
 
   if (on("calls") && raw.calls) {
-    const r = ratio(median(raw.calls.clientUs), median(raw.calls.fetchUs));
-    out.calls = { ratio: r, met: r <= TARGETS.callsRatio };
-    if (!out.calls.met) missed.push(`per-call overhead ${fmt(median(raw.calls.clientUs), 0)} µs vs ${fmt(median(raw.calls.fetchUs), 0)} µs = ${fmt(r, 2)}×, target ≤ ${TARGETS.callsRatio}×`);
+    const c = raw.calls;
+    const r = ratio(median(c.clientUs), median(c.openapiFetchUs));
+    const latencyRatio = ratio(median(c.latency.clientUs), median(c.latency.rawUs));
+    out.calls = { ratio: r, met: r <= TARGETS.callsRatio, rawRatio: ratio(median(c.clientUs), median(c.rawUs)), latencyRatio, latencyMet: latencyRatio <= TARGETS.callsLatencyRatio };
+    if (!out.calls.met) missed.push(`per-call overhead ${fmt(median(c.clientUs), 0)} µs vs bare openapi-fetch ${fmt(median(c.openapiFetchUs), 0)} µs = ${fmt(r, 2)}×, target ≤ ${TARGETS.callsRatio}×`);
+    if (!out.calls.latencyMet) {
+      missed.push(`calls to a ${c.latency.latencyMs} ms server ${fmt(median(c.latency.clientUs), 0)} µs vs the raw loop ${fmt(median(c.latency.rawUs), 0)} µs = ${fmt(latencyRatio, 3)}×, target ≤ ${TARGETS.callsLatencyRatio}×`);
+    }
   }
 
   if (on("pagination") && raw.pagination) {
