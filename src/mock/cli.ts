@@ -8,8 +8,9 @@ import { watchAncestors } from "./watch-ancestors.js";
 
 const USAGE = [
   "usage: platform-mock [--port N] [--host H] [--spec FILE] [--dynamic] [--errors]          (Prism, the contract mock)",
-  "       platform-mock --stateful [--port N] [--host H] [--seed N] [--chunks FILE]",
+  "       platform-mock --stateful [--port N] [--host H] [--seed N] [--chunks FILE] [--examples]",
   "                     [--job-polls N] [--job-ms N] [--api-key KEY] [--jwt TOKEN]        (the stateful mock)",
+  "  --examples   the models and tools the spec's examples and the guides name exist from the start",
 ].join("\n");
 
 function integerFlag(value: string | undefined, name: string): number | undefined {
@@ -35,6 +36,7 @@ function options() {
         "job-ms": { type: "string" },
         "api-key": { type: "string" },
         jwt: { type: "string" },
+        examples: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -45,7 +47,7 @@ function options() {
     const port = Number(values.port ?? process.env["PORT"] ?? 4010);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port ?? process.env["PORT"]}`);
     const prismOnly = (["spec", "dynamic", "errors"] as const).filter((name) => values[name] !== undefined);
-    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt"] as const).filter((name) => values[name] !== undefined);
+    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt", "examples"] as const).filter((name) => values[name] !== undefined);
     if (values.stateful && prismOnly.length > 0) throw new Error(`--${prismOnly[0]} is an option of the Prism mock, not of --stateful`);
     if (!values.stateful && statefulOnly.length > 0) throw new Error(`--${statefulOnly[0]} needs --stateful`);
     if (!values.stateful) return { port, ...(values.host ? { host: values.host } : {}), ...(values.spec ? { spec: values.spec } : {}), dynamic: values.dynamic ?? false, errors: values.errors ?? false };
@@ -61,6 +63,7 @@ function options() {
       ...(polls !== undefined || ms !== undefined ? { jobs: { ...(polls !== undefined ? { polls } : {}), ...(ms !== undefined ? { ms } : {}) } } : {}),
       ...(values["api-key"] ? { apiKey: values["api-key"] } : {}),
       ...(values.jwt ? { jwt: values.jwt } : {}),
+      ...(values.examples ? { existing: "examples" as const } : {}),
     };
   } catch (error) {
     console.error(`platform-mock: ${(error as Error).message}\n${USAGE}`);

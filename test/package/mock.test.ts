@@ -199,4 +199,20 @@ describe("the stateful mock from the installed package, without Prism", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--spec is an option of the Prism mock[\s\S]*usage: platform-mock/);
   }, LONG);
+
+  it("with --examples, has the spec's example model from the start; --examples alone is refused", async () => {
+    const mock = startBin(["--stateful", "--examples", "--port", "0"]);
+    const url = await mock.url;
+    const deployed = await fetch(`${url}/api/public/models/cm-4e5f6a7b/deploy?modelType=openSource`, {
+      method: "POST",
+      headers: { "x-api-key": "bin-user-key", "content-type": "application/json" },
+      body: JSON.stringify({ name: "support-model", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 }, deviceType: "g5.xlarge" }),
+    });
+    expect(deployed.status).toBe(200);
+    mock.child.kill("SIGTERM");
+    expect(await mock.exited).toBe(0);
+    const refused = await run(bin(), ["--examples"], { cwd: installed.project });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--examples needs --stateful[\s\S]*usage: platform-mock/);
+  }, LONG);
 });

@@ -29,10 +29,17 @@ export interface StatefulMockOptions {
   logLimit?: number;
   /**
    * Things that exist on the platform before the test starts, by id: models imported earlier
-   * (ready to deploy) and tools imported earlier (ready to export and deploy).
+   * (ready to deploy) and tools imported earlier (ready to export and deploy). "examples": the
+   * models and tools the spec's examples and the guides name (EXAMPLE_ENTITIES).
    */
-  existing?: ExistingEntities;
+  existing?: ExistingEntities | "examples";
 }
+
+/** The models and tools the spec's examples and the guides' samples use, so those run as written. */
+export const EXAMPLE_ENTITIES: Readonly<{ models: readonly string[]; tools: readonly string[] }> = Object.freeze({
+  models: Object.freeze(["cm-4e5f6a7b", "cm-9c0d1e2f"]),
+  tools: Object.freeze(["a-5e6f7a8b", "a-0d1e2f3a"]),
+});
 
 export interface ExistingEntities {
   /** `cm-` ids of models already imported. */
@@ -61,7 +68,8 @@ const KNOWN = ["stateful", "port", "host", "seed", "jobs", "chunks", "chunkPageS
 /** Checks the ids of `existing`, each against the prefix the spec's path parameters require. */
 export function resolveExisting(existing: unknown, where = "startMock: existing"): { models: string[]; tools: string[] } {
   if (existing === undefined) return { models: [], tools: [] };
-  if (existing === null || typeof existing !== "object" || Array.isArray(existing)) throw new TypeError(`${where} must be an object { models?, tools? }`);
+  if (existing === "examples") return { models: [...EXAMPLE_ENTITIES.models], tools: [...EXAMPLE_ENTITIES.tools] };
+  if (existing === null || typeof existing !== "object" || Array.isArray(existing)) throw new TypeError(`${where} must be "examples" or an object { models?, tools? }`);
   const record = existing as Record<string, unknown>;
   for (const key of Object.keys(record)) if (key !== "models" && key !== "tools") throw new TypeError(`${where}.${key} is not an option (known: models, tools)`);
   const ids = (key: "models" | "tools", pattern: RegExp, prefix: string) => {
