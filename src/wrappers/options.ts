@@ -17,7 +17,7 @@ export interface PlatformClientOptions {
   jwt?: JwtSource;
   /**
    * A fetch implementation (tests, proxies, other runtimes), called with a URL and an init.
-   * Defaults to the global fetch; the Node entry sends over node:http unless this is given.
+   * Defaults to the global fetch; the Node entry sends over undici (keep-alive pools, proxies) unless this is given.
    */
   fetch?: typeof fetch;
   /** Per attempt, covering the response body. Default 60 s. */
