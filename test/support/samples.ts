@@ -64,12 +64,15 @@ export function pointAtSources(sample: Sample, dir: string): string {
   });
 }
 
-/** Writes each sample into `dir` (a test file as `<stem>-<n>.test.ts`, any other as `<stem>-<n>.ts`). */
-export function writeSamples(samples: Sample[], dir: string, stem: (sample: Sample) => string): WrittenSample[] {
+/**
+ * Writes each sample into `dir`: a test file as `<stem>-<n>.test.ts`, any other as `<stem>-<n>.ts`,
+ * or as `<stem>.ts` when `numbered` is false (samples that import each other by name).
+ */
+export function writeSamples(samples: Sample[], dir: string, stem: (sample: Sample) => string, { numbered = true } = {}): WrittenSample[] {
   mkdirSync(dir, { recursive: true });
   return samples.map((sample) => {
     const isTest = /from\s+["']vitest["']/.test(sample.code);
-    const file = join(dir, `${stem(sample)}-${sample.index}${isTest ? ".test" : ""}.ts`);
+    const file = join(dir, `${stem(sample)}${numbered ? `-${sample.index}` : ""}${isTest ? ".test" : ""}.ts`);
     writeFileSync(file, pointAtSources(sample, dir));
     return { ...sample, file, isTest };
   });
