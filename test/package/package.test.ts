@@ -115,7 +115,7 @@ describe("npm run build", () => {
       writeFileSync(join(root, "package.json"), JSON.stringify({ ...original(), version: "9.9.9" }));
       const run = spawnSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, encoding: "utf8" });
       expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(/package\.json version 9\.9\.9 differs from openapi\/platform\.yaml info\.version 0\.1\.0/);
+      expect(run.stderr).toContain(`package.json version 9.9.9 differs from openapi/platform.yaml info.version ${original().version}`);
       expect(existsSync(join(root, "dist"))).toBe(false);
     } finally {
       rmSync(root, { recursive: true, force: true });
