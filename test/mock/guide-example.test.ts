@@ -30,7 +30,7 @@ beforeEach(async () => {
   mock = await startMock({ stateful: true, jobs: { polls: 2 } });
   client = createPlatformClient({ baseUrl: mock.url, apiKey: "test-key", jwt: "test.jwt" });
   // Only an imported model can be deployed, so each test imports one first.
-  const imported = await client.importModel({ source: new Blob(["model bytes"]), fileName: "model.tar", wait: { minDelayMs: 10 } });
+  const imported = await client.models.import({ source: new Blob(["model bytes"]), fileName: "model.tar", wait: { minDelayMs: 10 } });
   modelId = imported.modelId!;
 });
 afterEach(() => mock.stop());
