@@ -10,7 +10,7 @@ import { DEFAULT_SPEC, REPO_ROOT, loadSpec } from "./lib/spec.mjs";
 
 // The executables the package declares under "bin"; npm marks them executable on install, but
 // a file checked straight out of dist/ (or linked with npm link) needs the bit too.
-const EXECUTABLES = ["mock/cli.js"];
+const EXECUTABLES = ["mock/cli.js", "cli/main.js"];
 // Emitted JavaScript and hand-written declarations that tsc does not produce itself.
 const COPIED = [
   "generated/validators.js",

@@ -1,0 +1,30 @@
+// The frame of every command: check the flags and the environment, build the client, run, print.
+// Commander calls an action with its arguments, then the options, then the command itself.
+import type { Command } from "commander";
+import type { OperationId } from "../generated/operations.js";
+import { openContext, type Context } from "./context.js";
+
+let interruptSignal: AbortSignal = new AbortController().signal;
+
+/** The signal Ctrl-C aborts; main sets it before parsing. */
+export function setInterruptSignal(signal: AbortSignal): void {
+  interruptSignal = signal;
+}
+
+/**
+ * An action that needs a client for `operationIds` (a function of the options when the flags
+ * decide which operations run). `check` runs first, before any credential is looked at.
+ */
+export function withClient<O extends object, A extends unknown[]>(
+  operationIds: readonly OperationId[] | ((options: O) => readonly OperationId[]),
+  run: (context: Context, options: O, ...args: A) => Promise<void>,
+): (...args: unknown[]) => Promise<void> {
+  return async (...args: unknown[]) => {
+    const command = args[args.length - 1] as Command;
+    const options = command.opts() as O;
+    const positional = args.slice(0, -2) as A;
+    const ids = typeof operationIds === "function" ? operationIds(options) : operationIds;
+    const context = await openContext(command, ids, interruptSignal);
+    await run(context, options, ...positional);
+  };
+}

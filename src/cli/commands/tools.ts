@@ -1,0 +1,116 @@
+// platform tools: import (from local files, uploaded first, or from file ids), import into an
+// existing tool, export (and download), deploy and undeploy.
+import { Command } from "commander";
+import type { ImportIntoToolRequest, ImportToolRequest } from "../../index.js";
+import { withClient } from "../action.js";
+import { readBodyFile } from "../bodies.js";
+import type { Context } from "../context.js";
+import { goAhead, withDestructiveOptions, type DestructiveFlags } from "../destructive.js";
+import { saveResponse } from "../download.js";
+import { UsageError } from "../exit-codes.js";
+import { checkJobFlags, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
+import { formatBytes } from "../progress.js";
+import { note, printResult, printable } from "../output.js";
+
+interface ToolFiles {
+  file?: string;
+  toolData?: string;
+  flowData?: string;
+  envVariables?: string;
+}
+
+const fileOptions = (command: Command) =>
+  command
+    .option("--tool-data <file>", "the tool data file to upload")
+    .option("--flow-data <file>", "the flow data file to upload")
+    .option("--env-variables <file>", "the environment variables file to upload")
+    .option("--file <path>", "instead of files: a JSON body of file ids from `platform files upload`, or - for stdin");
+
+/** Local files (uploaded by the client) or a body of ids, never both. */
+function fromFiles(options: ToolFiles): boolean {
+  const paths = options.toolData !== undefined || options.flowData !== undefined || options.envVariables !== undefined;
+  if (paths && options.file !== undefined) throw new UsageError("give the files (--tool-data, --flow-data, --env-variables) or --file with their ids, not both");
+  if (!paths && options.file === undefined) throw new UsageError("give --tool-data and --flow-data (files to upload), or --file with the ids of uploaded files");
+  if (paths && (options.toolData === undefined || options.flowData === undefined)) throw new UsageError("--tool-data and --flow-data are both required");
+  return paths;
+}
+
+const needed = (operation: "importTool" | "importIntoTool") => (options: ToolFiles & JobFlags) => [...(options.file === undefined ? ["uploadFile" as const] : []), operation, ...(options.wait ? ["getDockStatus" as const] : [])];
+
+async function finish(context: Context, options: JobFlags, started: Promise<Awaited<ReturnType<Context["client"]["tools"]["deploy"]>>>) {
+  printResult(context, printable(await settleJob(context, options, await started)));
+}
+
+export function toolsCommand(): Command {
+  const group = new Command("tools").description("import, export, deploy and undeploy tools");
+
+  withJobOptions(fileOptions(group.command("import").description("import a new tool (uploadFile, importTool)").option("--name <name>", "the tool's name (toolName)")))
+    .addHelpText("after", "\nExample:\n  platform tools import --name support-tool --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
+    .action(
+      withClient(needed("importTool"), async (context, options: ToolFiles & JobFlags & { name?: string }) => {
+        checkJobFlags(options);
+        if (fromFiles(options)) {
+          if (options.name === undefined) throw new UsageError("--name is required: the tool's name (toolName)");
+          const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
+          const request = { toolName: options.name, toolData: { source: toolData }, flowData: { source: flowData }, ...(envVariables ? { envVariables: { source: envVariables } } : {}), signal: context.signal };
+          return finish(context, options, context.client.tools.importFromFiles(request));
+        }
+        const body = await readBodyFile(options.file);
+        if (options.name !== undefined) body["toolName"] = options.name;
+        return finish(context, options, context.client.tools.import(body as unknown as ImportToolRequest, { signal: context.signal }));
+      }),
+    );
+
+  withJobOptions(fileOptions(group.command("import-into").argument("<toolId>", "a-…").description("import new versions of a tool's files into it (uploadFile, importIntoTool)")))
+    .addHelpText("after", "\nExample:\n  platform tools import-into a-5e6f7a8b --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
+    .action(
+      withClient(needed("importIntoTool"), async (context, options: ToolFiles & JobFlags, toolId: string) => {
+        checkJobFlags(options);
+        if (fromFiles(options)) {
+          if (options.envVariables === undefined) throw new UsageError("--env-variables is required to import into a tool");
+          const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
+          return finish(context, options, context.client.tools.importInto(toolId, { toolData: { source: toolData }, flowData: { source: flowData }, envVariables: { source: envVariables } }, { signal: context.signal }));
+        }
+        const body = (await readBodyFile(options.file)) as unknown as ImportIntoToolRequest;
+        return finish(context, options, context.client.tools.importInto(toolId, body, { signal: context.signal }));
+      }),
+    );
+
+  withJobOptions(group.command("export").argument("<toolId>", "a-…").description("export a tool (exportTool); with --wait --output, download the file"))
+    .requiredOption("--flow-id <id>", "the deployed call flow's id")
+    .option("--output <path>", "with --wait: save the exported file here")
+    .addHelpText("after", "\nExample:\n  platform tools export a-5e6f7a8b --flow-id a-5e6f7a8b --wait --output tool-export.zip")
+    .action(
+      withClient(["exportTool", "getDockStatus"], async (context, options: JobFlags & { flowId: string; output?: string }, toolId: string) => {
+        checkJobFlags(options);
+        if (options.output !== undefined && !options.wait) throw new UsageError("--output needs --wait: the file exists once the export job is done");
+        const job = await settleJob(context, options, await context.client.tools.export(toolId, { flowId: options.flowId, signal: context.signal }));
+        if (options.output !== undefined) {
+          const bytes = await saveResponse(await context.client.tools.downloadExport(job, { signal: context.signal }), options.output, context.signal);
+          note(`saved ${formatBytes(bytes)} to ${options.output}`);
+        }
+        printResult(context, printable(job));
+      }),
+    );
+
+  withJobOptions(group.command("deploy").argument("<toolId>", "a-…").description("deploy a tool (deployTool)").option("--sync", "ask the service to deploy before answering (isAsync: false)"))
+    .addHelpText("after", "\nExample:\n  platform tools deploy a-5e6f7a8b --wait")
+    .action(
+      withClient(["deployTool", "getDockStatus"], async (context, options: JobFlags & { sync?: boolean }, toolId: string) => {
+        checkJobFlags(options);
+        return finish(context, options, context.client.tools.deploy(toolId, { isAsync: !options.sync, signal: context.signal }));
+      }),
+    );
+
+  withJobOptions(withDestructiveOptions(group.command("undeploy").argument("<toolId>", "a-…").description("undeploy a tool (undeployTool)")))
+    .addHelpText("after", "\nExample:\n  platform tools undeploy a-5e6f7a8b --yes --wait")
+    .action(
+      withClient(["undeployTool", "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, toolId: string) => {
+        checkJobFlags(options);
+        if (!(await goAhead(context, options, { operation: "undeployTool", toolId }, `undeploy tool ${toolId}`))) return;
+        return finish(context, options, context.client.tools.undeploy(toolId, { signal: context.signal }));
+      }),
+    );
+
+  return group;
+}

@@ -1,0 +1,38 @@
+// The exit codes scripts can rely on, and which error ends with which. They are part of the
+// command line's interface: a change here is a breaking change.
+import { AbortError, ConfigurationError, ImportError, JobFailedError, JobTimeoutError, PlatformError, TimeoutError, ValidationError } from "../wrappers/errors.js";
+
+export const EXIT = Object.freeze({
+  done: 0,
+  /** A bug or an unexpected failure of the command line itself. */
+  unexpected: 1,
+  usage: 2,
+  api: 3,
+  jobFailed: 4,
+  timeout: 5,
+  interrupted: 130,
+});
+
+/** Wrong flags, arguments or environment: found before anything is sent. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+/** The user pressed Ctrl-C (or the process got SIGINT or SIGTERM). */
+export class Interrupted extends Error {
+  override readonly name = "Interrupted";
+  constructor(readonly hint?: string) {
+    super("interrupted");
+  }
+}
+
+export function exitCodeOf(error: unknown, interrupted: boolean): number {
+  if (interrupted || error instanceof Interrupted) return EXIT.interrupted;
+  if (error instanceof UsageError || error instanceof ValidationError || error instanceof ConfigurationError) return EXIT.usage;
+  if (error instanceof JobFailedError) return EXIT.jobFailed;
+  if (error instanceof JobTimeoutError || error instanceof TimeoutError) return EXIT.timeout;
+  // An import that stopped says why in its cause: a timeout stays a timeout.
+  if (error instanceof ImportError) return error.cause instanceof TimeoutError ? EXIT.timeout : error.cause instanceof AbortError ? EXIT.interrupted : EXIT.api;
+  if (error instanceof PlatformError) return EXIT.api;
+  return EXIT.unexpected;
+}

@@ -1,0 +1,48 @@
+// --wait and --timeout, shared by every long-running command: the job comes back at once, and
+// with --wait the command polls it to its end, reporting each status change on stderr.
+import type { Command } from "commander";
+import type { Job } from "../index.js";
+import { parseDuration } from "./durations.js";
+import type { Context } from "./context.js";
+import { note } from "./output.js";
+import { Interrupted, UsageError } from "./exit-codes.js";
+
+export interface JobFlags {
+  wait?: boolean;
+  timeout?: number;
+  pollInterval?: number;
+}
+
+export function withJobOptions(command: Command): Command {
+  return command
+    .option("--wait", "wait for the job to end, printing its progress on stderr")
+    .option("--timeout <duration>", "with --wait: give up after this long (exit 5), e.g. 90s, 15m", parseDuration)
+    .option("--poll-interval <duration>", "with --wait: first pause between polls (it grows to 30s)", parseDuration);
+}
+
+/** Waits for the job when --wait was given; otherwise returns it as started. */
+export async function settleJob(context: Context, flags: JobFlags, job: Job): Promise<Job> {
+  checkJobFlags(flags);
+  if (!flags.wait) return job;
+  let last = job.status;
+  note(`job ${job.dockStatusId}: ${job.status}`);
+  const waited = context.client.jobs.wait(job, {
+    signal: context.signal,
+    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+    ...(flags.pollInterval !== undefined ? { minDelayMs: flags.pollInterval, maxDelayMs: Math.max(flags.pollInterval, 30_000) } : {}),
+    onPoll: (polled, poll) => {
+      if (polled.status !== last || poll % 10 === 0) note(`job ${polled.dockStatusId}: ${polled.status} (poll ${poll})`);
+      last = polled.status;
+    },
+  });
+  return waited.catch((error: unknown) => {
+    // The job goes on at the service; say how to pick the wait up again.
+    if (context.signal.aborted) throw new Interrupted(`job ${job.dockStatusId} goes on; to wait for it again: platform jobs wait ${job.dockStatusId}`);
+    throw error;
+  });
+}
+
+/** Checks --timeout/--poll-interval before anything is sent, for commands that start their job later. */
+export function checkJobFlags(flags: JobFlags): void {
+  if (!flags.wait && (flags.timeout !== undefined || flags.pollInterval !== undefined)) throw new UsageError("--timeout and --poll-interval need --wait");
+}
