@@ -25,7 +25,7 @@ export function chunksCommand(): Command {
       .option("--start-cursor <cursor>", "start after this cursor instead of at the first page"),
   );
   list.command
-    .addHelpText("after", "\nExamples:\n  platform chunks list st-0a1b2c3d --where sourceName=handbook.pdf --json\n  platform chunks list st-0a1b2c3d --where sourceName=a.pdf --where pageNumber=3 --or --where sourceName=b.pdf")
+    .addHelpText("after", "\nExamples:\n  platform chunks list st-0a1b2c3d --where sourceName=handbook.pdf --json\n  platform chunks list st-0a1b2c3d --where sourceName=a.pdf --where recordTitle=Travel --or --where sourceName=b.pdf")
     .action(
       withClient(["listChunks"], async (context, options: { limit?: number; startCursor?: string }, appId: string) => {
         const filters = filterTree(list.groups());

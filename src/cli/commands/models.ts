@@ -2,7 +2,7 @@
 // --resume), deploy, undeploy and export it.
 import { stat } from "node:fs/promises";
 import { Command, Option } from "commander";
-import type { DeployModelRequest, ImportResult, ModelType } from "../../index.js";
+import type { DeployModelRequest, ImportResult, ImportState, ModelType } from "../../index.js";
 import { ImportError } from "../../wrappers/errors.js";
 import { withClient } from "../action.js";
 import { mergeBody, readBodyFile } from "../bodies.js";
@@ -43,11 +43,15 @@ async function importModel(context: Context, options: ImportFlags, file: string)
   const resumed = options.resume === undefined ? undefined : readStateFile(options.resume);
   const mode = options.progress === "auto" ? (process.stderr.isTTY ? "bar" : "lines") : options.progress;
   const progress = await createProgress(mode, size);
+  let saved: ImportState | undefined = resumed;
   const transfer = {
     source: file,
     signal: context.signal,
     onProgress: progress.update,
-    onState: (state: Parameters<typeof writeStateFile>[1]) => writeStateFile(statePath, state),
+    onState: (state: ImportState) => {
+      writeStateFile(statePath, state);
+      saved = state;
+    },
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
   };
   let result: ImportResult;
@@ -62,13 +66,13 @@ async function importModel(context: Context, options: ImportFlags, file: string)
         });
   } catch (error) {
     progress.stop();
-    if (error instanceof ImportError) {
-      // The state as the error has it is the last word on what arrived.
-      writeStateFile(statePath, error.state);
-      const again = `platform models import ${file} --resume ${statePath}`;
-      if (context.signal.aborted) throw new Interrupted(`import interrupted after ${error.state.uploadedChunks.length} of ${error.state.totalChunks} chunks; to continue: ${again}`);
-      note(error.resumable ? `the import can continue where it stopped: ${again}` : `this import cannot be resumed; ${statePath} records what was sent`);
+    // The state an ImportError carries is the last word on what arrived.
+    if (error instanceof ImportError) transfer.onState(error.state);
+    const again = `platform models import ${file} --resume ${statePath}`;
+    if (context.signal.aborted) {
+      throw new Interrupted(saved ? `import interrupted after ${saved.uploadedChunks.length} of ${saved.totalChunks} chunks; to continue: ${again}` : "import interrupted before its session started; nothing to resume");
     }
+    if (saved) note(error instanceof ImportError && !error.resumable ? `this import cannot be resumed; ${statePath} records what was sent` : `the import can continue where it stopped: ${again}`);
     throw error;
   }
   progress.stop();

@@ -1,0 +1,76 @@
+// An import stopped part-way (Ctrl-C, or SIGKILL with no chance to clean up) and resumed from its
+// state file: every chunk reaches the mock exactly once, and the model ends imported.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
+import { startGateProxy } from "./support/gate-proxy.js";
+import { cli, shown, startCli } from "./support/run-cli.js";
+
+const MiB = 1024 * 1024;
+const CHUNKS = 7;
+let mock: StatefulMock;
+let work: string;
+
+beforeAll(async () => {
+  mock = await startStatefulMock({ jobs: { polls: 1 } });
+  work = mkdtempSync(join(tmpdir(), "platform-resume-"));
+  writeFileSync(join(work, "model.tar"), Buffer.from(Array.from({ length: (CHUNKS - 1) * MiB + 5 }, (_, i) => (i * 31) % 251)));
+});
+afterAll(async () => {
+  await mock?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe.each(["SIGINT", "SIGKILL"] as const)("platform models import, stopped by %s, then --resume", (signal) => {
+  it("sends each chunk once and completes", async () => {
+    mock.reset();
+    const state = join(work, `${signal}.state.json`);
+    // The third upload is held: chunks 0 and 1 arrive, chunk 2 is in flight when the signal lands.
+    const gate = await startGateProxy(mock.url, 3);
+    try {
+      const first = startCli(["models", "import", "model.tar", "--chunk-size", "1MiB", "--concurrency", "1", "--state", state, "--json"], { cwd: work, env: { PLATFORM_BASE_URL: gate.url } });
+      await gate.held;
+      await until(() => savedChunks(state).length === 2);
+      first.child.kill(signal);
+      const stopped = await first.done;
+      if (signal === "SIGINT") {
+        expect(stopped.code, shown(stopped)).toBe(130);
+        expect(stopped.stderr).toContain(`platform models import model.tar --resume ${state}`);
+        expect(stopped.stdout).toBe("");
+      } else {
+        expect(stopped.signal).toBe("SIGKILL");
+      }
+    } finally {
+      await gate.stop();
+    }
+    expect(savedChunks(state)).toEqual([0, 1]);
+
+    const resumed = await cli(["models", "import", "model.tar", "--resume", state, "--wait", "--poll-interval", "50ms", "--json"], { cwd: work, env: { PLATFORM_BASE_URL: mock.url } });
+    expect(resumed.code, shown(resumed)).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: "SUCCESS", modelId: expect.stringMatching(/^cm-/) });
+
+    const received = mock.requests({ operationId: "uploadImportChunk" }).filter((r) => r.status === 200).map((r) => Number((r.body as { chunkNumber: string }).chunkNumber));
+    expect(received.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(mock.requests({ operationId: "startImportSession" })).toHaveLength(1);
+    expect(mock.requests({ operationId: "completeImportSession" })).toHaveLength(1);
+    expect(() => readFileSync(state)).toThrow(); // removed once the upload completed
+  }, 60_000);
+});
+
+function savedChunks(path: string): number[] {
+  try {
+    return (JSON.parse(readFileSync(path, "utf8")) as { uploadedChunks: number[] }).uploadedChunks;
+  } catch {
+    return [];
+  }
+}
+
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
