@@ -4,7 +4,7 @@
 // and prints one table. A full run (no --quick, no --only, no --src) rewrites bench/results.md.
 //
 //   --quick   small sizes, 3 repetitions, well under a minute: the CI smoke mode
-//   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, size
+//   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, cli, size
 //   --strict  also exit 1 when a speed or memory target is missed
 //   --keep    keep the temporary directory (bundles, test files)
 //   --src     bundle the benchmarks against another copy of src/ (a proposed fix, say)
@@ -28,12 +28,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CORE_BUDGET_BYTES, measureEntry } from "../scripts/lib/size-budget.mjs";
 import { fmt, fmtSpread, median, MiB, ratio } from "./lib/stats.mjs";
-import { evaluate } from "./lib/verdicts.mjs";
+import { evaluate, TARGETS } from "./lib/verdicts.mjs";
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, "..");
 const RESULT_PREFIX = "BENCH_RESULT ";
-const ALL = ["import", "memory", "streams", "latency", "calls", "pagination", "waiter", "mock", "size"];
+const ALL = ["import", "memory", "streams", "latency", "calls", "pagination", "waiter", "mock", "cli", "size"];
 
 const { values: args } = parseArgs({
   options: {
@@ -67,6 +67,8 @@ const PLAN = quick
       pagination: { pages: 100, pageSize: 100 },
       waiter: { jobs: 50 },
       mock: { seconds: 0.5, warmupSeconds: 0.3, connections: 8, bigSize: 64 * MiB, smallSize: 32 * MiB, chunkSize: 8 * MiB },
+      // The command line (issue 14) on the small file: import against the library, the bar's cost, start-up.
+      cli: { reps: 2, on: "small", startupRuns: 5 },
     }
   : {
       reps: 5,
@@ -85,6 +87,8 @@ const PLAN = quick
       waiter: { jobs: 200 },
       // The stateful mock (issue 13): small requests per second on one core, and its RSS through a 1 GiB import.
       mock: { seconds: 5, warmupSeconds: 1, connections: 8, bigSize: 1024 * MiB, smallSize: 64 * MiB, chunkSize: 8 * MiB },
+      // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up.
+      cli: { reps: 5, on: "big", startupRuns: 20 },
     };
 
 function fail(message) {
@@ -152,6 +156,8 @@ const bundleDir = join(work, "bundle");
       server: join(BENCH_DIR, "lib/server.ts"),
       mock: join(BENCH_DIR, "mock.ts"),
       "mock-server": join(BENCH_DIR, "lib/mock-server.ts"),
+      cli: join(BENCH_DIR, "cli.ts"),
+      platform: join(REPO_ROOT, "src/cli/main.ts"),
     },
     outdir: bundleDir,
     outExtension: { ".js": ".mjs" },
@@ -212,9 +218,9 @@ const files = {};
 {
   const t = performance.now();
   const chunkDir = (which) => (curlVersion && selected("import") && PLAN.throughputOn === which ? join(work, `chunks-${which}`) : undefined);
-  if (selected("import") || selected("memory")) {
-    if (PLAN.throughputOn === "big" || selected("memory")) files.big = generate("model-big.bin", PLAN.bigSize, PLAN.chunkSize, chunkDir("big"));
-    if (PLAN.throughputOn === "small" || selected("memory")) files.small = generate("model-small.bin", PLAN.smallSize, PLAN.chunkSize, chunkDir("small"));
+  if (selected("import") || selected("memory") || selected("cli")) {
+    if (PLAN.throughputOn === "big" || selected("memory") || (selected("cli") && PLAN.cli.on === "big")) files.big = generate("model-big.bin", PLAN.bigSize, PLAN.chunkSize, chunkDir("big"));
+    if (PLAN.throughputOn === "small" || selected("memory") || (selected("cli") && PLAN.cli.on === "small")) files.small = generate("model-small.bin", PLAN.smallSize, PLAN.chunkSize, chunkDir("small"));
   }
   if (selected("streams")) {
     const { bigSize, smallSize } = PLAN.streams;
@@ -343,6 +349,15 @@ if (selected("mock")) {
   if (outcome.error) raw.errors.push(outcome.error);
   else raw.mock = outcome.result;
   log("stateful mock done");
+}
+
+if (selected("cli")) {
+  const file = files[PLAN.cli.on];
+  const o = { file: file.path, fileSize: file.size, sha256: file.sha256, chunkSize: PLAN.chunkSize, concurrency: PLAN.concurrency, repetitions: PLAN.cli.reps, startupRuns: PLAN.cli.startupRuns, cli: join(bundleDir, "platform.mjs") };
+  const outcome = await runChild("cli", o, quick ? 120_000 : 900_000);
+  if (outcome.error) raw.errors.push(outcome.error);
+  else raw.cli = outcome.result;
+  log("command line done");
 }
 
 if (selected("size")) {
@@ -554,11 +569,44 @@ if (selected("mock") && raw.mock) {
   if (!big.digestsMatch || !small.digestsMatch) verdicts.gateFailures.push("the stateful mock's chunk digests did not match the sender's");
 }
 
+if (selected("cli") && raw.cli) {
+  const c = raw.cli;
+  const v = verdicts.cli;
+  row(
+    `8. Command line: platform models import, ${sizeLabel(c.fileSize)}, ${PLAN.chunkSize / MiB} MiB chunks, concurrency ${PLAN.concurrency}, a process per run`,
+    `MiB/s, median (min–max) of ${PLAN.cli.reps}`,
+    fmtSpread(c.cliMiBps, 0),
+    `the library's models.import, in-process ${fmtSpread(c.libraryMiBps, 0)}`,
+    `${fmt(v.ratio, 2)}×`,
+    `≥ ${TARGETS.cliRatio}× the library`,
+    status(v.met),
+  );
+  row(
+    "8. Command line: peak RSS of the platform process",
+    "MiB, median (min–max): without the bar / with it",
+    `${fmtSpread(c.cliPeakRssMiB, 0)} / ${fmtSpread(c.cliBarPeakRssMiB, 0)}`,
+    "",
+    "",
+    `< ${TARGETS.cliPeakRssMiB} MiB`,
+    status(v.peakMet),
+  );
+  row(
+    "8. Command line: the progress bar drawn on a pseudo-terminal (script), against --progress none",
+    "MiB/s, median (min–max)",
+    fmtSpread(c.cliBarMiBps, 0),
+    `no display ${fmtSpread(c.cliMiBps, 0)}`,
+    `${fmt(v.barRatio, 2)}×`,
+    `≥ ${TARGETS.cliBarRatio}× (no measurable cost)`,
+    status(v.barMet),
+  );
+  row(`8. Command line: platform --help, ${c.startupMs.length} starts`, "ms, median (min–max)", fmtSpread(c.startupMs, 0), "", "", `< ${TARGETS.cliStartupMs} ms`, status(v.startupMet));
+}
+
 if (selected("size") && raw.size) {
   const z = raw.size;
   const kB = (bytes) => `${fmt(bytes / 1024, 2)} kB`;
   row(
-    "8. Size: the core entry, minified and gzipped, openapi-fetch included",
+    "9. Size: the core entry, minified and gzipped, openapi-fetch included",
     "kB (1 kB = 1,024 bytes) loaded on import; the validators, upload engine and waiter load on first use",
     `${kB(z.coreGzipped)} (+ ${kB(z.lazyGzipped)} on demand)`,
     `openapi-fetch alone ${kB(z.peerGzipped)}`,

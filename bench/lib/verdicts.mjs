@@ -19,6 +19,12 @@ export const TARGETS = {
   callsLatencyRatio: 1.03,
   paginationRatio: 0.9,
   heapGrowth: 0.1,
+  /** `platform models import` against `models.import` in-process. */
+  cliRatio: 0.9,
+  cliPeakRssMiB: 200,
+  /** With the progress bar drawn on a terminal against without it: no measurable cost. */
+  cliBarRatio: 0.95,
+  cliStartupMs: 300,
 };
 
 /**
@@ -27,7 +33,8 @@ export const TARGETS = {
  *   import: ImportRun[], memory: ImportRun[], streams?: ImportRun[], latency: ImportRun[], errors: string[],
  *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
- *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> }
+ *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> },
+ *   cli?: { fileSize: number, libraryMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[], cliBarPeakRssMiB: number[], startupMs: number[], hashOk: boolean, problems: string[] }
  * }} RawResults
  */
 
@@ -167,6 +174,20 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
   }
 
   if (on("waiter") && raw.waiter) out.waiter = waiterText(raw.waiter);
+
+  if (on("cli") && raw.cli) {
+    const c = raw.cli;
+    if (!c.hashOk || c.problems.length > 0) gateFailures.push(`command line import: ${c.problems.join("; ") || "the sink's hash does not match the file"}`);
+    const r = ratio(median(c.cliMiBps), median(c.libraryMiBps));
+    const barRatio = ratio(median(c.cliBarMiBps), median(c.cliMiBps));
+    const peak = Math.max(...c.cliPeakRssMiB, ...c.cliBarPeakRssMiB);
+    const startup = median(c.startupMs);
+    out.cli = { ratio: r, met: r >= TARGETS.cliRatio, peak, peakMet: peak < TARGETS.cliPeakRssMiB, barRatio, barMet: barRatio >= TARGETS.cliBarRatio, startup, startupMet: startup < TARGETS.cliStartupMs };
+    if (!out.cli.met) missed.push(`platform models import ${fmt(median(c.cliMiBps), 0)} MiB/s = ${fmt(r, 2)}× the library's, target ≥ ${TARGETS.cliRatio}×`);
+    if (!out.cli.peakMet) missed.push(`platform models import peak RSS ${fmt(peak, 0)} MiB, target < ${TARGETS.cliPeakRssMiB} MiB`);
+    if (!out.cli.barMet) missed.push(`the progress bar costs: ${fmt(barRatio, 2)}× the throughput without it, target ≥ ${TARGETS.cliBarRatio}×`);
+    if (!out.cli.startupMet) missed.push(`platform --help starts in ${fmt(startup, 0)} ms, target < ${TARGETS.cliStartupMs} ms`);
+  }
   return out;
 }
 

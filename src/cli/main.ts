@@ -9,7 +9,15 @@ import { watchInterrupts } from "./interrupt.js";
 import { buildProgram } from "./program.js";
 import { credentialsOf, maskCredentials } from "./secrets.js";
 
-const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
+// The package's version, two levels up from dist/cli/ (and from src/cli/); a bundle of this file
+// has no package.json beside it, and says so rather than failing.
+const version = (() => {
+  try {
+    return (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+  } catch {
+    return "unknown (bundled)";
+  }
+})();
 const credentials = credentialsOf(process.argv, process.env);
 // An unknown option's value may be a credential under a misspelt flag (--api-kye=…): never echo it.
 const masked = (text: string) => maskCredentials(text, credentials).replace(/(unknown option '[^'=]+=)[^']*'/g, "$1***'");

@@ -51,6 +51,9 @@ export async function createProgress(mode: "bar" | "lines" | "none", totalBytes:
       stream,
       format: "{bar} {percentage}% | {done} of {size} | {rate} | ETA {eta_formatted}",
       hideCursor: true,
+      // A bar asked for off a terminal (--progress bar in a log) is still drawn, once a second.
+      noTTYOutput: true,
+      notTTYSchedule: 1_000,
       etaBuffer: 20,
       fps: 10,
     },

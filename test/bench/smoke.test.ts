@@ -69,7 +69,11 @@ describe("bench --quick", () => {
         "5. Pagination",
         "6. Waiter",
         "7. Stateful mock",
-        "8. Size",
+        "8. Command line: platform models import",
+        "8. Command line: peak RSS",
+        "8. Command line: the progress bar",
+        "8. Command line: platform --help",
+        "9. Size",
       ];
       for (const title of titles) {
         expect(stdout).toContain(`| ${title}`);
@@ -142,5 +146,22 @@ describe("bench --quick", () => {
       { selected: ["import"], curl: true, bigSize: 256 * MiB, smallSize: 64 * MiB },
     );
     expect(slower.missed).toEqual([expect.stringMatching(/^import throughput 600 MiB\/s = 0\.79× of curl/), expect.stringMatching(/2\.50× curl's, target ≤ 2×$/)]);
+  });
+
+  it("judges the command line against the library, its memory, the bar's cost and its start-up", () => {
+    const cli = { fileSize: 1024 * MiB, libraryMiBps: [400, 420], cliMiBps: [380, 390], cliBarMiBps: [385, 370], cliPeakRssMiB: [110, 120], cliBarPeakRssMiB: [118, 121], startupMs: [110, 120, 130], hashOk: true, problems: [] };
+    const sizes = { bigSize: 1024 * MiB, smallSize: 256 * MiB };
+    const good = evaluate({ import: [], memory: [], latency: [], errors: [], cli }, { selected: ["cli"], curl: true, ...sizes });
+    expect(good.cli).toMatchObject({ met: true, peak: 121, peakMet: true, barMet: true, startup: 120, startupMet: true });
+    expect(good.cli.ratio).toBeCloseTo(385 / 410);
+    expect(good.missed).toEqual([]);
+    const bad = evaluate({ import: [], memory: [], latency: [], errors: [], cli: { ...cli, cliMiBps: [300], cliBarMiBps: [200], cliPeakRssMiB: [250], startupMs: [400], hashOk: false, problems: ["cli: sink sha256 x is not the file's"] } }, { selected: ["cli"], curl: true, ...sizes });
+    expect(bad.missed).toEqual([
+      expect.stringMatching(/^platform models import 300 MiB\/s = 0\.73× the library's/),
+      expect.stringMatching(/peak RSS 250 MiB, target < 200 MiB$/),
+      expect.stringMatching(/^the progress bar costs: 0\.67×/),
+      expect.stringMatching(/^platform --help starts in 400 ms/),
+    ]);
+    expect(bad.gateFailures).toEqual(["command line import: cli: sink sha256 x is not the file's"]);
   });
 });
