@@ -31,7 +31,8 @@ const REQUIRED_GUIDES = [
   "testing-with-the-mock.md",
 ];
 const INDEX = "README.md";
-const INDEX_LINKS = [...REQUIRED_GUIDES, "../discrepancies.md", "../security-review.md"];
+// The command-line guide has shell samples only; test/cli/documented-commands.test.ts checks them.
+const INDEX_LINKS = [...REQUIRED_GUIDES, "command-line.md", "../discrepancies.md", "../security-review.md"];
 
 // What the samples read from the environment, as docs/guides/README.md tells a reader to set it.
 // Long enough for the client to mask them, and distinctive enough to find in any output.
