@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
 import { CREDENTIALS, cli, jsonLines, printed, shown, startCli } from "./support/run-cli.js";
+import { until } from "./support/until.js";
 
 const PROVIDER_KEY = "sk-cli-provider-9f8e7d";
 const LONG = 60_000;
@@ -273,11 +274,3 @@ afterAll(() => {
   const all = printed.join("\n");
   for (const secret of [...Object.values(CREDENTIALS), PROVIDER_KEY, "flag-key-0a1b2c"]) expect(all).not.toContain(secret);
 });
-
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
 import { startGateProxy } from "./support/gate-proxy.js";
 import { cli, shown, startCli } from "./support/run-cli.js";
+import { savedChunks, until } from "./support/until.js";
 
 const MiB = 1024 * 1024;
 const CHUNKS = 7;
@@ -59,18 +60,3 @@ describe.each(["SIGINT", "SIGKILL"] as const)("platform models import, stopped b
   }, 60_000);
 });
 
-function savedChunks(path: string): number[] {
-  try {
-    return (JSON.parse(readFileSync(path, "utf8")) as { uploadedChunks: number[] }).uploadedChunks;
-  } catch {
-    return [];
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -3,13 +3,14 @@
 // kill and a resume that sends each chunk once, a filtered chunk listing streamed page by page,
 // and no credential in anything printed.
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateProxy } from "../cli/support/gate-proxy.js";
 import { CREDENTIALS, cli, jsonLines, printed, shown, startCli } from "../cli/support/run-cli.js";
 import { installPackedPackage, type InstalledPackage } from "./installed-package.js";
+import { savedChunks, until } from "../cli/support/until.js";
 
 const LONG = 240_000;
 const MiB = 1024 * 1024;
@@ -54,7 +55,7 @@ describe("platform, installed from the tarball, against platform-mock --stateful
     try {
       const first = startCli(["models", "import", "model.tar", "--chunk-size", "1MiB", "--concurrency", "1", "--state", state], { command: platform(), cwd: installed.project, env: { PLATFORM_BASE_URL: gate.url } });
       await gate.held;
-      await until(() => readState(state).length === 2);
+      await until(() => savedChunks(state).length === 2);
       first.child.kill("SIGKILL");
       expect((await first.done).signal).toBe("SIGKILL");
     } finally {
@@ -87,18 +88,3 @@ describe("platform, installed from the tarball, against platform-mock --stateful
   });
 });
 
-function readState(path: string): number[] {
-  try {
-    return (JSON.parse(readFileSync(path, "utf8")) as { uploadedChunks: number[] }).uploadedChunks;
-  } catch {
-    return [];
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
