@@ -1,8 +1,10 @@
-// The command line against the library, in one run: `platform models import FILE` (a process of
-// its own, as a script runs it) beside `models.import` called in this process, on the same file
-// and local sink; then the same command with its progress bar drawn on a pseudo-terminal
-// (`script` gives it one), to see what drawing costs; and how long `platform --help` takes to
-// start. The command line's peak RSS is its own, read from getrusage as it exits.
+// The command line against the library, in one run, on the same file and local sink:
+// `platform models import FILE` as a process, beside the library's models.import in a script of
+// its own (bench/lib/library-import.ts), process against process, both timed from spawn to exit;
+// the library called in this already-warm process is reported too. Then the same command with its
+// progress bar drawn on a pseudo-terminal (`script` gives it one), to see what drawing costs, and
+// how long `platform --help` takes to start. The command line's peak RSS is its own, read from
+// getrusage as it exits.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,13 +19,18 @@ export interface CliBenchOptions {
   concurrency: number;
   repetitions: number;
   startupRuns: number;
-  /** The bundled command line (cli.mjs beside this bundle). */
+  /** The bundled command line (platform.mjs beside this bundle). */
   cli: string;
+  /** The bundled library script (library-import.mjs beside this bundle). */
+  libraryScript: string;
 }
 
 export interface CliBenchResult {
   fileSize: number;
+  /** models.import in a script of its own, a process per run. */
   libraryMiBps: number[];
+  /** models.import called again and again in this warm process (no start-up, pooled connections). */
+  inProcessMiBps: number[];
   cliMiBps: number[];
   cliBarMiBps: number[];
   cliPeakRssMiB: number[];
@@ -51,7 +58,7 @@ runMain(async (): Promise<CliBenchResult> => {
   const o = options<CliBenchOptions>();
   const server = await startServer();
   const problems: string[] = [];
-  const result: CliBenchResult = { fileSize: o.fileSize, libraryMiBps: [], cliMiBps: [], cliBarMiBps: [], cliPeakRssMiB: [], cliBarPeakRssMiB: [], startupMs: [], hashOk: true, problems };
+  const result: CliBenchResult = { fileSize: o.fileSize, libraryMiBps: [], inProcessMiBps: [], cliMiBps: [], cliBarMiBps: [], cliPeakRssMiB: [], cliBarPeakRssMiB: [], startupMs: [], hashOk: true, problems };
   // Loaded before the command line's own code: reports its peak RSS as it exits.
   const peak = join(process.cwd(), "cli-peak.mjs");
   writeFileSync(peak, `process.on("exit", () => process.stderr.write(${JSON.stringify(PEAK)} + process.resourceUsage().maxRSS + "\\n"));\n`);
@@ -70,13 +77,20 @@ runMain(async (): Promise<CliBenchResult> => {
     const client = createPlatformClient({ baseUrl: server.url, apiKey: API_KEY });
     for (let rep = 0; rep < o.repetitions; rep++) {
       // Rotated, so drift in the machine's load falls on each alike.
-      const order = ["library", "cli", "cli-bar"].map((_, i, all) => all[(i + rep) % all.length]!);
+      const order = ["in-process", "library", "cli", "cli-bar"].map((_, i, all) => all[(i + rep) % all.length]!);
       for (const variant of order) {
-        if (variant === "library") {
+        if (variant === "in-process") {
           const started = performance.now();
           const imported = await client.models.import({ source: o.file, chunkSize: o.chunkSize, concurrency: o.concurrency });
-          result.libraryMiBps.push(mibps((performance.now() - started) / 1000));
-          await check(imported.sessionId, "library");
+          result.inProcessMiBps.push(mibps((performance.now() - started) / 1000));
+          await check(imported.sessionId, "in-process");
+          continue;
+        }
+        if (variant === "library") {
+          const ran = await run(process.execPath, [o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], env);
+          if (ran.code !== 0) problems.push(`the library script exited with ${ran.code}: ${ran.out.slice(-500)}`);
+          else result.libraryMiBps.push(mibps(ran.seconds));
+          await check(/"sessionId":"([^"]+)"/.exec(ran.out)?.[1], "library script");
           continue;
         }
         const bar = variant === "cli-bar";

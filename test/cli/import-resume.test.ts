@@ -48,6 +48,11 @@ describe.each(["SIGINT", "SIGKILL"] as const)("platform models import, stopped b
     }
     expect(savedChunks(state)).toEqual([0, 1]);
 
+    // Starting afresh would lose the way back into the session: refused while the state file is there.
+    const again = await cli(["models", "import", "model.tar", "--state", state], { cwd: work, env: { PLATFORM_BASE_URL: mock.url } });
+    expect(again.code, shown(again)).toBe(2);
+    expect(again.stderr).toContain(`continue it with --resume ${state}`);
+
     const resumed = await cli(["models", "import", "model.tar", "--resume", state, "--wait", "--poll-interval", "50ms", "--json"], { cwd: work, env: { PLATFORM_BASE_URL: mock.url } });
     expect(resumed.code, shown(resumed)).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: "SUCCESS", modelId: expect.stringMatching(/^cm-/) });

@@ -1,5 +1,6 @@
 // platform models: import a model file in numbered chunks (progress, a resumable state file,
 // --resume), deploy, undeploy and export it.
+import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Command, Option } from "commander";
 import type { DeployModelRequest, ImportResult, ImportState, ModelType } from "../../index.js";
@@ -40,6 +41,10 @@ async function importModel(context: Context, options: ImportFlags, file: string)
     },
   );
   const statePath = options.resume ?? options.state ?? stateFileFor(file);
+  // A state file left by an earlier import is the only way back into its session: never overwrite it unasked.
+  if (options.resume === undefined && existsSync(statePath)) {
+    throw new UsageError(`${statePath} is left from an earlier import: continue it with --resume ${statePath}, or delete the file to start again`);
+  }
   const resumed = options.resume === undefined ? undefined : readStateFile(options.resume);
   const mode = options.progress === "auto" ? (process.stderr.isTTY ? "bar" : "lines") : options.progress;
   const progress = await createProgress(mode, size);
