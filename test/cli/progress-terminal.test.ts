@@ -1,7 +1,7 @@
 // The import's progress bar, read off a real terminal: tmux runs the command line in a pane and
 // the test reads the screen as a user would see it.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,7 +45,7 @@ it("draws a bar with bytes, rate and time left on a terminal, and leaves the fin
   while (Date.now() < end && code === undefined) {
     seen.push(screen());
     try {
-      code = execFileSync("cat", [join(work, "code")], { encoding: "utf8" }).trim() || undefined;
+      code = readFileSync(join(work, "code"), "utf8").trim() || undefined;
     } catch {
       // Still running.
     }
