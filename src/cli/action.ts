@@ -13,7 +13,8 @@ export function setInterruptSignal(signal: AbortSignal): void {
 
 /**
  * An action that needs a client for `operationIds` (a function of the options when the flags
- * decide which operations run). `check` runs first, before any credential is looked at.
+ * decide which operations run): the target and those operations' credentials are checked before
+ * the client is built, so a missing one is a usage error and nothing is sent.
  */
 export function withClient<O extends object, A extends unknown[]>(
   operationIds: readonly OperationId[] | ((options: O) => readonly OperationId[]),
