@@ -16,7 +16,7 @@ import { waitForJob } from "../src/wrappers/jobs/waiter.js";
 import type { Clock } from "../src/wrappers/internal/sleep.js";
 import { median, percentile } from "./lib/stats.mjs";
 import { options, runMain } from "./lib/child.js";
-import { mulberry32 } from "../test/support/seeded-random.js";
+import { seededRandom } from "../src/mock/stateful/random.js";
 
 export interface WaiterOptions {
   jobs: number;
@@ -104,7 +104,7 @@ function uniformSpread(n: number): number[] {
 }
 
 async function measure(strategy: Strategy, finishTimes: number[], seed: number): Promise<Outcome[]> {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const outcomes: Outcome[] = [];
   for (const finishAt of finishTimes) outcomes.push(await strategy(finishAt, random));
   return outcomes;

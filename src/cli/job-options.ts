@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import type { Job } from "../index.js";
 import { parseDuration } from "./durations.js";
 import type { Context } from "./context.js";
-import { note } from "./output.js";
+import { note, printResult, printable } from "./output.js";
 import { Interrupted, UsageError } from "./exit-codes.js";
 
 export interface JobFlags {
@@ -13,16 +13,24 @@ export interface JobFlags {
   pollInterval?: number;
 }
 
-export function withJobOptions(command: Command): Command {
+/** --timeout and --poll-interval, for a command that waits. */
+export function withWaitOptions(command: Command, when = ""): Command {
   return command
-    .option("--wait", "wait for the job to end, printing its progress on stderr")
-    .option("--timeout <duration>", "with --wait: give up after this long (exit 5), e.g. 90s, 15m", parseDuration)
-    .option("--poll-interval <duration>", "with --wait: first pause between polls (it grows to 30s)", parseDuration);
+    .option("--timeout <duration>", `${when}give up after this long (exit 5), e.g. 90s, 15m`, parseDuration)
+    .option("--poll-interval <duration>", `${when}first pause between polls (it grows to 30s)`, parseDuration);
+}
+
+/** --wait and its options, for a command that starts a job. */
+export function withJobOptions(command: Command): Command {
+  return (
+    withWaitOptions(command.option("--wait", "wait for the job to end, printing its progress on stderr"), "with --wait: ")
+      // Before the action, so a wait flag without --wait is refused before the job is started.
+      .hook("preAction", (_command, action) => checkJobFlags(action.opts<JobFlags>()))
+  );
 }
 
 /** Waits for the job when --wait was given; otherwise returns it as started. */
 export async function settleJob(context: Context, flags: JobFlags, job: Job): Promise<Job> {
-  checkJobFlags(flags);
   if (!flags.wait) return job;
   let last = job.status;
   note(`job ${job.dockStatusId}: ${job.status}`);
@@ -42,7 +50,11 @@ export async function settleJob(context: Context, flags: JobFlags, job: Job): Pr
   });
 }
 
-/** Checks --timeout/--poll-interval before anything is sent, for commands that start their job later. */
-export function checkJobFlags(flags: JobFlags): void {
+/** Prints the job a command started: as started, or as it ended with --wait. */
+export async function printJob(context: Context, flags: JobFlags, started: Promise<Job>): Promise<void> {
+  printResult(context, printable(await settleJob(context, flags, await started)));
+}
+
+function checkJobFlags(flags: JobFlags): void {
   if (!flags.wait && (flags.timeout !== undefined || flags.pollInterval !== undefined)) throw new UsageError("--timeout and --poll-interval need --wait");
 }

@@ -4,7 +4,7 @@
 import type { Dispatcher } from "undici";
 import type { SenderWiring } from "../wrappers/http/sender.js";
 import { AttemptSignal } from "./attempt-signal.js";
-import { MultipartBody } from "../wrappers/request/multipart.js";
+import { MultipartBody, streamOf } from "../wrappers/request/multipart.js";
 import { concatSources, type BodySource } from "./body-source.js";
 import { fileSpanOf } from "./file-blobs.js";
 import { fileRange } from "./file-range.js";
@@ -25,19 +25,5 @@ function fromDisk(body: MultipartBody): BodySource {
 function blobPart(blob: Blob): BodySource {
   const span = fileSpanOf(blob);
   if (span) return fileRange(span.path, span.start, span.start + blob.size);
-  return {
-    size: blob.size,
-    async *open() {
-      const reader = blob.stream().getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          yield value;
-        }
-      } finally {
-        reader.releaseLock();
-      }
-    },
-  };
+  return { size: blob.size, open: () => streamOf(blob) };
 }

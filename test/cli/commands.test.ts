@@ -239,6 +239,13 @@ describe("tools, guardrails, attachments, files, jobs", () => {
     expect(slow.stderr).toContain("JobTimeoutError");
   }, LONG);
 
+  it("--timeout without --wait is a usage error, before the job is started", async () => {
+    const out = await run(["guardrails", "deploy", "Toxicity", "--timeout", "5s"]);
+    expect(out.code, shown(out)).toBe(2);
+    expect(out.stderr).toContain("--timeout and --poll-interval need --wait");
+    expect(mock.requests()).toEqual([]);
+  }, LONG);
+
   it("attachments upload and delete; files upload; jobs get and wait", async () => {
     const attached = await run(["attachments", "upload", "st-0a1b2c3d", "dev", "invoice.pdf", "--user-reference", "user-42", "--json"]);
     expect(attached.code, shown(attached)).toBe(0);

@@ -17,7 +17,7 @@ import {
   type ChunkProgress,
   type ImportState,
 } from "../../src/index.js";
-import { faultSchedule, mulberry32, startFaultServer, type Fault, type FaultServer, type FaultServerOptions } from "../support/fault-server.js";
+import { faultSchedule, seededRandom, startFaultServer, type Fault, type FaultServer, type FaultServerOptions } from "../support/fault-server.js";
 
 const KEY = "key-0123456789abcdef";
 const MiB = 1024 * 1024;
@@ -51,7 +51,7 @@ async function serve(options: FaultServerOptions): Promise<FaultServer> {
  * reassembled in the wrong place changes the hash.
  */
 async function writeFileOf(name: string, size: number, seed: number): Promise<{ path: string; sha256: string; size: number }> {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const block = Buffer.alloc(MiB + 13);
   for (let i = 0; i < block.length; i++) block[i] = Math.floor(random() * 256);
   const path = join(dir, name);

@@ -22,9 +22,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import { parseMultipart } from "./multipart.js";
 import { OrderedHash } from "./ordered-hash.js";
-import { mulberry32 } from "./seeded-random.js";
+import { seededRandom } from "../../src/mock/stateful/random.js";
 
-export { mulberry32 };
+export { seededRandom };
 
 export type FaultKind = "reset" | "500" | "503" | "429" | "slow" | "truncated";
 
@@ -389,7 +389,7 @@ export interface ScheduleOptions {
  * The sequence of decisions is the same on every run with the same seed.
  */
 export function faultSchedule({ seed, rate, kinds, routes }: ScheduleOptions): (context: ArrivalContext) => Fault | undefined {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const applies = new Set(routes);
   return ({ route }) => {
     if (!applies.has(route)) return undefined;

@@ -3,8 +3,7 @@ import { Command } from "commander";
 import type { GuardrailName } from "../../index.js";
 import { withClient } from "../action.js";
 import { goAhead, withDestructiveOptions, type DestructiveFlags } from "../destructive.js";
-import { checkJobFlags, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
-import { printResult, printable } from "../output.js";
+import { printJob, withJobOptions, type JobFlags } from "../job-options.js";
 
 export function guardrailsCommand(): Command {
   const group = new Command("guardrails").description("deploy and undeploy the predefined guardrails");
@@ -13,9 +12,7 @@ export function guardrailsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform guardrails deploy Toxicity --wait --timeout 10m")
     .action(
       withClient(["deployGuardrail", "getDockStatus"], async (context, options: JobFlags, name: string) => {
-        checkJobFlags(options);
-        const job = await context.client.guardrails.deploy(name as GuardrailName, { signal: context.signal });
-        printResult(context, printable(await settleJob(context, options, job)));
+        await printJob(context, options, context.client.guardrails.deploy(name as GuardrailName, { signal: context.signal }));
       }),
     );
 
@@ -23,10 +20,8 @@ export function guardrailsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform guardrails undeploy Toxicity --yes")
     .action(
       withClient(["undeployGuardrail", "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, name: string) => {
-        checkJobFlags(options);
         if (!(await goAhead(context, options, { operation: "undeployGuardrail", name }, `undeploy guardrail ${name}`))) return;
-        const job = await context.client.guardrails.undeploy(name as GuardrailName, { signal: context.signal });
-        printResult(context, printable(await settleJob(context, options, job)));
+        await printJob(context, options, context.client.guardrails.undeploy(name as GuardrailName, { signal: context.signal }));
       }),
     );
 

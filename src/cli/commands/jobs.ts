@@ -1,7 +1,7 @@
 // platform jobs: read a job record (Get dock status) or wait for it to end.
 import { Command } from "commander";
 import { withClient } from "../action.js";
-import { settleJob, withJobOptions, type JobFlags } from "../job-options.js";
+import { settleJob, withWaitOptions, type JobFlags } from "../job-options.js";
 import { printResult, printable } from "../output.js";
 
 export function jobsCommand(): Command {
@@ -18,7 +18,7 @@ export function jobsCommand(): Command {
       }),
     );
 
-  withJobOptions(group.command("wait").argument("<dockStatusId>", "ds-…").description("wait for a job to end (getDockStatus, polled); exit 4 if it failed"))
+  withWaitOptions(group.command("wait").argument("<dockStatusId>", "ds-…").description("wait for a job to end (getDockStatus, polled); exit 4 if it failed"))
     .addHelpText("after", "\nExample:\n  platform jobs wait ds-7d8e9f0a --timeout 15m")
     .action(
       withClient(["getDockStatus"], async (context, options: JobFlags, id: string) => {

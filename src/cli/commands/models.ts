@@ -12,7 +12,7 @@ import { withDestructiveOptions, goAhead, type DestructiveFlags } from "../destr
 import { saveResponse } from "../download.js";
 import { parseBytes, parsePositiveInteger } from "../durations.js";
 import { Interrupted, UsageError } from "../exit-codes.js";
-import { checkJobFlags, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
+import { printJob, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
 import { formatBytes, createProgress } from "../progress.js";
 import { note, printResult, printable } from "../output.js";
 import { readStateFile, removeStateFile, writeStateFile } from "../state-file.js";
@@ -30,7 +30,6 @@ interface ImportFlags extends JobFlags {
 const stateFileFor = (file: string) => `${file}.import-state.json`;
 
 async function importModel(context: Context, options: ImportFlags, file: string): Promise<void> {
-  checkJobFlags(options);
   if (options.resume !== undefined && (options.chunkSize !== undefined || options.fileName !== undefined || options.adapter)) {
     throw new UsageError("--resume continues with the settings the import started with: leave out --chunk-size, --file-name and --adapter");
   }
@@ -140,13 +139,11 @@ export function modelsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform models deploy cm-4e5f6a7b --model-type openSource --name support --device-type g5.xlarge \\\n    --temperature 0.7 --max-tokens 256 --top-p 0.9 --top-k 40 --wait")
     .action(
       withClient(["deployModel", "getDockStatus"], async (context, options: DeployFlags, modelId: string) => {
-        checkJobFlags(options);
         const fromFile = await readBodyFile(options.file);
         const given = { temperature: options.temperature, maxTokens: options.maxTokens, topP: options.topP, topK: options.topK };
         const hyperParameters = Object.values(given).some((v) => v !== undefined) ? mergeBody((fromFile["hyperParameters"] as Record<string, unknown>) ?? {}, given) : undefined;
         const settings = mergeBody(fromFile, { name: options.name, deviceType: options.deviceType, hyperParameters }) as unknown as DeployModelRequest;
-        const job = await context.client.models.deploy(modelId, settings, { modelType: options.modelType, signal: context.signal });
-        printResult(context, printable(await settleJob(context, options, job)));
+        await printJob(context, options, context.client.models.deploy(modelId, settings, { modelType: options.modelType, signal: context.signal }));
       }),
     );
 
@@ -154,10 +151,8 @@ export function modelsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform models undeploy cm-4e5f6a7b --yes --wait")
     .action(
       withClient(["undeployModel", "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, modelId: string) => {
-        checkJobFlags(options);
         if (!(await goAhead(context, options, { operation: "undeployModel", modelId }, `undeploy model ${modelId}`))) return;
-        const job = await context.client.models.undeploy(modelId, { signal: context.signal });
-        printResult(context, printable(await settleJob(context, options, job)));
+        await printJob(context, options, context.client.models.undeploy(modelId, { signal: context.signal }));
       }),
     );
 
@@ -166,7 +161,6 @@ export function modelsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform models export cm-4e5f6a7b --wait --output model-export.tar")
     .action(
       withClient(["exportModel", "getDockStatus"], async (context, options: JobFlags & { output?: string }, modelId: string) => {
-        checkJobFlags(options);
         if (options.output !== undefined && !options.wait) throw new UsageError("--output needs --wait: the file exists once the export job is done");
         const job = await settleJob(context, options, await context.client.models.export(modelId, { signal: context.signal }));
         if (options.output !== undefined) {

@@ -4,11 +4,10 @@ import { Command } from "commander";
 import type { ImportIntoToolRequest, ImportToolRequest } from "../../index.js";
 import { withClient } from "../action.js";
 import { readBodyFile } from "../bodies.js";
-import type { Context } from "../context.js";
 import { goAhead, withDestructiveOptions, type DestructiveFlags } from "../destructive.js";
 import { saveResponse } from "../download.js";
 import { UsageError } from "../exit-codes.js";
-import { checkJobFlags, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
+import { printJob, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
 import { formatBytes } from "../progress.js";
 import { note, printResult, printable } from "../output.js";
 
@@ -37,10 +36,6 @@ function fromFiles(options: ToolFiles): boolean {
 
 const needed = (operation: "importTool" | "importIntoTool") => (options: ToolFiles & JobFlags) => [...(options.file === undefined ? ["uploadFile" as const] : []), operation, ...(options.wait ? ["getDockStatus" as const] : [])];
 
-async function finish(context: Context, options: JobFlags, started: Promise<Awaited<ReturnType<Context["client"]["tools"]["deploy"]>>>) {
-  printResult(context, printable(await settleJob(context, options, await started)));
-}
-
 export function toolsCommand(): Command {
   const group = new Command("tools").description("import, export, deploy and undeploy tools");
 
@@ -48,16 +43,15 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools import --name support-tool --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
     .action(
       withClient(needed("importTool"), async (context, options: ToolFiles & JobFlags & { name?: string }) => {
-        checkJobFlags(options);
         if (fromFiles(options)) {
           if (options.name === undefined) throw new UsageError("--name is required: the tool's name (toolName)");
           const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
           const request = { toolName: options.name, toolData: { source: toolData }, flowData: { source: flowData }, ...(envVariables ? { envVariables: { source: envVariables } } : {}), signal: context.signal };
-          return finish(context, options, context.client.tools.importFromFiles(request));
+          return printJob(context, options, context.client.tools.importFromFiles(request));
         }
         const body = await readBodyFile(options.file);
         if (options.name !== undefined) body["toolName"] = options.name;
-        return finish(context, options, context.client.tools.import(body as unknown as ImportToolRequest, { signal: context.signal }));
+        return printJob(context, options, context.client.tools.import(body as unknown as ImportToolRequest, { signal: context.signal }));
       }),
     );
 
@@ -65,14 +59,13 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools import-into a-5e6f7a8b --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
     .action(
       withClient(needed("importIntoTool"), async (context, options: ToolFiles & JobFlags, toolId: string) => {
-        checkJobFlags(options);
         if (fromFiles(options)) {
           if (options.envVariables === undefined) throw new UsageError("--env-variables is required to import into a tool");
           const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
-          return finish(context, options, context.client.tools.importInto(toolId, { toolData: { source: toolData }, flowData: { source: flowData }, envVariables: { source: envVariables } }, { signal: context.signal }));
+          return printJob(context, options, context.client.tools.importInto(toolId, { toolData: { source: toolData }, flowData: { source: flowData }, envVariables: { source: envVariables } }, { signal: context.signal }));
         }
         const body = (await readBodyFile(options.file)) as unknown as ImportIntoToolRequest;
-        return finish(context, options, context.client.tools.importInto(toolId, body, { signal: context.signal }));
+        return printJob(context, options, context.client.tools.importInto(toolId, body, { signal: context.signal }));
       }),
     );
 
@@ -82,7 +75,6 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools export a-5e6f7a8b --flow-id a-5e6f7a8b --wait --output tool-export.zip")
     .action(
       withClient(["exportTool", "getDockStatus"], async (context, options: JobFlags & { flowId: string; output?: string }, toolId: string) => {
-        checkJobFlags(options);
         if (options.output !== undefined && !options.wait) throw new UsageError("--output needs --wait: the file exists once the export job is done");
         const job = await settleJob(context, options, await context.client.tools.export(toolId, { flowId: options.flowId, signal: context.signal }));
         if (options.output !== undefined) {
@@ -97,8 +89,7 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools deploy a-5e6f7a8b --wait")
     .action(
       withClient(["deployTool", "getDockStatus"], async (context, options: JobFlags & { sync?: boolean }, toolId: string) => {
-        checkJobFlags(options);
-        return finish(context, options, context.client.tools.deploy(toolId, { isAsync: !options.sync, signal: context.signal }));
+        return printJob(context, options, context.client.tools.deploy(toolId, { isAsync: !options.sync, signal: context.signal }));
       }),
     );
 
@@ -106,9 +97,8 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools undeploy a-5e6f7a8b --yes --wait")
     .action(
       withClient(["undeployTool", "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, toolId: string) => {
-        checkJobFlags(options);
         if (!(await goAhead(context, options, { operation: "undeployTool", toolId }, `undeploy tool ${toolId}`))) return;
-        return finish(context, options, context.client.tools.undeploy(toolId, { signal: context.signal }));
+        return printJob(context, options, context.client.tools.undeploy(toolId, { signal: context.signal }));
       }),
     );
 

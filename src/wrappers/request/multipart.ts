@@ -9,7 +9,8 @@ const escapeName = (text: string) => text.replace(/\r/g, "%0D").replace(/\n/g, "
 const CRLF = /\r(?!\n)|(?<!\r)\n/g;
 const encoder = new TextEncoder();
 
-async function* streamOf(blob: Blob): AsyncIterable<Uint8Array> {
+/** A Blob's bytes as they are read, the reader released however the caller stops. */
+export async function* streamOf(blob: Blob): AsyncIterable<Uint8Array> {
   const reader = blob.stream().getReader();
   try {
     for (;;) {
