@@ -43,14 +43,9 @@ export function resolveTarget(global: GlobalOptions, operationIds: readonly Oper
   return { ...(baseUrl !== undefined ? { baseUrl } : { host: host! }), ...(apiKey !== undefined ? { apiKey } : {}), ...(jwt !== undefined ? { jwt } : {}) };
 }
 
-/** The root command's options as every subcommand sees them. */
-export function globalOptions(command: Command): GlobalOptions {
-  return command.optsWithGlobals<GlobalOptions>();
-}
-
 /** A client for the command, built only after its target and credentials are known to be there. */
 export async function openContext(command: Command, operationIds: readonly OperationId[], signal: AbortSignal): Promise<Context> {
-  const global = globalOptions(command);
+  const global = command.optsWithGlobals<GlobalOptions>();
   const target = resolveTarget(global, operationIds);
   // Loaded here, not at the top: `platform --help` should not pay for the client.
   const { createPlatformClient } = await import("../node.js");

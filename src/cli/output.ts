@@ -13,8 +13,8 @@ export function printResult(out: Output, value: unknown, human?: () => string): 
   else process.stdout.write(`${human ? human() : describeRecord(value)}\n`);
 }
 
-/** One item of a listing, as soon as it is known. */
-export function printItem(out: Output, value: unknown): void {
+/** One item of a listing, as a JSON line, as soon as it is known. */
+export function printItem(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
 

@@ -36,7 +36,7 @@ export function chunksCommand(): Command {
           if (options.limit !== undefined && count >= options.limit) break;
           count += 1;
           // JSON Lines as each page arrives: a reader sees the first chunks before the last page.
-          if (context.json) printItem(context, printable(chunk));
+          if (context.json) printItem(printable(chunk));
           else rows.push(printable(chunk));
         }
         if (!context.json) printResult(context, rows, () => (rows.length === 0 ? "no chunks" : formatTable(rows, CHUNK_COLUMNS)));

@@ -46,7 +46,7 @@ export function connectionsCommand(): Command {
       withClient(["listConnections"], async (context, options: { provider?: string; status?: string; limit?: number }) => {
         const query = { ...(options.provider ? { provider: options.provider } : {}), ...(options.status ? { status: options.status } : {}), ...(options.limit ? { limit: options.limit } : {}) };
         const list = await context.client.connections.list(query as ListConnectionsQuery, { signal: context.signal });
-        if (context.json) for (const connection of list.connections) printItem(context, connection);
+        if (context.json) for (const connection of list.connections) printItem(connection);
         else printResult(context, list, () => (list.connections.length === 0 ? "no connections" : formatTable(list.connections as unknown as Record<string, unknown>[], ["connectionId", "connectionName", "provider", "status"])));
       }),
     );

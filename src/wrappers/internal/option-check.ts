@@ -111,10 +111,6 @@ export function isFunction(field: string, value: unknown): ValidationIssue[] {
   return value === undefined || typeof value === "function" ? [] : issue(field, "type", `be a function (got ${describeType(value)})`);
 }
 
-export function isBoolean(field: string, value: unknown): ValidationIssue[] {
-  return value === undefined || typeof value === "boolean" ? [] : issue(field, "type", `be a boolean (got ${describeType(value)})`);
-}
-
 export function isSignal(field: string, value: unknown): ValidationIssue[] {
   return value === undefined || isAbortSignal(value) ? [] : issue(field, "type", "be an AbortSignal");
 }
