@@ -3,7 +3,7 @@
 // Runs the benchmarks of issue 5, each comparing the client with its baseline in the same run,
 // and prints one table. A full run (no --quick, no --only, no --src) rewrites bench/results.md.
 //
-//   --quick   small sizes, 3 repetitions, well under a minute: the CI smoke mode
+//   --quick   small sizes, 3 repetitions, under a minute: the CI smoke mode
 //   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, cli, size
 //   --strict  also exit 1 when a speed or memory target is missed
 //   --keep    keep the temporary directory (bundles, test files)
