@@ -7,7 +7,9 @@
 //   openapi    bare openapi-fetch over the same undici dispatcher: the peer a user would pick
 //              instead (same generated types, no checks, no retries)
 //   raw        undici.request on the same dispatcher, the same headers, the same JSON parse:
-//              the limit, what any client over undici costs at the least
+//              the hand-written loop over undici, the limit the targets are set against. The
+//              client's sender uses undici's dispatch API, the layer under request() (no body
+//              stream per answer), so its share of a call can come in under the loop's.
 //   portable   the portable entry over the global fetch, as in a browser (for the record)
 //
 // Then the same calls against a server that takes `latencyMs` to answer, as a real service

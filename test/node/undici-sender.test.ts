@@ -196,6 +196,28 @@ describe("undiciSender: what it sends and reads", () => {
     expect(empty.body!.byteLength).toBe(0);
   });
 
+  it("reads a body that arrives in several pieces whole, in order", async () => {
+    server.handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"a":');
+      setTimeout(() => res.write('"bc",'), 20);
+      setTimeout(() => res.end('"d":1}'), 40);
+    };
+    const answer = await send(get(server.url), live());
+    expect(answer.status).toBe(200);
+    expect(new TextDecoder().decode(answer.body!)).toBe('{"a":"bc","d":1}');
+  });
+
+  it("passes over an informational 1xx answer to the final one, its status, headers and body", async () => {
+    server.handler = (_req, res) => {
+      res.writeEarlyHints({ link: "</style.css>; rel=preload" });
+      res.writeHead(201, "Made", { "x-final": "yes" }).end("done");
+    };
+    const answer = await send(get(server.url), live());
+    expect([answer.status, answer.statusText, answer.headers.get("x-final"), answer.headers.get("link")]).toEqual([201, "Made", "yes", null]);
+    expect(new TextDecoder().decode(answer.body!)).toBe("done");
+  });
+
   it("returns a redirect as it is, even through a dispatcher that follows redirects", async () => {
     server.handler = (req, res) => (req.url === "/moved" ? res.writeHead(302, { location: "/there" }).end() : res.end("followed"));
     const answer = await send(get(`${server.url}/moved`), live());
