@@ -4,7 +4,7 @@
 // piece by piece with backpressure and an exact content-length, so a chunk is never held whole.
 import type { Dispatcher } from "undici";
 
-import type { CancelSignal, HeaderReader, Incoming, Outgoing } from "../wrappers/http/sender.js";
+import { NULL_BODY_STATUS, type CancelSignal, type HeaderReader, type Incoming, type Outgoing } from "../wrappers/http/sender.js";
 import { isBodySource, type BodySource, type ReaderPromise } from "./body-source.js";
 import { bodyBytesHeld, createDispatcher } from "./dispatcher.js";
 
@@ -14,8 +14,6 @@ export interface StreamingOutgoing extends Omit<Outgoing, "body"> {
 }
 
 export type StreamingSender = (request: StreamingOutgoing, signal: CancelSignal) => Promise<Incoming>;
-
-const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
 /** A Sender over `dispatcher`; by default one built from the environment (see createDispatcher). */
 export function undiciSender(dispatcher: Dispatcher = createDispatcher()): StreamingSender {
