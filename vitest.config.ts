@@ -1,8 +1,11 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Guide samples written by test/docs/guides.test.ts; those that are test files run there,
+    // under their own config, and a copy left from an earlier run must not join this one.
+    exclude: [...configDefaults.exclude, "test/.guides/**"],
     environment: "node",
     // Separate processes, so a test that spawns Prism or a linter owns its children and a
     // crash in one file cannot take the others down.
