@@ -2,7 +2,7 @@
 import { Command } from "commander";
 import type { GuardrailName } from "../../index.js";
 import { withClient } from "../action.js";
-import { goAhead, withDestructiveOptions, type DestructiveFlags } from "../destructive.js";
+import { addUndeployCommand } from "../undeploy.js";
 import { printJob, withJobOptions, type JobFlags } from "../job-options.js";
 
 export function guardrailsCommand(): Command {
@@ -16,14 +16,13 @@ export function guardrailsCommand(): Command {
       }),
     );
 
-  withJobOptions(withDestructiveOptions(group.command("undeploy").argument("<name>", "the guardrail, e.g. Toxicity").description("undeploy a guardrail (undeployGuardrail)")))
-    .addHelpText("after", "\nExample:\n  platform guardrails undeploy Toxicity --yes")
-    .action(
-      withClient(["undeployGuardrail", "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, name: string) => {
-        if (!(await goAhead(context, options, { operation: "undeployGuardrail", name }, `undeploy guardrail ${name}`))) return;
-        await printJob(context, options, context.client.guardrails.undeploy(name as GuardrailName, { signal: context.signal }));
-      }),
-    );
+  addUndeployCommand(group, {
+    noun: "guardrail",
+    argument: { name: "name", help: "the guardrail, e.g. Toxicity" },
+    operationId: "undeployGuardrail",
+    example: "platform guardrails undeploy Toxicity --yes",
+    undeploy: (context, name) => context.client.guardrails.undeploy(name as GuardrailName, { signal: context.signal }),
+  });
 
   return group;
 }

@@ -6,9 +6,9 @@ import { Command, Option } from "commander";
 import type { DeployModelRequest, ImportResult, ImportState, ModelType } from "../../index.js";
 import { ImportError } from "../../wrappers/errors.js";
 import { withClient } from "../action.js";
+import { addUndeployCommand } from "../undeploy.js";
 import { mergeBody, readBodyFile } from "../bodies.js";
 import type { Context } from "../context.js";
-import { withDestructiveOptions, goAhead, type DestructiveFlags } from "../destructive.js";
 import { saveResponse } from "../download.js";
 import { parseBytes, parsePositiveInteger } from "../durations.js";
 import { Interrupted, UsageError } from "../exit-codes.js";
@@ -147,14 +147,13 @@ export function modelsCommand(): Command {
       }),
     );
 
-  withJobOptions(withDestructiveOptions(group.command("undeploy").argument("<modelId>", "cm-…").description("undeploy a model (undeployModel)")))
-    .addHelpText("after", "\nExample:\n  platform models undeploy cm-4e5f6a7b --yes --wait")
-    .action(
-      withClient(["undeployModel", "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, modelId: string) => {
-        if (!(await goAhead(context, options, { operation: "undeployModel", modelId }, `undeploy model ${modelId}`))) return;
-        await printJob(context, options, context.client.models.undeploy(modelId, { signal: context.signal }));
-      }),
-    );
+  addUndeployCommand(group, {
+    noun: "model",
+    argument: { name: "modelId", help: "cm-…" },
+    operationId: "undeployModel",
+    example: "platform models undeploy cm-4e5f6a7b --yes --wait",
+    undeploy: (context, modelId) => context.client.models.undeploy(modelId, { signal: context.signal }),
+  });
 
   withJobOptions(group.command("export").argument("<modelId>", "cm-…").description("export a model (exportModel); with --wait --output, download the file"))
     .option("--output <path>", "with --wait: save the exported file here")

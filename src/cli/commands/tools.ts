@@ -3,8 +3,8 @@
 import { Command } from "commander";
 import type { ImportIntoToolRequest, ImportToolRequest } from "../../index.js";
 import { withClient } from "../action.js";
+import { addUndeployCommand } from "../undeploy.js";
 import { readBodyFile } from "../bodies.js";
-import { goAhead, withDestructiveOptions, type DestructiveFlags } from "../destructive.js";
 import { saveResponse } from "../download.js";
 import { UsageError } from "../exit-codes.js";
 import { printJob, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
@@ -93,14 +93,13 @@ export function toolsCommand(): Command {
       }),
     );
 
-  withJobOptions(withDestructiveOptions(group.command("undeploy").argument("<toolId>", "a-…").description("undeploy a tool (undeployTool)")))
-    .addHelpText("after", "\nExample:\n  platform tools undeploy a-5e6f7a8b --yes --wait")
-    .action(
-      withClient(["undeployTool", "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, toolId: string) => {
-        if (!(await goAhead(context, options, { operation: "undeployTool", toolId }, `undeploy tool ${toolId}`))) return;
-        return printJob(context, options, context.client.tools.undeploy(toolId, { signal: context.signal }));
-      }),
-    );
+  addUndeployCommand(group, {
+    noun: "tool",
+    argument: { name: "toolId", help: "a-…" },
+    operationId: "undeployTool",
+    example: "platform tools undeploy a-5e6f7a8b --yes --wait",
+    undeploy: (context, toolId) => context.client.tools.undeploy(toolId, { signal: context.signal }),
+  });
 
   return group;
 }

@@ -1,0 +1,31 @@
+// `<group> undeploy <id>`, the same for models, tools and guardrails: destructive (asks, or
+// --yes, or --dry-run) and long-running (--wait), sending the undeploy and then polling its job.
+import type { Command } from "commander";
+import type { OperationId } from "../generated/operations.js";
+import type { Job } from "../index.js";
+import { withClient } from "./action.js";
+import type { Context } from "./context.js";
+import { goAhead, withDestructiveOptions, type DestructiveFlags } from "./destructive.js";
+import { printJob, withJobOptions, type JobFlags } from "./job-options.js";
+
+export interface UndeploySpec {
+  /** What is undeployed, as the question and the description name it: "model". */
+  noun: string;
+  /** The positional argument: its name (the key of the dry run's plan) and its help. */
+  argument: { name: string; help: string };
+  operationId: OperationId;
+  example: string;
+  undeploy(context: Context, id: string): Promise<Job>;
+}
+
+export function addUndeployCommand(group: Command, spec: UndeploySpec): void {
+  const { noun, argument, operationId } = spec;
+  withJobOptions(withDestructiveOptions(group.command("undeploy").argument(`<${argument.name}>`, argument.help).description(`undeploy a ${noun} (${operationId})`)))
+    .addHelpText("after", `\nExample:\n  ${spec.example}`)
+    .action(
+      withClient([operationId, "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, id: string) => {
+        if (!(await goAhead(context, options, { operation: operationId, [argument.name]: id }, `undeploy ${noun} ${id}`))) return;
+        await printJob(context, options, spec.undeploy(context, id));
+      }),
+    );
+}
