@@ -1,7 +1,7 @@
 // The signal of one attempt over undici, ended by the transport's timer or the caller's signal.
 // A plain object rather than an AbortController: Node's EventTarget costs microseconds for every
-// listener added and removed, each call adds two (the sender's and undici's), and it showed in
-// the per-call overhead of bench/calls.ts. undici takes any object with addEventListener.
+// listener added and removed, the sender adds one per attempt (./undici-sender.ts), and it showed
+// in the per-call overhead of bench/calls.ts.
 import type { AttemptControl, CancelSignal } from "../wrappers/http/sender.js";
 
 export class AttemptSignal implements CancelSignal, AttemptControl<AttemptSignal> {
