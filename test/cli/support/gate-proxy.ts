@@ -1,8 +1,8 @@
 // A forwarding proxy that holds one chosen chunk upload and never passes it on, so a test can
 // kill the command line at a known point: every chunk before it has reached the mock, that one
 // and every later one have not.
-import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request as forward } from "node:http";
+import { startLocalServer } from "../../support/local-server.js";
 
 const CHUNK_UPLOAD = /^\/api\/public\/files\/session\/(?!start$)[^/]+$/;
 
@@ -18,7 +18,8 @@ export async function startGateProxy(target: string, holdUpload: number): Promis
   let uploads = 0;
   let arrived!: () => void;
   const held = new Promise<void>((resolve) => (arrived = resolve));
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = await startLocalServer();
+  server.handler = (req, res) => {
     if (req.method === "POST" && CHUNK_UPLOAD.test(req.url ?? "")) {
       uploads += 1;
       if (uploads === holdUpload) {
@@ -34,16 +35,6 @@ export async function startGateProxy(target: string, holdUpload: number): Promis
     });
     out.on("error", () => res.destroy());
     req.pipe(out);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    held,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
+  return { url: server.url, held, stop: () => server.close() };
 }
