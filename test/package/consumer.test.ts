@@ -57,7 +57,7 @@ describe("the packed package in a fresh project", () => {
     expect(result.code, `${result.stderr}\nPrism:\n${prism.output()}`).toBe(0);
     const printed = JSON.parse(result.stdout.trim().split("\n").pop()!);
     expect(printed).toMatchObject({
-      specVersion: "0.2.0",
+      specVersion: "0.3.0",
       seen: [
         "POST /api/public/files/session/start",
         "POST /api/public/files/session/{sessionId}",
