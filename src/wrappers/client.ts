@@ -54,6 +54,12 @@ export function buildPlatformClient(options: PlatformClientOptions, wiring: Clie
      * `{ data, error, response }`, not normalised.
      */
     raw: platform.api,
+    /**
+     * The text with every secret this client holds masked: its API key and JWT (a JWT from a
+     * function once it has been fetched). The command line and the MCP server pass everything
+     * they print through it, so there is one redactor per client.
+     */
+    redact: (text: string): string => platform.redactor.text(text),
     /** @deprecated Use `models.import`; this alias goes in the next minor version. */
     importModel: (request: ImportModelOptions) => models.import(request),
     /** @deprecated Use `models.resumeImport`; this alias goes in the next minor version. */

@@ -69,6 +69,17 @@ describe("secrets stay out of errors and logs", () => {
     expectNoSecret(forms(missing));
   });
 
+  it("client.redact masks the client's own credentials, a fetched JWT included, and nothing else", async () => {
+    const { fetch } = fakeFetch(() => json({ count: 0, chunks: [], hasMore: false }));
+    const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, jwt: async () => JWT, fetch });
+    expect(client.redact(`key=${API_KEY}`)).toBe("key=[redacted]");
+    // A JWT from a function is known once it has been fetched for a call.
+    expect(client.redact(JWT)).toBe(JWT);
+    await client.chunks.list("st-1");
+    expect(client.redact(`auth: ${JWT}; ok`)).toBe("auth: [redacted]; ok");
+    expect(client.redact("nothing secret here")).toBe("nothing secret here");
+  });
+
   it("the client object itself does not show its credentials", () => {
     const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, jwt: JWT });
     expectNoSecret([inspect(client, { depth: 6 })]);
