@@ -12,7 +12,7 @@
 // finished) and the number of polls. Polls take no simulated time. Jitter comes from a seeded
 // PRNG, one seed per repetition, so a run can be repeated exactly.
 import { DEFAULT_WAIT, type Job } from "../src/index.js";
-import { waitForJob } from "../src/wrappers/jobs/waiter.js";
+import { waitOnClock } from "../src/wrappers/jobs/waiter.js";
 import type { Clock } from "../src/wrappers/internal/sleep.js";
 import { median, percentile } from "./lib/stats.mjs";
 import { options, runMain } from "./lib/child.js";
@@ -71,7 +71,7 @@ function clientWaiter(settings: { minDelayMs?: number; maxDelayMs?: number }): S
   return async (finishAtMs, random) => {
     const clock = new SimulatedClock();
     const counter = { polls: 0 };
-    await waitForJob(jobFinishingAt(finishAtMs, clock, counter), "ds-simulated", { ...settings, random }, clock);
+    await waitOnClock(jobFinishingAt(finishAtMs, clock, counter), "ds-simulated", { ...settings, random }, clock);
     return { delayMs: clock.now() - finishAtMs, polls: counter.polls };
   };
 }

@@ -1,6 +1,7 @@
 // The portable entry: fetch, Blob, FormData and AbortController only, so it runs in Node >= 20,
 // browsers, Deno and Bun. File-path helpers live in the Node entry (./node.js).
-export { createPlatformClient, waitForJob, type PlatformClient } from "./wrappers/client.js";
+export { createPlatformClient, type PlatformClient } from "./wrappers/client.js";
+export { waitForJob, type GetJob } from "./wrappers/jobs/waiter.js";
 export type { PlatformClientOptions, JwtSource } from "./wrappers/options.js";
 export type { Logger } from "./wrappers/internal/logger.js";
 export {
@@ -35,8 +36,7 @@ export { and, or, eq, toFilterTree, validateFilterTree, CHUNK_FILTER_KEYS } from
 export type { ChunkFilterGroup, ChunkFilterLeaf, ChunkFilterNode, ChunkFilterKey } from "./wrappers/listing/filters.js";
 export type { PagedList, Page } from "./wrappers/listing/pagination.js";
 export { DEFAULT_WAIT, type WaitOptions } from "./wrappers/jobs/wait-options.js";
-export type { GetJob } from "./wrappers/jobs/load-waiter.js";
-export type { JobOptions, RequestOptions } from "./wrappers/jobs/start-job.js";
+export type { JobOptions, RequestOptions } from "./wrappers/internal/call-options.js";
 export type { Job, JobStatus, JobType, JobAction } from "./wrappers/normalize/jobs.js";
 export type { DeleteTotals } from "./wrappers/normalize/delete-totals.js";
 export type { NormalizedChunk } from "./wrappers/normalize/chunks.js";
@@ -52,7 +52,6 @@ export type { UploadAttachment, DeleteAttachmentOptions, Attachment, AttachmentD
 export type { ListChunksOptions, DeleteChunksOptions, UpdateChunkRequest, ChunkUpdated } from "./wrappers/resources/chunks.js";
 export type {
   ListConnectionsQuery,
-  UpdateConnectionOptions,
   Provider,
   CreateConnectionRequest,
   CustomDefaultConnection,

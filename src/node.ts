@@ -4,7 +4,6 @@ import { buildNodePlatformClient, type NodePlatformClient, type NodePlatformClie
 
 export * from "./index.js";
 export { fileSource, type FileSource } from "./node/file-source.js";
-export type { WithPath } from "./node/path-inputs.js";
 export type {
   FileInputWithPath,
   NodeImportModelOptions,

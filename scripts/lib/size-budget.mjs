@@ -6,11 +6,12 @@ import { basename, resolve } from "node:path";
 import { build } from "esbuild";
 import { REPO_ROOT } from "./spec.mjs";
 
-// The budget: 16 kB, counted as 16 × 1024 bytes, openapi-fetch included (it is the request path
+// The budget: 24 kB, counted as 24 × 1024 bytes, openapi-fetch included (it is the request path
 // of every call), over every chunk loaded on import, each gzipped on its own as a server would
-// send it. What only some programs need (the validators, the upload engine, the waiter,
-// redirects) loads on first use.
-export const CORE_BUDGET_BYTES = 16 * 1024;
+// send it. Only what is large loads on first use (src/wrappers/internal/lazy-modules.ts): the
+// request validators and the upload code; the job waiter, redirects and downloads load with
+// the entry.
+export const CORE_BUDGET_BYTES = 24 * 1024;
 
 const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

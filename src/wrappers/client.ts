@@ -1,45 +1,47 @@
 // createPlatformClient: one openapi-fetch client with the request path around it
-// (./request/platform-api.ts), and one namespace per tag of the spec (./resources/).
+// (./request/request-path.ts), and one namespace per tag of the spec (./resources/).
 import type { Middleware } from "openapi-fetch";
-import { waitForJob } from "./jobs/load-waiter.js";
-import type { WaitOptions } from "./jobs/wait-options.js";
-import type { Job } from "./normalize/jobs.js";
 import { resolveOptions, type PlatformClientOptions } from "./options.js";
-import { createPlatformApi, type ClientSeams } from "./request/platform-api.js";
+import type { ClientSeams } from "./request/platform-api.js";
+import { createPlatformApi } from "./request/request-path.js";
 import { attachmentsApi } from "./resources/attachments.js";
 import { chunksApi } from "./resources/chunks.js";
 import { connectionsApi } from "./resources/connections.js";
-import { filesApi, type UploadFileRequest } from "./resources/files.js";
+import { filesApi } from "./resources/files.js";
 import { guardrailsApi } from "./resources/guardrails.js";
 import { jobsApi } from "./resources/jobs.js";
-import { modelsApi, type ImportModelOptions, type ResumeImportOptions } from "./resources/models.js";
+import { modelsApi } from "./resources/models.js";
 import { toolsApi } from "./resources/tools.js";
-import type { ImportState } from "./uploads/chunked-upload.js";
+import { passSourcesThrough, type SourceOpener } from "./uploads/source-opener.js";
 
-/** What an entry puts under a client: the Node entry's sender, options and download fetch; tests' timing. */
+/** What an entry puts under a client: the Node entry's sender, options, download fetch and file paths; tests' timing. */
 export interface ClientWiring extends ClientSeams {
   /** Option names the entry reads itself (the Node entry's tls, proxy, dispatcher). */
   extraOptionKeys?: readonly string[];
   /** How exports are downloaded when the caller passes no fetch; the global fetch otherwise. */
   downloadFetch?: typeof fetch;
+  /** Turns what an upload was given into a Blob or stream; the Node entry opens file paths here. */
+  sources?: SourceOpener;
 }
 
-export function buildPlatformClient(options: PlatformClientOptions, wiring: ClientWiring = {}) {
+/**
+ * The client. `Path` is what uploads accept besides a Blob or a stream: nothing on the portable
+ * entry, a file path (`string`) on the Node entry, whose `sources` wiring opens it.
+ */
+export function buildPlatformClient<Path = never>(options: PlatformClientOptions, wiring: ClientWiring = {}) {
   const resolved = resolveOptions(options, wiring.extraOptionKeys);
   const platform = createPlatformApi(resolved, wiring);
   const downloadFetch = resolved.fetchGiven || !wiring.downloadFetch ? resolved.fetch : wiring.downloadFetch;
-  const models = modelsApi(platform, downloadFetch);
-  const files = filesApi(platform);
-  const jobs = jobsApi(platform);
+  const sources = wiring.sources ?? passSourcesThrough;
   return {
     connections: connectionsApi(platform),
     chunks: chunksApi(platform),
-    models,
-    tools: toolsApi(platform, downloadFetch),
+    models: modelsApi<Path>(platform, sources, downloadFetch),
+    tools: toolsApi<Path>(platform, sources, downloadFetch),
     guardrails: guardrailsApi(platform),
-    attachments: attachmentsApi(platform),
-    files,
-    jobs,
+    attachments: attachmentsApi<Path>(platform, sources),
+    files: filesApi<Path>(platform, sources),
+    jobs: jobsApi(platform),
     /** Adds openapi-fetch middleware to every request this client makes, in the order given. */
     use(...middleware: Middleware[]): void {
       platform.api.use(...middleware);
@@ -60,23 +62,13 @@ export function buildPlatformClient(options: PlatformClientOptions, wiring: Clie
      * they print through it, so there is one redactor per client.
      */
     redact: (text: string): string => platform.redactor.text(text),
-    /** @deprecated Use `models.import`; this alias goes in the next minor version. */
-    importModel: (request: ImportModelOptions) => models.import(request),
-    /** @deprecated Use `models.resumeImport`; this alias goes in the next minor version. */
-    resumeImport: (state: ImportState, request: ResumeImportOptions) => models.resumeImport(state, request),
-    /** @deprecated Use `files.upload`; this alias goes in the next minor version. */
-    uploadFile: (request: UploadFileRequest) => files.upload(request),
-    /** @deprecated Use `jobs.wait`; this alias goes in the next minor version. */
-    waitForJob: (jobOrId: Job | string, options?: WaitOptions) => jobs.wait(jobOrId, options),
   };
 }
 
 /** The client `createPlatformClient` returns: one namespace per tag of the spec, `use`/`eject` and `raw`. */
-export interface PlatformClient extends ReturnType<typeof buildPlatformClient> {}
+export interface PlatformClient extends ReturnType<typeof buildPlatformClient<never>> {}
 
 /** A client of the platform's management interface over fetch (Node 20+, browsers, Deno, Bun). */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   return buildPlatformClient(options);
 }
-
-export { waitForJob };

@@ -49,7 +49,7 @@ describe.each([
     const file = tempFile("support-model.tar", bytes);
     try {
       const platform = client(6);
-      const { modelId, job } = await platform.importModel({ source: file.path, chunkSize: CHUNK, concurrency: 4, wait: QUICK_WAIT });
+      const { modelId, job } = await platform.models.import({ source: file.path, chunkSize: CHUNK, concurrency: 4, wait: QUICK_WAIT });
       expect(job.status).toBe("SUCCESS");
       const deployed = await platform.models.deploy(modelId!, DEPLOY_SETTINGS, { modelType: "openSource", wait: QUICK_WAIT });
       expect(deployed).toMatchObject({ status: "SUCCESS", action: "DEPLOY", modelId });
@@ -72,10 +72,10 @@ describe.each([
     // Every chunk upload after the second fails, more often than the client's retries allow.
     const failing = mock.inject({ operation: "uploadImportChunk", kind: "500", nth: Array.from({ length: 100 }, (_, i) => i + 3) });
     const platform = client(2);
-    const error = await platform.importModel({ source: new Blob([new Uint8Array(bytes)]), fileName: "m.tar", chunkSize: CHUNK, concurrency: 1 }).catch((e: unknown) => e);
+    const error = await platform.models.import({ source: new Blob([new Uint8Array(bytes)]), fileName: "m.tar", chunkSize: CHUNK, concurrency: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportError);
     mock.removeFault(failing);
-    const resumed = await platform.resumeImport((error as ImportError).state as never, { source: new Blob([new Uint8Array(bytes)]), wait: QUICK_WAIT });
+    const resumed = await platform.models.resumeImport((error as ImportError).state as never, { source: new Blob([new Uint8Array(bytes)]), wait: QUICK_WAIT });
     expect(resumed.job.status).toBe("SUCCESS");
     // The resume sent only what was missing: chunks 0 and 1 went through once, before the fault.
     const uploads = mock.requests({ operationId: "uploadImportChunk" }).filter((r) => r.status === 200 && !r.fault);

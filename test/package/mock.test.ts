@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../../scripts/lib/pack.mjs";
-import { installPackedPackage, PACKAGE_NAME, type InstalledPackage } from "./installed-package.js";
+import { installedPackageDir, installPackedPackage, type InstalledPackage } from "./installed-package.js";
 
 const LONG = 240_000;
 
@@ -54,7 +54,7 @@ try {
     const bytes = Buffer.alloc(300000);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251;
     writeFileSync("model.tar", bytes);
-    const { modelId, job } = await client.importModel({ source: "model.tar", chunkSize: 65536, wait });
+    const { modelId, job } = await client.models.import({ source: "model.tar", chunkSize: 65536, wait });
     const deployed = await client.models.deploy(modelId, { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" }, { modelType: "openSource", wait });
     const undeployed = await client.models.undeploy(modelId, { wait });
     const created = await client.connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-user-secret-0123456789" } });
@@ -114,7 +114,7 @@ function startBin(args: string[]) {
 }
 
 beforeAll(async () => {
-  installed = await installPackedPackage({ docs: false });
+  installed = await installPackedPackage();
 }, LONG);
 afterAll(() => {
   if (installed) rmSync(installed.scratch, { recursive: true, force: true });
@@ -126,7 +126,7 @@ describe("startMock() from the installed package", () => {
     const result = await run(process.execPath, ["mock-user.mjs"], { cwd: installed.project });
     expect(result.code, result.stderr).toBe(0);
     const printed = JSON.parse(result.stdout.trim());
-    expect(printed.spec).toBe(join(installed.project, "node_modules", PACKAGE_NAME, "openapi/platform.yaml"));
+    expect(printed.spec).toBe(join(installedPackageDir(installed), "openapi/platform.yaml"));
     expect(printed.urls).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)]);
     expect(printed.urls[0]).not.toBe(printed.urls[1]);
     expect(printed.status).toEqual(expect.any(String));

@@ -129,7 +129,7 @@ describe("(a) a 200 MiB import through 10% chunk faults", () => {
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 1_000 }, fast);
     const progress = progressLog();
 
-    const result = await client.importModel({
+    const result = await client.models.import({
       source: file.path,
       chunkSize,
       concurrency: 4,
@@ -209,7 +209,7 @@ describe("(b) the job waiter through transient dock-status failures", () => {
       pollsUntilDone: 6,
     });
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY }, fast);
-    const result = await client.importModel({ source: file.path, chunkSize: 64 * 1024, retryDelayMs: 0, wait: quickWait });
+    const result = await client.models.import({ source: file.path, chunkSize: 64 * 1024, retryDelayMs: 0, wait: quickWait });
     expect(result.job.status).toBe("SUCCESS");
     expect(srv.session().sha256()).toBe(file.sha256);
     expect(Object.values(srv.faults()).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
@@ -247,7 +247,7 @@ describe("(c) faults beyond the retry budget", () => {
 
     const started = Date.now();
     const error = await client
-      .importModel({ source: file.path, chunkSize, concurrency: 4, retries: 2, retryDelayMs: 0 })
+      .models.import({ source: file.path, chunkSize, concurrency: 4, retries: 2, retryDelayMs: 0 })
       .then(() => undefined, (e: unknown) => e);
 
     expect(error).toBeInstanceOf(ImportError);
@@ -272,7 +272,7 @@ describe("(c) faults beyond the retry budget", () => {
 
     healed = true;
     const before = session.receipts.length;
-    const resumed = await client.resumeImport(state, { source: file.path, retryDelayMs: 0, wait: quickWait });
+    const resumed = await client.models.resumeImport(state, { source: file.path, retryDelayMs: 0, wait: quickWait });
 
     const resent = session.receipts.slice(before).sort((a, b) => a - b);
     expect(resent).toEqual(range(7).filter((n) => !state.uploadedChunks.includes(n)));
@@ -294,14 +294,14 @@ describe("(c) faults beyond the retry budget", () => {
       fault: ({ route, routeSeq }) => (!healed && route === "chunk" && routeSeq === 2 ? { kind: "reset" } : undefined),
     });
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY }, fast);
-    const error = (await client.importModel({ source: file.path, chunkSize, concurrency: 1, retries: 0 }).catch((e: unknown) => e)) as ImportError<ImportState>;
+    const error = (await client.models.import({ source: file.path, chunkSize, concurrency: 1, retries: 0 }).catch((e: unknown) => e)) as ImportError<ImportState>;
     expect(error).toBeInstanceOf(ImportError);
     expect(error.failedChunks).toEqual([1]);
     expect(error.cause).toBeInstanceOf(ConnectionError);
     expect(error.state.uploadedChunks).toEqual([0]);
     expect(srv.faults()).toEqual({ reset: 1 });
     healed = true;
-    const resumed = await client.resumeImport(error.state, { source: file.path });
+    const resumed = await client.models.resumeImport(error.state, { source: file.path });
     expect(resumed.state.uploadedChunks).toEqual([0, 1, 2]);
     expect(srv.session().sha256()).toBe(file.sha256);
   });
@@ -313,14 +313,14 @@ describe("(c) completion refused", () => {
     const file = await writeFileOf("model-c3.tar", 3 * chunkSize + 1, 9);
     const srv = await serve({ fault: ({ route, routeSeq }) => (route === "complete" && routeSeq === 1 ? { kind: "503" } : undefined) });
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY }, fast);
-    const error = (await client.importModel({ source: file.path, chunkSize }).catch((e: unknown) => e)) as ImportError<ImportState>;
+    const error = (await client.models.import({ source: file.path, chunkSize }).catch((e: unknown) => e)) as ImportError<ImportState>;
     expect(error).toBeInstanceOf(ImportError);
     expect(error.failedChunks).toEqual([]);
     expect(error.cause).toBeInstanceOf(InternalServerError);
     expect(error.state.uploadedChunks).toEqual([0, 1, 2, 3]);
     expect(srv.count("complete")).toBe(1);
     const chunksBefore = srv.count("chunk");
-    const resumed = await client.resumeImport(error.state, { source: file.path });
+    const resumed = await client.models.resumeImport(error.state, { source: file.path });
     expect(srv.count("chunk")).toBe(chunksBefore);
     expect(srv.count("complete")).toBe(2);
     expect(resumed.job.dockStatusId).toBe(`ds-${srv.session().sessionId}`);
@@ -334,15 +334,16 @@ describe("(d) abort", () => {
     const file = await writeFileOf("model-d.tar", 40 * chunkSize, 6);
     const { fetch, counter } = countingFetch();
     const controller = new AbortController();
-    let atAbort: { calls: number; inFlight: number; serverChunks: number; at: number } | undefined;
-    // Every chunk is held 800 ms at the server. The abort comes 100 ms after the 6th chunk request
-    // arrived, when the second wave of three chunks is held at the server.
+    let atAbort: { calls: number; inFlight: number; serverChunks: number } | undefined;
+    // Every chunk is held at the server for longer than the test may run, so only the abort can
+    // end the import: a client that waited for its chunks in flight would never reject. The abort
+    // comes 100 ms after the 3rd chunk request arrived, while the first wave of three is held.
     const srv: FaultServer = await serve({
-      chunkLatencyMs: 800,
+      chunkLatencyMs: 120_000,
       onRequest: (record) => {
-        if (record.route !== "chunk" || record.routeSeq !== 6) return;
+        if (record.route !== "chunk" || record.routeSeq !== 3) return;
         setTimeout(() => {
-          atAbort = { calls: counter.calls, inFlight: counter.calls - counter.settled, serverChunks: srv.count("chunk"), at: performance.now() };
+          atAbort = { calls: counter.calls, inFlight: counter.calls - counter.settled, serverChunks: srv.count("chunk") };
           controller.abort(new Error("user cancelled"));
         }, 100);
       },
@@ -350,17 +351,14 @@ describe("(d) abort", () => {
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, fetch }, fast);
 
     const error = await client
-      .importModel({ source: file.path, chunkSize, concurrency: 3, retryDelayMs: 0, signal: controller.signal })
+      .models.import({ source: file.path, chunkSize, concurrency: 3, retryDelayMs: 0, signal: controller.signal })
       .catch((e: unknown) => e);
-    const rejectedAt = performance.now();
 
     expect(atAbort).toBeDefined();
     expect(error).toBeInstanceOf(AbortError);
-    // Promptly: well before the 700 ms the server still holds the in-flight chunks.
-    expect(rejectedAt - atAbort!.at).toBeLessThan(300);
     expect(atAbort!.inFlight).toBeGreaterThanOrEqual(1);
 
-    await pause(1_200); // past the server's hold: anything the client still sent would be here now
+    await pause(300); // anything the client still sent after the abort would have arrived by now
     // No fetch after the abort; at the server, only requests the client had already started.
     expect(counter.calls).toBe(atAbort!.calls);
     expect(srv.count("chunk")).toBeLessThanOrEqual(atAbort!.calls - 1); // the start request is not a chunk
@@ -375,29 +373,25 @@ describe("(d) abort", () => {
     const chunkSize = 64 * 1024;
     const file = await writeFileOf("model-d2.tar", 2 * chunkSize, 7);
     const controller = new AbortController();
-    let abortedAt = 0;
     const srv = await serve({
       chunkFault: () => ({ kind: "503" }),
       onRequest: (record) => {
         if (record.route === "chunk" && record.routeSeq === 1) {
-          setTimeout(() => {
-            abortedAt = performance.now();
-            controller.abort();
-          }, 100);
+          setTimeout(() => controller.abort(), 100);
         }
       },
     });
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, maxRetries: 0 }, fast);
-    // The engine waits 10 s before retrying the refused chunk; the abort comes 100 ms in.
+    // The engine waits at least 5 s (half its 10 s step) before retrying the refused chunk; the
+    // abort comes 100 ms in. The test's own time limit, under that wait, fails a client that
+    // sleeps it out.
     const error = await client
-      .importModel({ source: file.path, chunkSize, concurrency: 1, retries: 3, retryDelayMs: 10_000, signal: controller.signal })
+      .models.import({ source: file.path, chunkSize, concurrency: 1, retries: 3, retryDelayMs: 10_000, signal: controller.signal })
       .catch((e: unknown) => e);
-    const rejectedAt = performance.now();
     expect(error).toBeInstanceOf(AbortError);
-    expect(rejectedAt - abortedAt).toBeLessThan(200);
     await pause(100);
     expect(srv.count("chunk")).toBe(1);
-  });
+  }, 4_000);
 });
 
 describe("(e) truncated bodies and slow answers", () => {
@@ -421,7 +415,7 @@ describe("(e) truncated bodies and slow answers", () => {
       expect(srv.count("listConnections")).toBe(2);
 
       const file = await writeFileOf(`model-e-${kind}.tar`, 2 * 64 * 1024, 8);
-      const result = await client.importModel({ source: file.path, chunkSize: 64 * 1024, concurrency: 1 });
+      const result = await client.models.import({ source: file.path, chunkSize: 64 * 1024, concurrency: 1 });
       expect(result.state.uploadedChunks).toEqual([0, 1]);
       const session = srv.session();
       expect(srv.count("chunk")).toBe(3);
@@ -446,13 +440,9 @@ describe("(e) truncated bodies and slow answers", () => {
   it("a slow answer to deployGuardrail (not retry-safe) is a TimeoutError after exactly one request", async () => {
     const srv = await serve({ fault: onFirst("deployGuardrail", "slow"), slowMs: 600 });
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 300 }, fast);
-    const started = performance.now();
     const error = await client.guardrails.deploy("Toxicity").catch((e: unknown) => e);
-    const took = performance.now() - started;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ operationId: "deployGuardrail", timeoutMs: 300 });
-    expect(took).toBeGreaterThanOrEqual(290);
-    expect(took).toBeLessThan(600);
     await pause(400); // past the slow answer
     expect(srv.count("deployGuardrail")).toBe(1);
   });

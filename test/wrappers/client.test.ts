@@ -28,7 +28,7 @@ describe("typed calls send what the spec describes", () => {
     await client.connections.list({ provider: "PROVIDER_TWO", status: "ACTIVE", limit: 5 });
     await client.connections.get(CN);
     await client.connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-new-key-value" } });
-    await client.connections.update(CN, "sk-rotated-value");
+    await client.connections.update(CN, { fields: { API_KEY: "sk-rotated-value" } });
     expect(sent.map((s) => `${s.method} ${s.path}${new URL(s.url).search}`)).toEqual([
       "GET /api/public/connections?provider=PROVIDER_TWO&status=ACTIVE&limit=5",
       `GET /api/public/connections/${CN}`,

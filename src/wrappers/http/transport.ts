@@ -10,6 +10,7 @@ import type { PlatformRequest } from "../request/platform-request.js";
 import { PlatformResponse } from "./platform-response.js";
 import { isRetryableStatus, provablyNeverSent, RETRY_BACKOFF, retryAfterMs } from "./retry-policy.js";
 import { isBodySource, type CancelSignal, type Incoming, type Outgoing, type SenderWiring } from "./sender.js";
+import { nextHop } from "./redirects.js";
 
 export interface TransportOptions<S extends CancelSignal> extends SenderWiring<S> {
   timeoutMs: number;
@@ -54,8 +55,6 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
         // rather than a parse above, and the timeout covers it.
         const answer = await send(hop, signal);
         if (!REDIRECT_STATUS.has(answer.status) || redirects >= MAX_REDIRECTS) return answer;
-        // Rare, so its code loads when the first redirect arrives.
-        const { nextHop } = await import("./redirects.js");
         const next = nextHop(hop, answer.status, answer.headers.get("location"));
         if (!next) return answer;
         hop = next;

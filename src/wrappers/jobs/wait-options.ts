@@ -1,5 +1,5 @@
 // The options of a wait and their defaults. Their checks live with the polling code
-// (./waiter.ts), which loads on the first wait, before anything is sent.
+// (./waiter.ts), which runs them before anything is sent.
 import type { Job } from "../normalize/jobs.js";
 
 export interface WaitOptions {

@@ -1,5 +1,4 @@
-// Waiting for a long-running job by polling Get dock status: the code behind ./load-waiter.ts,
-// loaded the first time a job is waited for. Modelled on the AWS SDK v3 waiters: options are
+// Waiting for a long-running job by polling Get dock status. Modelled on the AWS SDK v3 waiters: options are
 // checked before anything is sent, pauses back off with jitter, the abort signal is raced against
 // every pause and poll, and every poll is cut short at the deadline, so a stalled request cannot
 // hold the wait past its timeout.
@@ -9,7 +8,6 @@ import { backoffDelay } from "../internal/backoff.js";
 import { systemClock, type Clock } from "../internal/sleep.js";
 import type { Job } from "../normalize/jobs.js";
 import { judge } from "./acceptors.js";
-import type { GetJob } from "./load-waiter.js";
 import { isFunction, isSignal, numberAtLeast, optionKeys, optionsRecord, unknownKeyIssues } from "../internal/option-check.js";
 import { DEFAULT_WAIT, type WaitOptions } from "./wait-options.js";
 
@@ -19,8 +17,21 @@ const DOCK_STATUS_ID = /^ds-\S+$/;
 
 class DeadlineReached extends Error {}
 
-/** The waiter itself; `clock` lets a test or a benchmark run it on simulated time. */
-export async function waitForJob(getJob: GetJob, jobOrId: Job | string, options: WaitOptions = {}, clock: Clock = systemClock): Promise<Job> {
+/** Reads one job record by its id: Get dock status, or any function that answers the same way. */
+export type GetJob = (dockStatusId: string, signal?: AbortSignal) => Promise<Job>;
+
+/**
+ * Polls `getJob` until the job succeeds (its record is returned) or fails (JobFailedError),
+ * backing off from `minDelayMs` to `maxDelayMs` with full jitter, for at most `timeoutMs`, every
+ * poll included (JobTimeoutError). A status the spec does not list, or a record of another job,
+ * ends the wait with UnexpectedResponseError.
+ */
+export function waitForJob(getJob: GetJob, jobOrId: Job | string, options: WaitOptions = {}): Promise<Job> {
+  return waitOnClock(getJob, jobOrId, options, systemClock);
+}
+
+/** The waiter on a clock of the caller's: tests and benchmarks run it on simulated time. */
+export async function waitOnClock(getJob: GetJob, jobOrId: Job | string, options: WaitOptions, clock: Clock): Promise<Job> {
   const { minDelayMs, maxDelayMs, timeoutMs, signal, onPoll, random } = resolveWaitOptions(options);
 
   if (typeof jobOrId === "object" && jobOrId !== null && typeof jobOrId.status === "string") {

@@ -2,21 +2,15 @@
 // be sent at all. Path parameters that would reroute it, a missing body and anything the spec's
 // validators refuse stop it here with a ValidationError, before any caller's middleware or the
 // network sees it. Its checks (./boundary-checks.ts) load with the validators on the first
-// request, so the entry a browser loads up front stays small.
+// request (../internal/lazy-modules.ts), so the entry a browser loads up front stays small.
 import type { Middleware } from "openapi-fetch";
 import type { OperationId } from "../../generated/operations.js";
 import { PlatformError } from "../errors.js";
 import type { RequestParts } from "./request-check.js";
+import { loadRequestChecks } from "../internal/lazy-modules.js";
 import { PendingBody, PlatformRequest } from "./platform-request.js";
 
 type Checks = typeof import("./boundary-checks.js");
-let checks: Checks | undefined;
-let loading: Promise<Checks> | undefined;
-
-/** The checks, at once when loaded (no await on the hot path of a call), else through the promise. */
-function loadChecks(): Checks | Promise<Checks> {
-  return checks ?? (loading ??= import("./boundary-checks.js").then((module) => (checks = module)));
-}
 
 export const boundaryMiddleware: Middleware = {
   onRequest({ request, schemaPath, params }) {
@@ -29,12 +23,12 @@ export const boundaryMiddleware: Middleware = {
       request.operation = operation;
       return request;
     };
-    const loaded = loadChecks();
+    const loaded = loadRequestChecks();
     return loaded instanceof Promise ? loaded.then(admit) : admit(loaded);
   },
 };
 
 /** The boundary's check alone, for a wrapper that must refuse everything before its first request. */
 export async function precheck(operationId: OperationId, parts: RequestParts): Promise<void> {
-  (await loadChecks()).checkRequest(operationId, parts);
+  (await loadRequestChecks()).checkRequest(operationId, parts);
 }

@@ -1,23 +1,14 @@
-// The one openapi-fetch client of a platform client, and everything on its request path: the
-// boundary middleware first (which operation, may it be sent, how its body is encoded), the
-// caller's middleware, the credential last, and the retrying transport as its `fetch`. Every
-// request the client makes takes this path: wrapper calls, waiter polls, import chunks, uploads.
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+// What every resource is given: the one openapi-fetch client with the request path around it
+// (./request-path.ts), and the helpers that turn its results into data or typed errors. Types
+// only, so the code loaded on demand can name them without importing the request path.
+import type { Client } from "openapi-fetch";
 import type { OperationId } from "../../generated/operations.js";
-import type { RequestParts } from "./request-check.js";
 import type { paths } from "../../generated/platform.js";
-import { ConfigurationError, UnexpectedResponseError } from "../errors.js";
-import { parseRetryAfter } from "../http/retry-policy.js";
-import { fetchSender, type SenderWiring } from "../http/sender.js";
-import { PlatformResponse } from "../http/platform-response.js";
-import { createTransport } from "../http/transport.js";
-import { createLog, type Log } from "../internal/logger.js";
-import { Redactor } from "../internal/redactor.js";
+import type { SenderWiring } from "../http/sender.js";
+import type { Log } from "../internal/logger.js";
+import type { Redactor } from "../internal/redactor.js";
 import type { ResolvedOptions } from "../options.js";
-import { apiErrorFor } from "../errors.js";
-import { boundaryMiddleware, precheck } from "./boundary.js";
-import { credentialsMiddleware } from "./credentials.js";
-import { PendingBody, PlatformRequest } from "./platform-request.js";
+import type { RequestParts } from "./request-check.js";
 
 /** What the Node entry and the tests put under the client: the sender, and deterministic timing. */
 export interface ClientSeams {
@@ -44,78 +35,4 @@ export interface PlatformApi {
   readonly log: Log;
   readonly redactor: Redactor;
   readonly options: Omit<ResolvedOptions, "apiKey" | "jwt">;
-}
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-amzn-requestid", "x-correlation-id"];
-
-export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams = {}): PlatformApi {
-  const { apiKey, jwt, ...visible } = resolved;
-  const redactor = new Redactor();
-  redactor.add(apiKey);
-  if (typeof jwt === "string") redactor.add(jwt);
-  const log = createLog(resolved.logger, redactor);
-  const redact = (text: string) => redactor.text(text);
-
-  const settings = {
-    timeoutMs: resolved.timeoutMs,
-    maxRetries: resolved.maxRetries,
-    log,
-    redact,
-    ...(seams.random ? { random: seams.random } : {}),
-    ...(seams.sleep ? { sleep: seams.sleep } : {}),
-  };
-  const transport =
-    visible.fetchGiven || !seams.sender ? createTransport({ ...fetchSender(resolved.fetch), ...settings }) : createTransport({ ...seams.sender, ...settings });
-
-  // The one seam where the client's light Request and Response stand in for the web ones.
-  const fetch = (input: Request): Promise<Response> => {
-    if (!(input instanceof PlatformRequest)) throw new ConfigurationError("the client builds its requests with its own Request class; do not pass `Request` per call", "Request");
-    return transport(input) as unknown as Promise<Response>;
-  };
-  const api = createClient<paths>({
-    baseUrl: resolved.baseUrl,
-    fetch,
-    Request: PlatformRequest as unknown as typeof Request,
-    // The body is encoded once the operation is known (its media type), by the boundary.
-    bodySerializer: (body: unknown) => new PendingBody(body),
-    headers: { "user-agent": resolved.userAgent },
-  });
-
-  // openapi-fetch runs middleware in the order it was registered: the caller's go between the
-  // boundary and the credential, so none of theirs sees a request the spec refuses or a secret.
-  const credentials = credentialsMiddleware({ apiKey, jwt }, redactor);
-  const register = api.use.bind(api);
-  const unregister = api.eject.bind(api);
-  register(boundaryMiddleware, credentials);
-  api.use = (...middleware: Middleware[]) => {
-    middleware.forEach(checkMiddleware);
-    unregister(credentials);
-    register(...middleware, credentials);
-  };
-  api.eject = (...middleware: Middleware[]) => unregister(...middleware.filter((m) => m !== boundaryMiddleware && m !== credentials));
-
-  function data<D>(result: ApiResult<D>): D {
-    const { response } = result;
-    const operationId = response instanceof PlatformResponse ? response.operationId : "request";
-    if (response.ok) {
-      if (result.data === undefined) throw new UnexpectedResponseError(`${operationId} answered ${response.status} with an empty body`, undefined);
-      return result.data;
-    }
-    const requestId = REQUEST_ID_HEADERS.map((h) => response.headers.get(h)).find(Boolean) ?? undefined;
-    throw apiErrorFor({
-      status: response.status,
-      // Already masked: the answer was, as it was read.
-      body: result.error,
-      operationId,
-      requestId: requestId === undefined ? undefined : redact(requestId),
-      retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
-    });
-  }
-
-  return { api, data, precheck, log, redactor, options: visible };
-}
-
-function checkMiddleware(middleware: unknown, index: number): void {
-  const ok = typeof middleware === "object" && middleware !== null && ["onRequest", "onResponse", "onError"].some((hook) => typeof (middleware as Record<string, unknown>)[hook] === "function");
-  if (!ok) throw new ConfigurationError(`middleware[${index}] must be an object with onRequest, onResponse or onError`, "middleware");
 }

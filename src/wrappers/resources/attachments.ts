@@ -2,18 +2,19 @@
 // multipart, as the document shows, or as JSON, as the public reference shows).
 import type { components } from "../../generated/platform.js";
 import { ValidationError } from "../errors.js";
+import { checkOptions, checkRequestObject, type RequestOptions } from "../internal/call-options.js";
 import { optionKeys } from "../internal/option-check.js";
-import { callOptions, type RequestOptions } from "../jobs/start-job.js";
 import { PendingBody } from "../request/platform-request.js";
 import type { PlatformApi } from "../request/platform-api.js";
-import { checkRequestKeys } from "./files.js";
+import type { SourceOpener } from "../uploads/source-opener.js";
 
 export type Attachment = components["schemas"]["Attachment"];
 export type AttachmentDeleted = components["schemas"]["AttachmentDeleted"];
 
-export interface UploadAttachment extends RequestOptions {
-  file: Blob | Uint8Array;
-  /** Name the service stores; a File's own name is used when left out. */
+/** `Path` is what the entry accepts besides bytes: a file path (`string`) on the Node entry. */
+export interface UploadAttachment<Path = never> extends RequestOptions {
+  file: Blob | Uint8Array | Path;
+  /** Name the service stores; a File's own name (or a path's base name) is used when left out. */
   fileName?: string;
   userReference: string;
 }
@@ -29,14 +30,20 @@ const UPLOAD_KEYS = optionKeys<UploadAttachment>({ file: true, fileName: true, u
 const DELETE_KEYS = optionKeys<DeleteAttachmentOptions>({ sessionId: true, sessionReference: true, encoding: true, signal: true });
 const MEDIA_TYPES = { multipart: "multipart/form-data", json: "application/json" } as const;
 
-export function attachmentsApi(platform: PlatformApi) {
+export function attachmentsApi<Path>(platform: PlatformApi, sources: SourceOpener) {
   const { api, data } = platform;
   return {
-    async upload(appId: string, envName: string, request: UploadAttachment): Promise<Attachment> {
-      checkRequestKeys(request, UPLOAD_KEYS, "request", "uploadAttachment");
-      const { file, fileName, userReference, signal } = request;
+    async upload(appId: string, envName: string, request: UploadAttachment<Path>): Promise<Attachment> {
+      checkRequestObject(request, UPLOAD_KEYS, "request", "uploadAttachment");
+      const { userReference, signal } = request;
+      const opened = await sources.openFile(request.file);
+      const { file } = opened;
+      const fileName = request.fileName ?? opened.fileName;
       const size = file instanceof Blob ? file.size : file instanceof Uint8Array ? file.byteLength : 0;
-      if (size === 0) throw new ValidationError([{ field: "file", rule: "nonEmptyBlob", message: "file must be a non-empty Blob, File or Uint8Array" }], "uploadAttachment");
+      if (size === 0) {
+        const pathHint = typeof file === "string" ? "; a file path is taken by the Node entry (@platform/management-client/node)" : "";
+        throw new ValidationError([{ field: "file", rule: "nonEmptyBlob", message: `file must be a non-empty Blob, File or Uint8Array${pathHint}` }], "uploadAttachment");
+      }
       const name = fileName ?? (file instanceof File ? file.name : "attachment");
       const named = file instanceof File && file.name === name ? file : new File([file as BlobPart], name, { type: file instanceof Blob ? file.type : "" });
       return data(await api.POST("/api/v2/apps/{appId}/environments/{envName}/attachments/upload", { params: { path: { appId, envName } }, body: { file: named, userReference, uploadType: "runtime" }, signal }));
@@ -44,7 +51,7 @@ export function attachmentsApi(platform: PlatformApi) {
 
     /** No body is sent without session fields; with them, multipart unless `encoding: "json"`. */
     async delete(appId: string, envName: string, fileId: string, options?: DeleteAttachmentOptions): Promise<AttachmentDeleted> {
-      const { signal, encoding = "multipart", sessionId, sessionReference } = callOptions(options, DELETE_KEYS, "deleteAttachment");
+      const { signal, encoding = "multipart", sessionId, sessionReference } = checkOptions(options, DELETE_KEYS, "deleteAttachment");
       const mediaType = MEDIA_TYPES[encoding];
       if (!mediaType) throw new ValidationError([{ field: "encoding", rule: "enum", message: 'encoding must be "multipart" or "json"' }], "deleteAttachment");
       const session = { ...(sessionId !== undefined ? { sessionId } : {}), ...(sessionReference !== undefined ? { sessionReference } : {}) };

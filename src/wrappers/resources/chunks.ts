@@ -1,13 +1,12 @@
 // Search-index chunks: list across pages with a filter tree, update, delete by ids in batches.
 import type { components } from "../../generated/platform.js";
-import { ValidationError } from "../errors.js";
-import { callOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../jobs/start-job.js";
+import { ChunkDeletionError, ValidationError } from "../errors.js";
+import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../internal/call-options.js";
+import { integerIn, nonBlank, optionKeys } from "../internal/option-check.js";
 import { toFilterTree, type ChunkFilterNode } from "../listing/filters.js";
 import { paginate, type Page, type PagedList } from "../listing/pagination.js";
-import { loadLongRunning } from "../internal/load-long-running.js";
 import { normalizeChunk, type NormalizedChunk } from "../normalize/chunks.js";
-import type { DeleteTotals } from "../normalize/delete-totals.js";
-import { integerIn, nonBlank, optionKeys } from "../internal/option-check.js";
+import { normalizeDeleteTotals, sumDeleteTotals, type DeleteTotals } from "../normalize/delete-totals.js";
 import type { PlatformApi } from "../request/platform-api.js";
 
 export type UpdateChunkRequest = components["schemas"]["UpdateChunkRequest"];
@@ -40,7 +39,7 @@ export function chunksApi(platform: PlatformApi) {
      * delete that removes everything.
      */
     list(botId: string, options?: ListChunksOptions): PagedList<NormalizedChunk> {
-      const { filters, enableFilters, signal, startCursor } = callOptions(options, LIST_KEYS, "listChunks");
+      const { filters, enableFilters, signal, startCursor } = checkOptions(options, LIST_KEYS, "listChunks");
       // An empty cursor would be falsy, and the listing would silently start from the first page.
       const cursorIssues = nonBlank("startCursor", startCursor);
       if (cursorIssues.length > 0) throw new ValidationError(cursorIssues, "listChunks");
@@ -61,7 +60,7 @@ export function chunksApi(platform: PlatformApi) {
     },
 
     async update(botId: string, chunkId: string, fields: UpdateChunkRequest, options?: RequestOptions): Promise<ChunkUpdated> {
-      const { signal } = callOptions(options, REQUEST_OPTION_KEYS, "updateChunk");
+      const { signal } = checkOptions(options, REQUEST_OPTION_KEYS, "updateChunk");
       return data(await api.POST("/api/public/bot/{botId}/chunk/{chunkId}", { params: { path: { botId, chunkId } }, body: fields, signal }));
     },
 
@@ -71,14 +70,32 @@ export function chunksApi(platform: PlatformApi) {
      * ids not yet sent, so a caller can finish the job without deleting anything twice.
      */
     async delete(botId: string, chunkIds: string[], options?: DeleteChunksOptions): Promise<DeleteTotals> {
-      const { batchSize = DEFAULT_DELETE_BATCH, signal } = callOptions(options, DELETE_KEYS, "deleteChunksById");
+      const { batchSize = DEFAULT_DELETE_BATCH, signal } = checkOptions(options, DELETE_KEYS, "deleteChunksById");
       const sizeIssues = integerIn("batchSize", batchSize, 1);
       if (sizeIssues.length > 0) throw new ValidationError(sizeIssues, "deleteChunksById");
       if (!Array.isArray(chunkIds) || chunkIds.length === 0) {
         throw new ValidationError([{ field: "chunkId", rule: "minItems", message: "chunkId must list at least one chunk id" }], "deleteChunksById");
       }
-      // The batching loads on the first delete, with the rest of the long-running work.
-      return (await loadLongRunning()).deleteInBatches(platform, botId, chunkIds, batchSize, signal);
+      return deleteInBatches(platform, botId, chunkIds, batchSize, signal);
     },
   };
+}
+
+async function deleteInBatches(platform: PlatformApi, botId: string, chunkIds: string[], batchSize: number, signal: AbortSignal | undefined): Promise<DeleteTotals> {
+  const { api, data } = platform;
+  // The whole list is checked before the first batch is sent, so a bad id late in the list
+  // sends nothing and is named by its own index.
+  await platform.precheck("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
+  const applied: DeleteTotals[] = [];
+  for (let start = 0; start < chunkIds.length; start += batchSize) {
+    const chunkId = chunkIds.slice(start, start + batchSize);
+    try {
+      const result = await api.POST("/api/public/bot/{botId}/search/deleteChunksById", { params: { path: { botId } }, body: { chunkId }, signal });
+      applied.push(normalizeDeleteTotals(data(result)));
+    } catch (error) {
+      if (applied.length === 0) throw error;
+      throw new ChunkDeletionError(sumDeleteTotals(applied), chunkIds.slice(start), { cause: error });
+    }
+  }
+  return sumDeleteTotals(applied);
 }

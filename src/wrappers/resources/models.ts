@@ -2,14 +2,17 @@
 // download. Every long-running call answers with a job; `wait` polls it to the end.
 import type { components, operations } from "../../generated/platform.js";
 import { exportDownloader } from "../http/export-download.js";
+import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions } from "../internal/call-options.js";
+import { loadModelImport } from "../internal/lazy-modules.js";
 import { optionKeys } from "../internal/option-check.js";
-import { callOptions, JOB_OPTION_KEYS, startJob, type JobOptions } from "../jobs/start-job.js";
+import { startJob } from "../jobs/start-job.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";
-import type { ChunkedUploadOptions, ImportState, ResumeOptions } from "../uploads/chunked-upload.js";
-import { loadLongRunning } from "../internal/load-long-running.js";
-import { checkRequestKeys } from "./files.js";
+import type { ImportState } from "../uploads/chunked-upload.js";
+import type { ImportModelOptions, ImportResult, ResumeImportOptions } from "../uploads/model-import.js";
+import type { SourceOpener } from "../uploads/source-opener.js";
 
+export type { ImportModelOptions, ImportResult, ResumeImportOptions };
 export type DeployModelRequest = components["schemas"]["DeployModelRequest"];
 export type ModelType = operations["deployModel"]["parameters"]["query"]["modelType"];
 
@@ -17,59 +20,45 @@ export interface DeployModelOptions extends JobOptions {
   modelType: ModelType;
 }
 
-export interface ImportModelOptions extends Omit<ChunkedUploadOptions, "fileContext" | "signal" | "fileExtension" | "fileName">, JobOptions {
-  /** Required unless `source` is a File with a name. */
-  fileName?: string;
-  /** Defaults to the extension of `fileName` (`model.tar` → `tar`). */
-  fileExtension?: string;
-}
-
-export interface ResumeImportOptions extends Omit<ResumeOptions, "signal">, JobOptions {}
-
-export interface ImportResult {
-  /** The import job (waited for when `wait` was given). */
-  job: Job;
-  modelId: string | undefined;
-  sessionId: string;
-  state: ImportState;
-}
-
 const TRANSFER_KEYS = { concurrency: true, retries: true, retryDelayMs: true, onProgress: true, onState: true, signal: true, expiryMarginMs: true, now: true, wait: true } as const;
 export const IMPORT_MODEL_KEYS = optionKeys<ImportModelOptions>({ ...TRANSFER_KEYS, source: true, fileName: true, fileExtension: true, isAdapter: true, chunkSize: true });
 export const RESUME_IMPORT_KEYS = optionKeys<ResumeImportOptions>({ ...TRANSFER_KEYS, source: true });
 const DEPLOY_KEYS = optionKeys<DeployModelOptions>({ modelType: true, wait: true, signal: true });
 
-export function modelsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
+export function modelsApi<Path>(platform: PlatformApi, sources: SourceOpener, downloadFetch: typeof fetch) {
   const { api } = platform;
   return {
     /** Imports a model file in numbered chunks through a session; a failure part-way leaves ImportError.state to resume. */
-    async import(options: ImportModelOptions): Promise<ImportResult> {
-      checkRequestKeys(options, IMPORT_MODEL_KEYS, "options", "startImportSession");
-      return (await loadLongRunning()).importModel(platform, options);
+    async import(options: ImportModelOptions<Path>): Promise<ImportResult> {
+      checkRequestObject(options, IMPORT_MODEL_KEYS, "options", "startImportSession");
+      const opened = await sources.openInput(options, ["fileName", "fileExtension"]);
+      return (await loadModelImport()).importModel(platform, opened);
     },
 
     /** Continues an import from its state (ImportError.state or onState), sending only the chunks missing. */
-    async resumeImport(state: ImportState, options: ResumeImportOptions): Promise<ImportResult> {
-      checkRequestKeys(options, RESUME_IMPORT_KEYS, "options", "uploadImportChunk");
-      return (await loadLongRunning()).resumeImport(platform, state, options);
+    async resumeImport(state: ImportState, options: ResumeImportOptions<Path>): Promise<ImportResult> {
+      checkRequestObject(options, RESUME_IMPORT_KEYS, "options", "uploadImportChunk");
+      // A resume takes the source alone: the state knows its name and extension.
+      const opened = await sources.openInput(options, []);
+      return (await loadModelImport()).resumeImport(platform, state, opened);
     },
 
     /** The client sends the field table's spelling `isDeployedPreviously` (discrepancy is-deployed-previously-spelling). */
     deploy(modelId: string, settings: DeployModelRequest, options: DeployModelOptions): Promise<Job> {
-      const checked = callOptions(options, DEPLOY_KEYS, "deployModel");
+      const checked = checkOptions(options, DEPLOY_KEYS, "deployModel");
       return startJob(platform, checked, () =>
         api.POST("/api/public/models/{modelId}/deploy", { params: { path: { modelId }, query: { modelType: checked.modelType } }, body: settings, signal: checked.signal }),
       );
     },
 
     undeploy(modelId: string, options?: JobOptions): Promise<Job> {
-      const checked = callOptions(options, JOB_OPTION_KEYS, "undeployModel");
+      const checked = checkOptions(options, JOB_OPTION_KEYS, "undeployModel");
       return startJob(platform, checked, () => api.POST("/api/public/models/{modelId}/undeploy", { params: { path: { modelId } }, signal: checked.signal }));
     },
 
     /** Starts an export; with `wait`, the finished job carries `downloadUrl` for downloadExport. */
     export(modelId: string, options?: JobOptions): Promise<Job> {
-      const checked = callOptions(options, JOB_OPTION_KEYS, "exportModel");
+      const checked = checkOptions(options, JOB_OPTION_KEYS, "exportModel");
       return startJob(platform, checked, () => api.POST("/api/public/models/{modelId}/export", { params: { path: { modelId } }, signal: checked.signal }));
     },
 

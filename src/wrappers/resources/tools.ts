@@ -2,29 +2,31 @@
 // and its download, deploy and undeploy.
 import type { components } from "../../generated/platform.js";
 import { exportDownloader } from "../http/export-download.js";
+import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions } from "../internal/call-options.js";
+import { loadFileUpload } from "../internal/lazy-modules.js";
 import { optionKeys } from "../internal/option-check.js";
-import { callOptions, JOB_OPTION_KEYS, startJob, type JobOptions } from "../jobs/start-job.js";
+import { startJob } from "../jobs/start-job.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { FileInput } from "../uploads/file-input.js";
-import { loadLongRunning } from "../internal/load-long-running.js";
-import { checkRequestKeys } from "./files.js";
+import type { SourceOpener } from "../uploads/source-opener.js";
 
 export type ImportToolRequest = components["schemas"]["ImportToolRequest"];
 export type ImportIntoToolRequest = components["schemas"]["ImportIntoToolRequest"];
 
-export interface ImportToolFromFiles extends JobOptions {
+/** `Path` is what the entry accepts besides a Blob or stream: a file path (`string`) on the Node entry. */
+export interface ImportToolFromFiles<Path = never> extends JobOptions {
   toolName: string;
-  toolData: FileInput;
-  flowData: FileInput;
-  envVariables?: FileInput;
+  toolData: FileInput<Path>;
+  flowData: FileInput<Path>;
+  envVariables?: FileInput<Path>;
 }
 
 /** The three files of an import into an existing tool, uploaded first; all three are required. */
-export interface ImportIntoToolFromFiles {
-  toolData: FileInput;
-  flowData: FileInput;
-  envVariables: FileInput;
+export interface ImportIntoToolFromFiles<Path = never> {
+  toolData: FileInput<Path>;
+  flowData: FileInput<Path>;
+  envVariables: FileInput<Path>;
 }
 
 export interface ExportToolOptions extends JobOptions {
@@ -43,27 +45,27 @@ const DEPLOY_KEYS = optionKeys<DeployToolOptions>({ isAsync: true, wait: true, s
 const FILE_ID_KEYS = ["toolDataFileId", "flowDataFileId", "envVariablesFileId"];
 const FILE_KEYS = ["toolData", "flowData", "envVariables"];
 
-function isFromFiles(files: ImportIntoToolRequest | ImportIntoToolFromFiles): files is ImportIntoToolFromFiles {
+function isFromFiles<Path>(files: ImportIntoToolRequest | ImportIntoToolFromFiles<Path>): files is ImportIntoToolFromFiles<Path> {
   return typeof files === "object" && files !== null && FILE_KEYS.some((key) => key in files);
 }
 
-export function toolsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
+export function toolsApi<Path>(platform: PlatformApi, sources: SourceOpener, downloadFetch: typeof fetch) {
   const { api } = platform;
 
   return {
     /** Imports a new tool from file ids returned by Upload File. */
     import(request: ImportToolRequest, options?: JobOptions): Promise<Job> {
-      const checked = callOptions(options, JOB_OPTION_KEYS, "importTool");
+      const checked = checkOptions(options, JOB_OPTION_KEYS, "importTool");
       return startJob(platform, checked, () => api.POST("/api/public/tools/import", { body: request, signal: checked.signal }));
     },
 
     /** Uploads the tool's files (two or three), imports the tool, and waits for the job if asked. */
-    async importFromFiles(request: ImportToolFromFiles): Promise<Job> {
-      checkRequestKeys(request, FROM_FILES_KEYS, "request", "importTool");
+    async importFromFiles(request: ImportToolFromFiles<Path>): Promise<Job> {
+      checkRequestObject(request, FROM_FILES_KEYS, "request", "importTool");
       const { toolName, signal, wait } = request;
       // The import's own body is checked before a file is uploaded: a bad name sends nothing.
       await platform.precheck("importTool", { body: { toolName, toolDataFileId: "pending", flowDataFileId: "pending" } });
-      const fileIds = await (await loadLongRunning()).uploadToolFiles(platform, request, ["toolData", "flowData"], signal);
+      const fileIds = await (await loadFileUpload()).uploadToolFiles(platform, sources, request, ["toolData", "flowData"], signal);
       return this.import({ toolName, ...fileIds }, { ...(signal ? { signal } : {}), ...(wait !== undefined ? { wait } : {}) });
     },
 
@@ -71,18 +73,18 @@ export function toolsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
      * Imports new files into an existing tool: by the ids Upload File returned, or from local
      * files, which are uploaded first (every one checked before the first is sent).
      */
-    async importInto(toolId: string, files: ImportIntoToolRequest | ImportIntoToolFromFiles, options?: JobOptions): Promise<Job> {
-      const checked = callOptions(options, JOB_OPTION_KEYS, "importIntoTool");
+    async importInto(toolId: string, files: ImportIntoToolRequest | ImportIntoToolFromFiles<Path>, options?: JobOptions): Promise<Job> {
+      const checked = checkOptions(options, JOB_OPTION_KEYS, "importIntoTool");
       const fromFiles = isFromFiles(files);
-      checkRequestKeys(files, fromFiles ? FILE_KEYS : FILE_ID_KEYS, "files", "importIntoTool");
+      checkRequestObject(files, fromFiles ? FILE_KEYS : FILE_ID_KEYS, "files", "importIntoTool");
       // The path is checked before any file is uploaded: a bad tool id must not orphan three files.
       await platform.precheck("importIntoTool", { path: { toolId } });
-      const body: ImportIntoToolRequest = fromFiles ? await (await loadLongRunning()).uploadFilesForImportInto(platform, files, checked.signal) : files;
+      const body: ImportIntoToolRequest = fromFiles ? await (await loadFileUpload()).uploadFilesForImportInto(platform, sources, files, checked.signal) : files;
       return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/import", { params: { path: { toolId } }, body, signal: checked.signal }));
     },
 
     export(toolId: string, options: ExportToolOptions): Promise<Job> {
-      const checked = callOptions(options, EXPORT_KEYS, "exportTool");
+      const checked = checkOptions(options, EXPORT_KEYS, "exportTool");
       return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/export", { params: { path: { toolId }, query: { flowId: checked.flowId } }, signal: checked.signal }));
     },
 
@@ -90,12 +92,12 @@ export function toolsApi(platform: PlatformApi, downloadFetch: typeof fetch) {
     downloadExport: exportDownloader("downloadToolExport", downloadFetch, platform.redactor),
 
     deploy(toolId: string, options: DeployToolOptions): Promise<Job> {
-      const checked = callOptions(options, DEPLOY_KEYS, "deployTool");
+      const checked = checkOptions(options, DEPLOY_KEYS, "deployTool");
       return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/deploy", { params: { path: { toolId } }, body: { isAsync: checked.isAsync }, signal: checked.signal }));
     },
 
     undeploy(toolId: string, options?: JobOptions): Promise<Job> {
-      const checked = callOptions(options, JOB_OPTION_KEYS, "undeployTool");
+      const checked = checkOptions(options, JOB_OPTION_KEYS, "undeployTool");
       return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/undeploy", { params: { path: { toolId } }, signal: checked.signal }));
     },
   };

@@ -2,9 +2,10 @@
 import { ValidationError, type ValidationIssue } from "../errors.js";
 import { checkUploadSource, type UploadSource } from "./upload-source.js";
 
-export interface FileInput {
-  source: UploadSource;
-  /** Required unless `source` is a File with a name. */
+/** `Path` is what the entry accepts besides a Blob or stream: a file path (`string`) on the Node entry. */
+export interface FileInput<Path = never> {
+  source: UploadSource | Path;
+  /** Required unless `source` is a File with a name (or a path, on the Node entry). */
   fileName?: string;
 }
 
@@ -19,7 +20,7 @@ export function fileNameIssues(input: { source?: unknown; fileName?: unknown }, 
   return [{ field, rule: "required", message: `${field} is required unless the source is a File with a name` }];
 }
 
-export function fileNameOf(input: FileInput, prefix = ""): string {
+export function fileNameOf(input: { source: unknown; fileName?: string | undefined }, prefix = ""): string {
   const issues = fileNameIssues(input, prefix);
   if (issues.length > 0) throw new ValidationError(issues);
   return input.fileName ?? (input.source as File).name;

@@ -48,6 +48,9 @@ export function checkUploadSource(source: unknown, field = "source"): Validation
   if (isBlob(source)) {
     return source.size > 0 ? [] : [emptySource(field)];
   }
+  if (typeof source === "string") {
+    return [{ field, rule: "type", message: `${field} must be a Blob or an object { stream, size }; a file path is taken by the Node entry (@platform/management-client/node)` }];
+  }
   if (!source || typeof source !== "object") {
     return [{ field, rule: "type", message: `${field} must be a Blob or an object { stream, size }` }];
   }

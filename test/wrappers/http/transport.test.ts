@@ -4,7 +4,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveOptions } from "../../../src/wrappers/options.js";
-import { createPlatformApi, type PlatformApi } from "../../../src/wrappers/request/platform-api.js";
+import { createPlatformApi } from "../../../src/wrappers/request/request-path.js";
+import type { PlatformApi } from "../../../src/wrappers/request/platform-api.js";
 import { backoffDelay } from "../../../src/wrappers/internal/backoff.js";
 import { AbortError, ConnectionError, InternalServerError, RateLimitError, TimeoutError } from "../../../src/wrappers/errors.js";
 import { RETRY_BACKOFF, retryAfterMs } from "../../../src/wrappers/http/retry-policy.js";
@@ -77,7 +78,8 @@ describe("retries", () => {
   it("falls back to backoff when Retry-After asks for more than 60 s, and exposes it on the error", async () => {
     const { core, waits } = client(() => new Response("", { status: 429, headers: { "retry-after": "120" } }), { maxRetries: 1 });
     const error = await failure(getStatus(core));
-    expect(waits).toEqual([backoffDelay(0, RETRY_BACKOFF, () => 0.5)]);
+    // The first retry's ceiling is 500 ms; the client's random source is pinned at 0.5.
+    expect(waits).toEqual([250]);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBe(120_000);
   });
@@ -162,9 +164,9 @@ describe("timeouts and aborts", () => {
     const core = createPlatformApi(resolveOptions({ baseUrl, apiKey: KEY, timeoutMs: 10_000, maxRetries: 2 }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const started = Date.now();
+    // The server never answers: only the abort can end the call, and an AbortError (not a
+    // TimeoutError 10 s later) says it did.
     await expect(getStatus(core, controller.signal)).rejects.toBeInstanceOf(AbortError);
-    expect(Date.now() - started).toBeLessThan(1000);
     server!.closeAllConnections();
   });
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbortError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
 import { DEFAULT_WAIT, type WaitOptions } from "../../../src/wrappers/jobs/wait-options.js";
-import { waitForJob, waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
+import { waitForJob, waitOnClock, waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
 import { backoffDelay as sharedBackoff } from "../../../src/wrappers/internal/backoff.js";
 import type { Job } from "../../../src/wrappers/normalize/jobs.js";
 
@@ -96,7 +96,7 @@ describe("waitForJob: jobs already finished", () => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, ["IN_PROGRESS"]);
     const done = record("SUCCESS");
-    await expect(waitForJob(getJob, done, {}, clock)).resolves.toBe(done);
+    await expect(waitOnClock(getJob, done, {}, clock)).resolves.toBe(done);
     expect(getJob).not.toHaveBeenCalled();
     expect(clock.sleeps).toEqual([]);
   });
@@ -105,7 +105,7 @@ describe("waitForJob: jobs already finished", () => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, ["SUCCESS"]);
     const failed = record("FAILED");
-    const error = await caught(waitForJob(getJob, failed, {}, clock));
+    const error = await caught(waitOnClock(getJob, failed, {}, clock));
     expect(error).toBeInstanceOf(JobFailedError);
     expect((error as JobFailedError).job).toBe(failed);
     expect(getJob).not.toHaveBeenCalled();
@@ -116,7 +116,7 @@ describe("waitForJob: polling", () => {
   it("polls at once (t=0), by the id it was given, then returns the SUCCESS record", async () => {
     const clock = new FakeClock();
     const { getJob, calls, answers } = scripted(clock, ["IN_PROGRESS", "IN_PROGRESS", "SUCCESS"]);
-    const result = await waitForJob(getJob, ID, { random: () => 0 }, clock);
+    const result = await waitOnClock(getJob, ID, { random: () => 0 }, clock);
     expect(calls.map((c) => c.at)).toEqual([0, 1_000, 2_000]);
     expect(calls.every((c) => c.id === ID)).toBe(true);
     expect(result).toBe(answers[2]);
@@ -125,14 +125,14 @@ describe("waitForJob: polling", () => {
   it("polls by the dockStatusId of a running Job it is handed", async () => {
     const clock = new FakeClock();
     const { getJob, calls } = scripted(clock, ["SUCCESS"]);
-    await waitForJob(getJob, record("IN_PROGRESS", { dockStatusId: "ds-from-record" }), {}, clock);
+    await waitOnClock(getJob, record("IN_PROGRESS", { dockStatusId: "ds-from-record" }), {}, clock);
     expect(calls).toEqual([{ id: "ds-from-record", at: 0, signal: expect.any(AbortSignal) }]);
   });
 
   it("backs off from minDelayMs, doubling the ceiling each poll up to maxDelayMs", async () => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, [...Array(7).fill("IN_PROGRESS"), "SUCCESS"]);
-    await waitForJob(getJob, ID, { random: HALF }, clock);
+    await waitOnClock(getJob, ID, { random: HALF }, clock);
     // Ceilings 2, 4, 8, 16, then 30 (the maximum) seconds; a draw of 0.5 lands halfway from 1 s to each.
     expect(clock.sleeps).toEqual([1_500, 2_500, 4_500, 8_500, 15_500, 15_500, 15_500]);
   });
@@ -140,7 +140,7 @@ describe("waitForJob: polling", () => {
   it("never waits less than minDelayMs, even when the draw is 0", async () => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, ["IN_PROGRESS", "IN_PROGRESS", "IN_PROGRESS", "SUCCESS"]);
-    await waitForJob(getJob, ID, { minDelayMs: 250, random: () => 0 }, clock);
+    await waitOnClock(getJob, ID, { minDelayMs: 250, random: () => 0 }, clock);
     expect(clock.sleeps).toEqual([250, 250, 250]);
   });
 
@@ -152,7 +152,7 @@ describe("waitForJob: polling", () => {
         const clock = new FakeClock();
         const { getJob } = scripted(clock, [...values.map(() => "IN_PROGRESS"), "SUCCESS"]);
         let next = 0;
-        await waitForJob(getJob, ID, { minDelayMs: min, maxDelayMs: max, timeoutMs: 1e12, random: () => values[next++]! }, clock);
+        await waitOnClock(getJob, ID, { minDelayMs: min, maxDelayMs: max, timeoutMs: 1e12, random: () => values[next++]! }, clock);
         expect(clock.sleeps).toHaveLength(values.length);
         clock.sleeps.forEach((delay, i) => {
           expect(delay).toBeGreaterThanOrEqual(min);
@@ -170,7 +170,7 @@ describe("waitForJob: polling", () => {
   it("throws JobFailedError carrying the FAILED record", async () => {
     const clock = new FakeClock();
     const { getJob, answers } = scripted(clock, ["IN_PROGRESS", "FAILED", "SUCCESS"]);
-    const error = await caught(waitForJob(getJob, ID, {}, clock));
+    const error = await caught(waitOnClock(getJob, ID, {}, clock));
     expect(error).toBeInstanceOf(JobFailedError);
     expect((error as JobFailedError).job).toBe(answers[1]);
     expect(getJob).toHaveBeenCalledTimes(2);
@@ -180,7 +180,7 @@ describe("waitForJob: polling", () => {
     const clock = new FakeClock();
     const { getJob, answers } = scripted(clock, ["IN_PROGRESS", "IN_PROGRESS", "SUCCESS"]);
     const onPoll = vi.fn();
-    await waitForJob(getJob, ID, { onPoll }, clock);
+    await waitOnClock(getJob, ID, { onPoll }, clock);
     expect(onPoll.mock.calls).toEqual([
       [answers[0], 1],
       [answers[1], 2],
@@ -192,14 +192,14 @@ describe("waitForJob: polling", () => {
     const clock = new FakeClock();
     const boom = new Error("service unavailable after retries");
     const getJob = vi.fn().mockResolvedValueOnce(record("IN_PROGRESS")).mockRejectedValueOnce(boom);
-    await expect(waitForJob(getJob, ID, {}, clock)).rejects.toBe(boom);
+    await expect(waitOnClock(getJob, ID, {}, clock)).rejects.toBe(boom);
     expect(getJob).toHaveBeenCalledTimes(2);
   });
 
   it("rejects with UnexpectedResponseError when getJob returns something that is not a job record", async () => {
     const clock = new FakeClock();
     const getJob = vi.fn().mockResolvedValue({ dockStatusId: ID });
-    await expect(waitForJob(getJob, ID, {}, clock)).rejects.toBeInstanceOf(UnexpectedResponseError);
+    await expect(waitOnClock(getJob, ID, {}, clock)).rejects.toBeInstanceOf(UnexpectedResponseError);
   });
 });
 
@@ -207,7 +207,7 @@ describe("waitForJob: deadline", () => {
   it("makes a last poll just before the deadline, then throws JobTimeoutError with that record", async () => {
     const clock = new FakeClock();
     const { getJob, calls, answers } = scripted(clock, ["IN_PROGRESS"]);
-    const error = await caught(waitForJob(getJob, ID, { timeoutMs: 10_000, random: HALF }, clock));
+    const error = await caught(waitOnClock(getJob, ID, { timeoutMs: 10_000, random: HALF }, clock));
     // 0, +1500, +2500, +4500; the next pause (8500) would end at 17000, so the last look is at 9999.
     expect(calls.map((c) => c.at)).toEqual([0, 1_500, 4_000, 8_500, 9_999]);
     expect(error).toBeInstanceOf(JobTimeoutError);
@@ -218,7 +218,7 @@ describe("waitForJob: deadline", () => {
   it("returns the job when the last poll before the deadline finds it done", async () => {
     const clock = new FakeClock();
     const { getJob, calls, answers } = scripted(clock, ["IN_PROGRESS", "SUCCESS"]);
-    const result = await waitForJob(getJob, ID, { timeoutMs: 500 }, clock);
+    const result = await waitOnClock(getJob, ID, { timeoutMs: 500 }, clock);
     expect(calls.map((c) => c.at)).toEqual([0, 499]);
     expect(result).toBe(answers[1]);
   });
@@ -228,7 +228,7 @@ describe("waitForJob: deadline", () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 0, max: 60_000 }), fc.integer({ min: 1, max: 100_000 }), async (min, extra, timeoutMs) => {
         const clock = new FakeClock();
         const { getJob, calls } = scripted(clock, ["IN_PROGRESS"]);
-        const error = await caught(waitForJob(getJob, ID, { minDelayMs: min, maxDelayMs: min + extra, timeoutMs }, clock));
+        const error = await caught(waitOnClock(getJob, ID, { minDelayMs: min, maxDelayMs: min + extra, timeoutMs }, clock));
         expect(error).toBeInstanceOf(JobTimeoutError);
         expect(clock.t).toBeLessThan(timeoutMs);
         expect(calls.at(-1)!.at).toBe(Math.max(0, timeoutMs - 1));
@@ -240,12 +240,10 @@ describe("waitForJob: deadline", () => {
   it("simulates the full 30-minute default wait without real time passing", async () => {
     const clock = new FakeClock();
     const { getJob, calls } = scripted(clock, ["IN_PROGRESS"]);
-    const started = Date.now();
-    await expect(waitForJob(getJob, ID, {}, clock)).rejects.toBeInstanceOf(JobTimeoutError);
+    await expect(waitOnClock(getJob, ID, {}, clock)).rejects.toBeInstanceOf(JobTimeoutError);
     expect(calls.at(-1)!.at).toBe(1_800_000 - 1);
     // With 30 s the longest pause, half an hour takes at least 60 polls.
     expect(calls.length).toBeGreaterThanOrEqual(60);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 
@@ -255,7 +253,7 @@ describe("waitForJob: records the waiter cannot trust, and polls that stall", ()
   it.each(["CANCELLED", "QUEUED", "done"])("stops at once on status %s, which the spec does not list", async (status) => {
     const clock = new FakeClock();
     const { getJob, calls } = scripted(clock, [status]);
-    const error = await caught(waitForJob(getJob, ID, { timeoutMs: 60 * 60_000 }, clock));
+    const error = await caught(waitOnClock(getJob, ID, { timeoutMs: 60 * 60_000 }, clock));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(String((error as Error).message)).toContain(JSON.stringify(status));
     expect(calls).toHaveLength(1);
@@ -264,28 +262,28 @@ describe("waitForJob: records the waiter cannot trust, and polls that stall", ()
   it("reads a status in another letter case as the documented one (normalised before the waiter)", async () => {
     const clock = new FakeClock();
     const getJob = vi.fn(async (id: string) => record("SUCCESS", { dockStatusId: id, raw: { status: "success" } }));
-    await expect(waitForJob(getJob, ID, {}, clock)).resolves.toMatchObject({ status: "SUCCESS" });
+    await expect(waitOnClock(getJob, ID, {}, clock)).resolves.toMatchObject({ status: "SUCCESS" });
   });
 
   it("refuses a poll that answers another job's record, even a finished one", async () => {
     const clock = new FakeClock();
     const getJob = vi.fn(async () => record("SUCCESS", { dockStatusId: "ds-some-other-job" }));
-    const error = await caught(waitForJob(getJob, ID, {}, clock));
+    const error = await caught(waitOnClock(getJob, ID, {}, clock));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(String((error as Error).message)).toMatch(/asked for job ds-2b3c4d5e but the answer is for job ds-some-other-job/);
   });
 
   it("cuts a stalled poll at the deadline and reports the time the wait really took", async () => {
     const stalled = vi.fn((_id: string, signal?: AbortSignal) => new Promise<Job>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))));
-    const started = performance.now();
     const error = await caught(waitForJob(stalled, ID, { timeoutMs: 300 }));
-    const took = performance.now() - started;
     expect(error).toBeInstanceOf(JobTimeoutError);
     const { elapsedMs, timeoutMs } = error as JobTimeoutError;
     expect(timeoutMs).toBe(300);
     expect(elapsedMs).toBeGreaterThanOrEqual(299);
-    // Bounded by the timeout, not by the request's own (minutes-long) timeout; the error says so.
-    expect(took).toBeLessThan(5_000);
+    // Bounded by the timeout, not by the request's own (minutes-long) timeout: the waiter cut
+    // the stalled poll off through its signal; the error says how long the wait took.
+    expect(stalled).toHaveBeenCalledTimes(1);
+    expect(stalled.mock.calls[0]![1]?.aborted).toBe(true);
     expect(String((error as Error).message)).toContain(`after ${elapsedMs} ms`);
   });
 });
@@ -294,7 +292,7 @@ describe("waitForJob: abort", () => {
   it("rejects at once when the signal is already aborted, without polling", async () => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, ["IN_PROGRESS"]);
-    const error = await caught(waitForJob(getJob, ID, { signal: AbortSignal.abort("gone") }, clock));
+    const error = await caught(waitOnClock(getJob, ID, { signal: AbortSignal.abort("gone") }, clock));
     expect(error).toBeInstanceOf(AbortError);
     expect((error as AbortError).cause).toBe("gone");
     expect(getJob).not.toHaveBeenCalled();
@@ -304,7 +302,7 @@ describe("waitForJob: abort", () => {
     const clock = new StuckClock();
     const { getJob } = scripted(clock, ["IN_PROGRESS"]);
     const controller = new AbortController();
-    const state = track(waitForJob(getJob, ID, { signal: controller.signal }, clock));
+    const state = track(waitOnClock(getJob, ID, { signal: controller.signal }, clock));
     await tick();
     expect(clock.sleeping).toBe(1);
     expect(state.settled).toBe(false);
@@ -320,7 +318,7 @@ describe("waitForJob: abort", () => {
     const clock = new FakeClock();
     const controller = new AbortController();
     const getJob = vi.fn((_id: string, _signal?: AbortSignal) => new Promise<Job>(() => {}));
-    const state = track(waitForJob(getJob, ID, { signal: controller.signal }, clock));
+    const state = track(waitOnClock(getJob, ID, { signal: controller.signal }, clock));
     await tick();
     // The poll gets a signal of its own, bounded by the wait's deadline and the caller's signal.
     const pollSignal = getJob.mock.calls[0]![1]!;
@@ -380,7 +378,7 @@ describe("waitForJob: bad input", () => {
   it.each(cases)("rejects %s, naming the option and the rule, before polling", async (_label, options, field, rule) => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, ["SUCCESS"]);
-    const error = await caught(waitForJob(getJob, ID, options, clock));
+    const error = await caught(waitOnClock(getJob, ID, options, clock));
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues).toEqual([{ field, rule, message: expect.stringMatching(new RegExp(`^${field} (must|is not an option; did you mean timeoutMs)`)) }]);
     expect(getJob).not.toHaveBeenCalled();
@@ -388,7 +386,7 @@ describe("waitForJob: bad input", () => {
 
   it("reports every bad option at once", async () => {
     const clock = new FakeClock();
-    const error = await caught(waitForJob(scripted(clock, ["SUCCESS"]).getJob, ID, { minDelayMs: -5, timeoutMs: -1 }, clock));
+    const error = await caught(waitOnClock(scripted(clock, ["SUCCESS"]).getJob, ID, { minDelayMs: -5, timeoutMs: -1 }, clock));
     expect((error as ValidationError).issues.map((i) => i.field)).toEqual(["minDelayMs", "timeoutMs"]);
   });
 
@@ -400,7 +398,7 @@ describe("waitForJob: bad input", () => {
   ])("rejects %s as dockStatusId", async (_label, id, rule) => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, ["SUCCESS"]);
-    const error = await caught(waitForJob(getJob, id, {}, clock));
+    const error = await caught(waitOnClock(getJob, id, {}, clock));
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues).toEqual([{ field: "dockStatusId", rule, message: expect.stringContaining('starts with "ds-"') }]);
     expect(getJob).not.toHaveBeenCalled();

@@ -58,7 +58,7 @@ type Client = ReturnType<typeof buildPlatformClient>;
 const OPTION_OBJECTS: Array<[string, (c: Client) => unknown, string, string]> = [
   ["connections.list options", (c) => c.connections.list({}, { sginal: undefined } as never), "sginal", "signal"],
   ["connections.list query", (c) => c.connections.list({ limt: 5 } as never), "limt", "limit"],
-  ["connections.update options", (c) => c.connections.update("cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10", "k-0123456", { provider: "API", signl: 1 } as never), "signl", "signal"],
+  ["connections.update options", (c) => c.connections.update("cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10", { fields: { API_KEY: "k-0123456" } }, { signl: 1 } as never), "signl", "signal"],
   ["chunks.list options", (c) => c.chunks.list("st-1", { filter: {} } as never), "filter", "filters"],
   ["chunks.update options", (c) => c.chunks.update("st-1", "chk-1", { chunkText: "t" }, { signall: 1 } as never), "signall", "signal"],
   ["chunks.delete options", (c) => c.chunks.delete("st-1", ["chk-1"], { batchsize: 2 } as never), "batchsize", "batchSize"],

@@ -30,7 +30,7 @@ describe("importModel over HTTP", () => {
     const file = fileOf(5 * 1024 * 1024 + 123);
     const client = createPlatformClient({ baseUrl: server.url, apiKey: KEY }, fast);
     const progress: number[] = [];
-    const result = await client.importModel({
+    const result = await client.models.import({
       source: file.path,
       chunkSize: 1024 * 1024,
       concurrency: 3,
@@ -51,14 +51,14 @@ describe("importModel over HTTP", () => {
     server = await startImportServer({ fault: (_, attempt) => (attempt === 3 && failing.has(3) ? { status: 400 } : undefined) });
     const file = fileOf(4 * 256 * 1024);
     const client = createPlatformClient({ baseUrl: server.url, apiKey: KEY }, fast);
-    const error = await client.importModel({ source: file.path, chunkSize: 256 * 1024, concurrency: 1 }).catch((e) => e);
+    const error = await client.models.import({ source: file.path, chunkSize: 256 * 1024, concurrency: 1 }).catch((e) => e);
     expect(error).toBeInstanceOf(ImportError);
     expect(error.failedChunks).toEqual([2]);
     const state = JSON.parse(JSON.stringify(error.state)) as ImportState;
     expect(state.uploadedChunks.sort()).toEqual([0, 1, 3].filter((n) => server!.chunks.has(n)));
     failing.clear();
     const before = server.receipts.length;
-    const resumed = await client.resumeImport(state, { source: file.path });
+    const resumed = await client.models.resumeImport(state, { source: file.path });
     const resent = server.receipts.slice(before).sort();
     expect(resent).toEqual([0, 1, 2, 3].filter((n) => !state.uploadedChunks.includes(n)));
     expect(server.sha256()).toBe(file.sha256);
@@ -69,18 +69,18 @@ describe("importModel over HTTP", () => {
     server = await startImportServer({ expiresInMs: 5_000 });
     const file = fileOf(1024);
     const client = createPlatformClient({ baseUrl: server.url, apiKey: KEY }, fast);
-    await expect(client.importModel({ source: file.path })).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(client.models.import({ source: file.path })).rejects.toBeInstanceOf(SessionExpiredError);
     expect(server.receipts).toEqual([]);
   });
 
   it("uploadFile sends a small file in one request and a large one through a bulkImport session", async () => {
     server = await startImportServer();
     const client = createPlatformClient({ baseUrl: server.url, apiKey: KEY }, fast);
-    const small = await client.uploadFile({ source: new Blob(["tool data"]), fileName: "tool.json" });
+    const small = await client.files.upload({ source: new Blob(["tool data"]), fileName: "tool.json" });
     expect(small.fileId).toBe("file-single");
     expect(server.started).toEqual([]);
     const big = new Blob([randomBytes(25_000_000)]);
-    const large = await client.uploadFile({ source: big, fileName: "flow.json", chunkSize: 8 * 1024 * 1024 });
+    const large = await client.files.upload({ source: big, fileName: "flow.json", chunkSize: 8 * 1024 * 1024 });
     expect(large.fileId).toBe("file-from-session");
     expect(server.started[0]).toMatchObject({ fileContext: "bulkImport", totalChunks: 3, fileExtension: "json" });
   });
@@ -93,7 +93,7 @@ describe("file paths without an extension", () => {
     const path = join(mkdtempSync(join(tmpdir(), "import-")), "model-weights");
     writeFileSync(path, data);
     const client = createPlatformClient({ baseUrl: server.url, apiKey: KEY }, fast);
-    await client.importModel({ source: path, fileName: "model.bin" });
+    await client.models.import({ source: path, fileName: "model.bin" });
     expect(server.started[0]).toMatchObject({ fileName: "model.bin", fileExtension: "bin" });
     expect(server.sha256()).toBe(createHash("sha256").update(data).digest("hex"));
   });

@@ -1,5 +1,5 @@
-// The chunked upload engine wired to the three session operations of the spec, on the client's
-// one request path.
+// The three session operations of the spec, on the client's one request path: what
+// ./chunked-upload.ts is given to open a session, send a chunk and complete.
 import type { ChunkedUploadDeps } from "./chunked-upload.js";
 import type { PlatformApi } from "../request/platform-api.js";
 
