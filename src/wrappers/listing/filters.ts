@@ -1,7 +1,9 @@
 // The filter tree of listChunks: a typed builder for TypeScript callers and a runtime check
 // for JavaScript callers and hand-written trees. The service answers a malformed tree with an
 // undocumented error (or ignores it), so the client refuses it before sending, naming the
-// exact node at fault.
+// exact node at fault. The rules are the spec's (src/generated/chunk-filter-rules.ts); this walk
+// adds only what the spec cannot say: cycles, depth and size.
+import { chunkFilterRules } from "../../generated/chunk-filter-rules.js";
 import type { components } from "../../generated/platform.js";
 import { ValidationError, type ValidationIssue } from "../errors.js";
 import { describeType } from "../internal/option-check.js";
@@ -14,28 +16,8 @@ export type ChunkFilterKey = ChunkFilterLeaf["key"];
 export type ChunkFilterOperand = ChunkFilterGroup["operand"];
 export type ChunkFilterOp = ChunkFilterLeaf["op"];
 
-// A Record rather than an array: the compiler then refuses both a key the spec lacks and a
-// spec key left out, so this list cannot drift from the generated types.
-const KEYS: Record<ChunkFilterKey, true> = {
-  sourceName: true,
-  recordTitle: true,
-  sourceType: true,
-  sourceUrl: true,
-  sourceId: true,
-  chunkType: true,
-  chunkTitle: true,
-  chunkText: true,
-  fileType: true,
-  docId: true,
-  recordUrl: true,
-  extractionMethod: true,
-  extractionStrategy: true,
-};
-const OPERANDS: Record<ChunkFilterOperand, true> = { and: true, or: true };
-const OPS: Record<ChunkFilterOp, true> = { equals: true };
-
 /** The chunk fields a condition may compare, as the spec enumerates them. */
-export const CHUNK_FILTER_KEYS = Object.freeze(Object.keys(KEYS) as ChunkFilterKey[]);
+export const CHUNK_FILTER_KEYS: readonly ChunkFilterKey[] = Object.freeze([...chunkFilterRules.leaf.fields.key.enum]);
 
 /**
  * Deepest nesting accepted, the top-level group being level 1. The spec sets no limit; this
@@ -118,12 +100,9 @@ interface Walk {
   stopped: boolean;
 }
 
-/** What each field of a node must be: one of a set of strings, a string, or (conditions) a non-empty array of nodes. */
-type FieldRule = Record<string, true> | "string" | "nodes";
-const SHAPES: Record<Kind, Record<string, FieldRule>> = {
-  group: { operand: OPERANDS, conditions: "nodes" },
-  leaf: { key: KEYS, op: OPS, value: "string" },
-};
+type FieldRule = { readonly enum: readonly string[] } | { readonly type: "string" } | { readonly nodes: { readonly minItems: number } };
+type KindRule = { readonly required: readonly string[]; readonly fields: Readonly<Record<string, FieldRule>> };
+const RULES: Record<Kind, KindRule> = chunkFilterRules;
 
 function check(value: unknown, field: string, expected: Kind): ValidationIssue[] {
   const walk: Walk = { issues: [], nodes: 0, ancestors: new Set(), stopped: false };
@@ -153,28 +132,29 @@ function visit(walk: Walk, value: unknown, field: string, depth: number, expecte
   const kind = kindOf(value);
   if (expected === "group" && kind === "leaf") return report(walk, field, "group", "must be a group {operand, conditions}; wrap a single condition in and(...)");
   if (!kind && !expected) return report(walk, field, "oneOf", "must be a group {operand, conditions} or a condition {key, op, value}");
-  const shape = SHAPES[kind ?? expected!];
+  const { required, fields } = RULES[kind ?? expected!];
   walk.ancestors.add(value);
   for (const key of Object.keys(value)) {
-    if (!walk.stopped && !Object.hasOwn(shape, key)) report(walk, join(field, key), "additionalProperties", "is not allowed here");
+    if (!walk.stopped && !Object.hasOwn(fields, key)) report(walk, join(field, key), "additionalProperties", "is not allowed here");
   }
-  for (const [key, rule] of Object.entries(shape)) checkField(walk, value, join(field, key), key, rule, depth);
+  for (const [key, rule] of Object.entries(fields)) {
+    if (Object.hasOwn(value, key)) checkField(walk, value[key], join(field, key), rule, depth);
+    else if (required.includes(key)) report(walk, join(field, key), "required", "is required");
+  }
   walk.ancestors.delete(value);
 }
 
-function checkField(walk: Walk, node: Record<string, unknown>, at: string, key: string, rule: FieldRule, depth: number): void {
-  if (!Object.hasOwn(node, key)) return report(walk, at, "required", "is required");
-  const value = node[key];
-  if (rule === "string") {
+function checkField(walk: Walk, value: unknown, at: string, rule: FieldRule, depth: number): void {
+  if ("type" in rule) {
     if (typeof value !== "string") report(walk, at, "type", `must be a string, got ${describeType(value)}`);
-  } else if (rule === "nodes") {
+  } else if ("nodes" in rule) {
     if (!Array.isArray(value)) report(walk, at, "type", `must be an array, got ${describeType(value)}`);
-    else if (value.length === 0) report(walk, at, "minItems", "must hold at least one condition");
+    else if (value.length < rule.nodes.minItems) report(walk, at, "minItems", `must hold at least ${rule.nodes.minItems === 1 ? "one condition" : `${rule.nodes.minItems} conditions`}`);
     else for (let i = 0; i < value.length && !walk.stopped; i++) visit(walk, value[i], join(at, i), depth + 1);
-  } else if (typeof value !== "string" || !Object.hasOwn(rule, value)) {
+  } else if (typeof value !== "string" || !rule.enum.includes(value)) {
     // Echoes a bad value so the caller sees the typo, cut short in case it is large.
     const shown = typeof value === "string" ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : describeType(value);
-    report(walk, at, "enum", `must be one of ${Object.keys(rule).join(", ")}, got ${shown}`);
+    report(walk, at, "enum", `must be one of ${rule.enum.join(", ")}, got ${shown}`);
   }
 }
 

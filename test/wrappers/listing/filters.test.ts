@@ -259,10 +259,8 @@ describe("validateFilterTree", () => {
   it("stops early on a few shared nodes that would serialize to millions of conditions", () => {
     let node: unknown = leaf("docId");
     for (let i = 0; i < 25; i++) node = { operand: "or", conditions: [node, node] };
-    const started = performance.now();
     const error = validationErrorOf(() => validateFilterTree(node));
     expect(error.issues.map((i) => i.rule)).toStrictEqual(["maxNodes"]);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("caps the number of issues reported", () => {

@@ -1,0 +1,51 @@
+// src/generated/chunk-filter-rules.ts: the rules of the listChunks filter tree, read from the
+// spec's ChunkFilterGroup and ChunkFilterLeaf schemas. The client's filter check
+// (src/wrappers/listing/filters.ts) walks a tree by these rules, so the spec is their one
+// source. The walker understands a small set of schema keywords; a schema that uses any other
+// fails generation here, naming it, rather than being checked less strictly than it says.
+import { TS_HEADER_LINES } from "./generated-header.mjs";
+
+const SCHEMAS = { group: "ChunkFilterGroup", leaf: "ChunkFilterLeaf" };
+const NODE_REF = "#/components/schemas/ChunkFilterNode";
+const OBJECT_KEYWORDS = new Set(["type", "title", "description", "additionalProperties", "required", "properties"]);
+const FIELD_KEYWORDS = new Set(["type", "enum", "description", "minItems", "items"]);
+
+function fail(where, message) {
+  throw new Error(`${where}: ${message} (the filter check in src/wrappers/listing/filters.ts would not enforce it; extend it and scripts/lib/filter-rules.mjs together)`);
+}
+
+function fieldRule(where, schema, spec) {
+  for (const keyword of Object.keys(schema)) if (!FIELD_KEYWORDS.has(keyword)) fail(where, `keyword "${keyword}" is not supported`);
+  if (schema.type === "string" && Array.isArray(schema.enum)) return { enum: schema.enum };
+  if (schema.type === "string" && schema.enum === undefined) return { type: "string" };
+  if (schema.type === "array") {
+    if (schema.items?.$ref !== NODE_REF) fail(where, `an array must hold ${NODE_REF}`);
+    const node = spec.components.schemas.ChunkFilterNode;
+    const branches = (node.oneOf ?? []).map((branch) => branch.$ref);
+    const expected = Object.values(SCHEMAS).map((name) => `#/components/schemas/${name}`);
+    if (branches.length !== 2 || !expected.every((ref) => branches.includes(ref))) fail("ChunkFilterNode", `must be oneOf ${expected.join(", ")}`);
+    return { nodes: { minItems: schema.minItems ?? 0 } };
+  }
+  return fail(where, `type ${JSON.stringify(schema.type)} is not supported`);
+}
+
+function kindRules(name, spec) {
+  const schema = spec.components?.schemas?.[name];
+  if (!schema) fail(name, "schema is missing");
+  for (const keyword of Object.keys(schema)) if (!OBJECT_KEYWORDS.has(keyword)) fail(name, `keyword "${keyword}" is not supported`);
+  if (schema.type !== "object" || schema.additionalProperties !== false) fail(name, "must be an object with additionalProperties: false");
+  const fields = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, field]) => [key, fieldRule(`${name}.${key}`, field, spec)]));
+  return { required: schema.required ?? [], fields };
+}
+
+export function renderChunkFilterRules({ spec }) {
+  const rules = { group: kindRules(SCHEMAS.group, spec), leaf: kindRules(SCHEMAS.leaf, spec) };
+  return [
+    ...TS_HEADER_LINES,
+    "",
+    "// The rules of the listChunks filter tree, from the spec's ChunkFilterGroup and ChunkFilterLeaf:",
+    "// each kind of node's required fields and, per field, an enum, a string, or a list of nodes.",
+    `export const chunkFilterRules = ${JSON.stringify(rules, null, 2)} as const;`,
+    "",
+  ].join("\n");
+}
