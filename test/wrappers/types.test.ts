@@ -1,51 +1,81 @@
-// Type behaviour of the public client, checked by the compiler (see typecheck.test.ts): every
-// expect-error directive below must stay an error, or tsc fails on the unused directive.
-import { expect, it } from "vitest";
-import { createPlatformClient, eq } from "../../src/index.js";
-import type { PlatformApi } from "../../src/wrappers/request/platform-api.js";
+// What the compiler refuses, the client refuses at run time too. Each case below is a call the
+// types forbid (its expect-error directive must stay an error, or tsc fails on the unused
+// directive: test/typecheck.test.ts), and each is also run here, as a JavaScript caller would
+// make it: it must be refused with the field and rule named, and nothing may be sent.
+import { describe, expect, it } from "vitest";
+import { createPlatformClient, eq, PlatformError, ValidationError } from "../../src/index.js";
+import { fakeFetch, json } from "../support/fake-fetch.js";
 
-const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: "type-test-key" });
+const { fetch, sent } = fakeFetch(() => json({ dockStatusId: "ds-1", status: "SUCCESS" }));
+const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: "type-test-key", jwt: "type.test.jwt", fetch });
+const { raw } = client;
+const settings = { name: "m", hyperParameters: { temperature: 1, maxTokens: 1, topP: 1, topK: 1 }, deviceType: "g5.xlarge" as const };
 
-async function compileOnly() {
+// [what the types forbid, the call, the field the runtime names]
+const REFUSED: Array<[string, () => unknown, string | RegExp]> = [
   // @ts-expect-error: not one of the six guardrail names
-  await client.guardrails.deploy("Profanity");
-  // @ts-expect-error: PROVIDER_TWO needs api_version, your_resource_name and deployment_id
-  await client.connections.create({ provider: "PROVIDER_TWO", connectionName: "c", model: "m", modelType: "EASY_INTEGRATION", fields: { API_KEY: "k" } });
+  ["a guardrail name outside the enum", () => client.guardrails.deploy("Profanity"), "name"],
+  [
+    "PROVIDER_TWO without api_version, your_resource_name and deployment_id",
+    // @ts-expect-error: PROVIDER_TWO needs api_version, your_resource_name and deployment_id
+    () => client.connections.create({ provider: "PROVIDER_TWO", connectionName: "c", model: "m", modelType: "EASY_INTEGRATION", fields: { API_KEY: "k" } }),
+    "fields",
+  ],
   // @ts-expect-error: a Default Provider custom connection needs payload and outputPath
-  await client.connections.create({ provider: "API", connectionName: "c", endpointUrl: "https://x.invalid" });
+  // Refused as the custom type it is nearest to: payload for Default Provider, mapProvider for Existing Provider.
+  ["a custom connection without payload and outputPath", () => client.connections.create({ provider: "API", connectionName: "c", endpointUrl: "https://x.invalid" }), /payload|mapProvider/],
   // @ts-expect-error: deviceType is an enum
-  await client.models.deploy("cm-1", { name: "m", hyperParameters: { temperature: 1, maxTokens: 1, topP: 1, topK: 1 }, deviceType: "t2.micro" }, { modelType: "openSource" });
+  ["a deviceType outside the enum", () => client.models.deploy("cm-1", { ...settings, deviceType: "t2.micro" }, { modelType: "openSource" }), "deviceType"],
   // @ts-expect-error: not a filterable chunk field
-  eq("colour", "red");
-  // @ts-expect-error: not a path of the spec
-  await client.raw.GET("/api/public/unknown");
-}
-
-// A wrapper is written the way every wrapper of src/wrappers/resources is: an openapi-fetch call
-// over the generated paths, its data unwrapped by `data`. The compiler holds such a wrapper to
-// the spec on both sides of the call.
-async function wrapperChecks({ api, data }: PlatformApi) {
+  ["a filter key that is not a chunk field", () => eq("colour", "red"), "key"],
   // @ts-expect-error: a field the spec does not have in this body
-  await api.POST("/api/public/guardrails/deploy", { body: { name: "Toxicity", colour: "red" } });
+  ["a body field the spec does not have", () => raw.POST("/api/public/guardrails/deploy", { body: { name: "Toxicity", colour: "red" } }), "colour"],
   // @ts-expect-error: the body's required `name` left out
-  await api.POST("/api/public/guardrails/deploy", { body: {} });
+  ["a required body field left out", () => raw.POST("/api/public/guardrails/deploy", { body: {} }), "name"],
   // @ts-expect-error: a required path parameter left out
-  await api.GET("/api/public/connections/{connectionId}", { params: { path: {} } });
-  const settings = { name: "m", hyperParameters: { temperature: 1, maxTokens: 1, topP: 1, topK: 1 }, deviceType: "g5.xlarge" as const };
+  ["a required path parameter left out", () => raw.GET("/api/public/connections/{connectionId}", { params: { path: {} } }), "connectionId"],
   // @ts-expect-error: the required query parameter modelType left out
-  await api.POST("/api/public/models/{modelId}/deploy", { params: { path: { modelId: "cm-1" } }, body: settings });
-  // @ts-expect-error: a query parameter the operation does not have
-  await api.POST("/api/public/models/{modelId}/undeploy", { params: { path: { modelId: "cm-1" }, query: { modelType: "openSource" } } });
-  const page = data(await api.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId: "st-1" } }, body: {} }));
-  // @ts-expect-error: a chunk page has no `total` (connection lists have)
-  void page.total;
-  const connection = data(await api.GET("/api/public/connections/{connectionId}", { params: { path: { connectionId: "cn-1" } } }));
-  // @ts-expect-error: a read connection's status is not a number
-  const status: number = connection.status;
-  return status;
-}
+  ["a required query parameter left out", () => raw.POST("/api/public/models/{modelId}/deploy", { params: { path: { modelId: "cm-1" } }, body: settings }), "modelType"],
+];
 
-it("keeps the compile-only checks referenced", () => {
-  expect(typeof compileOnly).toBe("function");
-  expect(typeof wrapperChecks).toBe("function");
+describe("calls the types forbid are refused at run time, naming the field, with nothing sent", () => {
+  it.each(REFUSED)("%s", async (_, call, field) => {
+    const error = await (async () => call())().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.field).join(" ")).toMatch(field);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("a path that is not the spec's is refused before anything is sent", async () => {
+    // @ts-expect-error: not a path of the spec
+    const error = await raw.GET("/api/public/unknown").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PlatformError);
+    expect((error as Error).message).toContain("/api/public/unknown");
+    expect(sent).toHaveLength(0);
+  });
+});
+
+// Answers are typed too: these reads compile only as the spec describes them, and they run.
+describe("answers are typed as the spec describes them", () => {
+  it("a chunk page has no total, and a read connection's status is a string", async () => {
+    const answered = createPlatformClient({
+      baseUrl: "http://127.0.0.1:9",
+      jwt: "type.test.jwt",
+      apiKey: "type-test-key",
+      fetch: fakeFetch((request) => json(new URL(request.url).pathname.endsWith("/list") ? { count: 0, chunks: [], hasMore: false } : { connectionId: "cn-1", status: "ACTIVE" })).fetch,
+    });
+    const page = (await answered.raw.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId: "st-1" } }, body: {} })).data!;
+    // @ts-expect-error: a chunk page has no `total` (connection lists have)
+    expect(page.total).toBeUndefined();
+    const connection = (await answered.raw.GET("/api/public/connections/{connectionId}", { params: { path: { connectionId: "cn-00000000-0000-4000-8000-000000000001" } } })).data!;
+    // @ts-expect-error: a read connection's status is not a number
+    const status: number = connection.status;
+    expect(typeof status).toBe("string");
+  });
 });
