@@ -10,16 +10,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
+import { renderChunkFilterRules } from "./lib/filter-rules.mjs";
+import { TS_HEADER_LINES } from "./lib/generated-header.mjs";
 import { HTTP_METHODS, REPO_ROOT, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
 import { responseValidatorOutputs } from "./lib/response-validators.mjs";
 
-export const TS_HEADER = [
-  "// generated from openapi/platform.yaml, do not edit",
-  "// regenerate with: npm run generate",
-  "",
-  "",
-].join("\n");
+export const TS_HEADER = [...TS_HEADER_LINES, "", ""].join("\n");
 
 const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTypeReferenceNode("Uint8Array")];
 const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
@@ -126,6 +123,7 @@ function renderOperations({ spec }) {
 export const outputs = [
   { file: "src/generated/platform.ts", render: renderTypes },
   { file: "src/generated/operations.ts", render: renderOperations },
+  { file: "src/generated/chunk-filter-rules.ts", render: renderChunkFilterRules },
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
   ...responseValidatorOutputs,
@@ -154,10 +152,14 @@ async function readIfExists(path) {
   }
 }
 
-async function main(argv) {
-  const check = argv.includes("--check");
-  const root = outputRoot();
-  const rendered = await renderAll();
+/**
+ * Renders every artefact (or takes `rendered`, renderAll's result) and compares it with the
+ * files under `root`; unless `check`, rewrites the ones that differ. Returns the stale files
+ * (relative paths) and how many were rendered.
+ * @param {{ root?: string, check?: boolean, rendered?: Array<{ file: string, text: string }> }} [options]
+ */
+export async function generate({ root = outputRoot(), check = false, rendered } = {}) {
+  rendered ??= await renderAll();
   const stale = [];
   for (const { file, text } of rendered) {
     const target = resolve(root, file);
@@ -168,13 +170,19 @@ async function main(argv) {
       await writeFile(target, text);
     }
   }
+  return { stale, count: rendered.length };
+}
+
+async function main(argv) {
+  const check = argv.includes("--check");
+  const { stale, count } = await generate({ check });
   if (check && stale.length > 0) {
     for (const file of stale) console.error(`stale: ${file}`);
     console.error("generated files are out of date with the spec; run npm run generate");
     return 1;
   }
-  if (check) console.log(`generated files are up to date (${rendered.length} files)`);
-  else console.log(`generated ${rendered.length} files, ${stale.length} changed${stale.map((f) => `\n  ${f}`).join("")}`);
+  if (check) console.log(`generated files are up to date (${count} files)`);
+  else console.log(`generated ${count} files, ${stale.length} changed${stale.map((f) => `\n  ${f}`).join("")}`);
   return 0;
 }
 

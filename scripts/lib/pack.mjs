@@ -4,7 +4,7 @@
 // holds more than ships; `npm pack` applies package.json "files", exactly as on publish.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import { runCli } from "./node-cli.mjs";
 import { REPO_ROOT } from "./spec.mjs";
@@ -80,3 +80,14 @@ export async function packStage(stage, into) {
   };
 }
 
+
+/** The files a tarball holds (paths inside the package, sorted) and its size in bytes. */
+export async function listTarball(tarball) {
+  const listed = await mustRun("tar", "tar", ["-tzf", tarball]);
+  const files = listed.stdout
+    .split("\n")
+    .filter((line) => line && !line.endsWith("/"))
+    .map((line) => line.replace(/^package\//, ""))
+    .sort();
+  return { files, packedBytes: (await stat(tarball)).size };
+}

@@ -23,7 +23,7 @@ const run = (args: string[], env: Record<string, string> = {}) => cli(args, { co
 const admin = async (method: string, path: string, body?: unknown) => (await fetch(`${mockUrl}/__mock/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) })).json() as Promise<Record<string, unknown>>;
 
 beforeAll(async () => {
-  installed = await installPackedPackage({ docs: false });
+  installed = await installPackedPackage();
   const child = spawn(join(installed.project, "node_modules/.bin/platform-mock"), ["--stateful", "--port", "0", "--job-polls", "1"], { cwd: installed.project, stdio: ["ignore", "pipe", "inherit"] });
   stopMock = () => child.kill("SIGTERM");
   mockUrl = await new Promise<string>((resolveUrl, reject) => {

@@ -3,11 +3,12 @@
 // node_modules and installed from their tarballs alongside (npm --offline fails rather than
 // reach a registry). The project's developer tools (TypeScript, Node's types, Prism for the
 // mock) are links to the repo's copies, as a user would have them installed in their project.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { inject } from "vitest";
 import { dirname, join, resolve } from "node:path";
 import { npmCommand, packPackage, packStage, run } from "../../scripts/lib/pack.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
+import { oncePerRun } from "../support/once-per-run.js";
 
 export const PACKAGE_NAME = "@platform/management-client";
 const DEV_TOOLS = ["typescript", "@types/node", "@stoplight/prism-cli"];
@@ -16,8 +17,18 @@ export interface InstalledPackage {
   /** The consumer project: package.json, node_modules, and whatever the test writes there. */
   project: string;
   tarball: string;
-  /** Removes everything the helper created. */
+  /** Removes everything the helper created for this caller (the shared install stays for the run). */
   scratch: string;
+}
+
+/** The package built and packed once per test run, with its runtime dependencies packed beside it. */
+export interface PackedPackage {
+  tarball: string;
+  /** The staged package the tarball was packed from: dist/ as built, package.json, the spec. */
+  stage: string;
+  files: string[];
+  size: number;
+  dependencyTarballs: string[];
 }
 
 // Where Node would find `name` from `fromDir`: the nearest node_modules/<name> up to the repo.
@@ -52,37 +63,48 @@ async function mustRun(label: string, command: string, args: string[], cwd: stri
   return result;
 }
 
-export async function installPackedPackage({ docs = true }: { docs?: boolean } = {}): Promise<InstalledPackage> {
-  const scratch = mkdtempSync(join(tmpdir(), "consumer-"));
-  try {
-    return { ...(await install(scratch, docs)), scratch };
-  } catch (error) {
-    // The caller never gets the path to clean up when the install itself fails.
-    rmSync(scratch, { recursive: true, force: true });
-    throw error;
-  }
+/** Builds and packs the package, once per test run whichever test file asks first. */
+export function packedPackage(): Promise<PackedPackage> {
+  return oncePerRun("packed-package", async (dir) => {
+    const packed = await packPackage({ into: join(dir, "pack"), docs: false });
+    const dependencyTarballs: string[] = [];
+    for (const depDir of runtimeDependencies()) dependencyTarballs.push((await packStage(depDir, join(dir, "deps"))).tarball);
+    return { tarball: packed.tarball, stage: packed.stage, files: packed.files, size: packed.size, dependencyTarballs };
+  });
 }
 
-async function install(scratch: string, docs: boolean) {
-  const { tarball } = await packPackage({ into: join(scratch, "pack"), docs });
-  const dependencyTarballs: string[] = [];
-  for (const dir of runtimeDependencies()) dependencyTarballs.push((await packStage(dir, join(scratch, "deps"))).tarball);
+// The packed package installed once per run, as a user installs it, into one project whose
+// node_modules every caller's own project links to.
+function sharedInstall(): Promise<{ nodeModules: string; tarball: string }> {
+  return oncePerRun("installed-package", async (dir) => {
+    const { tarball, dependencyTarballs } = await packedPackage();
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2));
+    const [command, args] = npmCommand(["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball, ...dependencyTarballs]);
+    await mustRun("npm install", command, args, dir);
+    for (const name of DEV_TOOLS) {
+      const link = join(dir, "node_modules", name);
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(installedDir(name, REPO_ROOT), link, "dir");
+    }
+    return { nodeModules: join(dir, "node_modules"), tarball };
+  });
+}
 
+/**
+ * A fresh consumer project of its own (`"type": "module"`), with the packed package installed:
+ * its node_modules is a link to the run's one installation, so files a test writes stay apart.
+ */
+export async function installPackedPackage(): Promise<InstalledPackage> {
+  const { nodeModules, tarball } = await sharedInstall();
+  const scratch = mkdtempSync(join(inject("runScratch"), "consumer-"));
   const project = join(scratch, "project");
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2));
-  const [command, args] = npmCommand(["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball, ...dependencyTarballs]);
-  await mustRun("npm install", command, args, project);
-
-  for (const name of DEV_TOOLS) {
-    const link = join(project, "node_modules", name);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(installedDir(name, REPO_ROOT), link, "dir");
-  }
-  return { project, tarball };
+  symlinkSync(nodeModules, join(project, "node_modules"), "dir");
+  return { project, tarball, scratch };
 }
 
-/** Runs the project's TypeScript compiler (the linked one) with `args` in the project. */
-export function tsc(project: string, args: string[]) {
-  return run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), ...args], { cwd: project });
+/** Where the installed package really is (node_modules is a link), as Node reports its files. */
+export function installedPackageDir(installed: InstalledPackage): string {
+  return realpathSync(join(installed.project, "node_modules", PACKAGE_NAME));
 }

@@ -5,12 +5,15 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packPackage, packStage } from "../../scripts/lib/pack.mjs";
+import { inject } from "vitest";
+import { packStage } from "../../scripts/lib/pack.mjs";
 import { lintImports, lintManifest, lintTypes } from "../../scripts/lib/package-lint.mjs";
 import { CORE_BUDGET_BYTES, measureEntry } from "../../scripts/lib/size-budget.mjs";
-import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
+import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
+import { packedPackage } from "./installed-package.js";
 
 const LONG = 240_000;
+const CHECK_PACKAGE = resolve(REPO_ROOT, "scripts/check-package.mjs");
 const original = () => JSON.parse(readFileSync(resolve(REPO_ROOT, "package.json"), "utf8"));
 
 interface Report {
@@ -23,18 +26,29 @@ interface Report {
 describe("npm run check:package", () => {
   let report: Report;
   let status: number | null;
-  beforeAll(() => {
-    const run = spawnSync(process.execPath, [resolve(REPO_ROOT, "scripts/check-package.mjs"), "--json"], { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  // The script itself, on the run's one built package (--tarball/--stage: no build of its own).
+  beforeAll(async () => {
+    const packed = await packedPackage();
+    const run = spawnSync(process.execPath, [CHECK_PACKAGE, "--json", "--tarball", packed.tarball, "--stage", packed.stage], { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     status = run.status;
     report = JSON.parse(run.stdout) as Report;
   }, LONG);
 
-  it("exits non-zero exactly when it lists a problem", () => {
-    expect(status).toBe(report.problems.length > 0 ? 1 : 0);
+  it("exits 0 on the package as built", () => {
+    expect(report.problems).toEqual([]);
+    expect(status).toBe(0);
+  });
+
+  it("exits 1 and names the problem when a check cannot pass", async () => {
+    // A stage whose built code is missing: the size check cannot even bundle the entry.
+    const broken = mkdtempSync(join(inject("runScratch"), "broken-package-"));
+    writeFileSync(join(broken, "package.json"), JSON.stringify(original()));
+    const run = spawnSync(process.execPath, [CHECK_PACKAGE, "--tarball", (await packedPackage()).tarball, "--stage", broken], { cwd: REPO_ROOT, encoding: "utf8" });
+    expect(run.stderr).toMatch(/dist\/index\.js/);
+    expect(run.status).toBe(1);
   });
 
   it("packs the built code, both spec files and the README, and leaves the rendered reference out", () => {
-    expect(report.problems.filter((p) => p.startsWith("package could not"))).toEqual([]);
     expect(report.files).toEqual(
       expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/node.js", "dist/node.d.ts", "dist/generated/platform.d.ts", "dist/generated/validators.js", "dist/platform.json", "dist/version.js", "dist/mock/cli.js", "openapi/platform.yaml"]),
     );
@@ -65,9 +79,11 @@ describe("the package checks catch a broken package", () => {
     return packStage(stage, mkdtempSync(join(scratch, "pack-")));
   }
 
+  // A copy of the run's one built package, so its manifest can be changed without a rebuild.
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "package-checks-"));
-    ({ stage } = await packPackage({ into: scratch, docs: false }));
+    stage = join(scratch, "stage");
+    cpSync((await packedPackage()).stage, stage, { recursive: true });
   }, LONG);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -123,15 +139,9 @@ describe("npm run build", () => {
   });
 
   it("stamps the spec's info.version into dist/version.js", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "build-stamp-"));
-    try {
-      const run = spawnSync(process.execPath, [resolve(REPO_ROOT, "scripts/build.mjs"), "--outDir", join(dir, "dist")], { cwd: REPO_ROOT, encoding: "utf8" });
-      expect(run.status, run.stderr).toBe(0);
-      const { SPEC_VERSION } = await import(join(dir, "dist/version.js"));
-      expect(SPEC_VERSION).toBe(original().version);
-      expect(JSON.parse(readFileSync(join(dir, "dist/platform.json"), "utf8")).info.version).toBe(SPEC_VERSION);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { stage } = await packedPackage();
+    const { SPEC_VERSION } = await import(join(stage, "dist/version.js"));
+    expect(SPEC_VERSION).toBe(loadSpec().info.version);
+    expect(JSON.parse(readFileSync(join(stage, "dist/platform.json"), "utf8")).info.version).toBe(SPEC_VERSION);
   }, LONG);
 });
