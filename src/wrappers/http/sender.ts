@@ -86,7 +86,7 @@ async function fetchBody(body: Outgoing["body"]): Promise<BodyInit | null> {
   const asBlob = (body as { toBlob?: () => Blob | undefined }).toBlob?.();
   if (asBlob) return asBlob;
   // Bytes rather than a streamed body: browsers stream request bodies only over HTTP/2, and a
-  // body of one chunk is bounded (the engine holds `concurrency` chunks at most).
+  // body of one chunk is bounded (the chunk scheduler holds `concurrency` chunks at most).
   const bytes = new Uint8Array(body.size);
   let offset = 0;
   for await (const piece of body.open()) {

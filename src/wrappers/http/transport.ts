@@ -72,7 +72,7 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
   async function exchange(request: Outgoing, meta: RequestMeta, callerSignal: AbortSignal | undefined, redact: (text: string) => string): Promise<Incoming> {
     const { operationId, retrySafe } = meta;
     const aborted = () => new AbortError(`${operationId} was aborted`, { cause: callerSignal?.reason });
-    // A streamed body is a file part (multipart): the import engine repeats a failed chunk
+    // A streamed body is a file part (multipart): the chunk scheduler repeats a failed chunk
     // itself, and a retry here as well would multiply the attempts.
     const repeatable = !isBodySource(request.body);
     for (let retry = 0; ; retry++) {

@@ -28,12 +28,12 @@ export function isDate(value: unknown): value is string {
   return typeof value === "string" && !Number.isNaN(Date.parse(value));
 }
 
-/** A copy whose chunk list is sorted, so a caller's later edits cannot reach the engine's own. */
+/** A copy whose chunk list is sorted, so a caller's later edits cannot reach the upload's own. */
 export function snapshot(state: ImportState): ImportState {
   return { ...state, uploadedChunks: [...state.uploadedChunks].sort((a, b) => a - b) };
 }
 
-/** Issues with a state that did not come from this engine; empty when it may be resumed. */
+/** Issues with a state that did not come from an import; empty when it may be resumed. */
 export function checkImportState(state: unknown): ValidationIssue[] {
   if (!isRecord(state)) return [{ field: "state", rule: "type", message: "state must be the ImportState object an import gave (ImportError.state or onState)" }];
   const s = state;
@@ -59,7 +59,7 @@ export function checkImportState(state: unknown): ValidationIssue[] {
     issues.push({ field: "state.uploadedChunks", rule: "type", message: "state.uploadedChunks must be an array of chunk numbers" });
     return issues;
   }
-  // Ascending and each once, as the engine writes it: anything else was edited by hand, and a
+  // Ascending and each once, as an import writes it: anything else was edited by hand, and a
   // silent repair could hide a chunk that was never sent.
   list.forEach((n: unknown, i) => {
     const field = `state.uploadedChunks[${i}]`;

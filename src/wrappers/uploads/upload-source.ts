@@ -1,5 +1,5 @@
 // Where the bytes of a chunked upload come from, and how chunk i is cut out of them. Portable:
-// only Blob, ReadableStream and async iteration, so the same engine runs in Node and browsers.
+// only Blob, ReadableStream and async iteration, so the same upload code runs in Node and browsers.
 
 import { ValidationError, type ValidationIssue } from "../errors.js";
 
