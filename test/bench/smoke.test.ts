@@ -28,14 +28,10 @@ function runQuick(): Promise<{ code: number | null; stdout: string; stderr: stri
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
     child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-    // The orchestrator bounds every child itself; this is the backstop for the whole run, just
-    // inside the test's own limit so that a slow run fails with its output.
-    const timer = setTimeout(() => child.kill("SIGTERM"), 115_000);
+    // The orchestrator bounds every child itself, generously: a busy machine makes the run slow,
+    // never wrong. Speed is judged by a full `npm run bench`, not here.
     child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr });
-    });
+    child.on("close", (code) => resolvePromise({ code, stdout, stderr }));
   });
 }
 
@@ -82,7 +78,8 @@ describe("bench --quick", () => {
       // Only a full run rewrites the recorded results.
       expect(mtime(RESULTS_MD)).toBe(before);
     },
-    120_000,
+    // Far above the run's usual 20 to 50 s: only a hung child should reach it.
+    600_000,
   );
 
   it("fails the run on a hash mismatch in any import", () => {
