@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { OperationId } from "../../generated/operations.js";
-import { handleAdmin, ADMIN_PREFIX } from "./scenarios/admin.js";
+import { handleAdmin, ADMIN_PREFIX, type AdminTarget } from "./scenarios/admin.js";
 import type { ExpectedCredentials } from "./contract/credentials.js";
 import { problem, type Answer } from "./contract/problems.js";
 import { MockContext } from "./context.js";
@@ -39,7 +39,7 @@ export interface MockStateSummary {
 
 const SLOW_DEFAULT_MS = 2000;
 
-export class StatefulMock {
+export class StatefulMock implements AdminTarget {
   readonly stateful = true as const;
   /** This process: the stateful mock runs inside it. */
   readonly pid = process.pid;
@@ -225,7 +225,7 @@ export class StatefulMock {
     };
 
     // The admin endpoint's own calls are not the traffic under test: they stay out of the log.
-    if (url.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(this, request, response, url);
+    if (url.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(this, this.context, request, response, url);
     const entry = this.log.open(method, request.url ?? "/");
 
     const found = route(method, url.pathname);
@@ -259,11 +259,6 @@ export class StatefulMock {
     const answer = problem(500, "mock", "Mock failure", [{ in: "response", field: "", rule: "exception", message: (error as Error)?.message ?? String(error) }]);
     send(response, toOutgoing(answer.status, answer.body, answer.headers));
   }
-}
-
-/** The state of `mock` now, for the admin endpoint's downloads (kept off the public object). */
-export function currentContext(mock: StatefulMock): MockContext {
-  return (mock as unknown as { context: MockContext }).context;
 }
 
 /** Starts a stateful mock in this process; resolves once it listens. */

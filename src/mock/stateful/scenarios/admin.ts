@@ -19,10 +19,35 @@
 //   GET    /__mock/files/{fileId}             what the mock knows of an uploaded file
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationId } from "../../../generated/operations.js";
+import type { MockContext } from "../context.js";
 import { exportManifest } from "../downloads.js";
 import { drain } from "../http/read-body.js";
 import { send, toOutgoing } from "../http/send.js";
-import { currentContext, type StatefulMock } from "../server.js";
+import type { ExistingEntities } from "../options.js";
+import type { JobTiming } from "../state/jobs.js";
+import type { FaultRule } from "./faults.js";
+
+/**
+ * The scenario methods the routes call, declared here so this module needs nothing from the
+ * server that routes to it (the mock object implements it), and the state of the moment for the
+ * routes that read it (downloads, files).
+ */
+export interface AdminTarget {
+  requests(filter?: { operationId?: OperationId }): unknown[];
+  clearRequests(): void;
+  reset(): void;
+  state(): unknown;
+  failNextJob(count?: number): void;
+  failJob(dockStatusId: string): boolean;
+  finishJob(dockStatusId: string): boolean;
+  setJobTiming(timing: JobTiming): void;
+  expireSession(sessionId?: string): number;
+  inject(rule: FaultRule): string;
+  removeFault(id: string): boolean;
+  clearFaults(): void;
+  seedChunks(chunks: readonly Record<string, unknown>[]): void;
+  addExisting(existing: ExistingEntities): void;
+}
 
 export const ADMIN_PREFIX = "/__mock/";
 const MAX_ADMIN_BODY = 16 * 1024 * 1024;
@@ -44,7 +69,7 @@ async function jsonBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-type Route = [method: string, pattern: RegExp, run: (mock: StatefulMock, match: RegExpExecArray, body: unknown, url: URL) => [number, unknown]];
+type Route = [method: string, pattern: RegExp, run: (mock: AdminTarget, match: RegExpExecArray, body: unknown, url: URL, context: MockContext) => [number, unknown]];
 
 const ok = (body: unknown = { ok: true }): [number, unknown] => [200, body];
 const notFound = (what: string): [number, unknown] => [404, { message: `${what} not found` }];
@@ -68,22 +93,23 @@ const ROUTES: Route[] = [
   [
     "GET",
     /^downloads\/([^/]+)$/,
-    (mock, m) => {
-      const found = exportManifest(currentContext(mock), decodeURIComponent(m[1]!));
+    (_mock, m, _b, _u, context) => {
+      const found = exportManifest(context, decodeURIComponent(m[1]!));
       return "manifest" in found ? ok(found.manifest) : [found.status, { message: found.message }];
     },
   ],
   [
     "GET",
     /^files\/([^/]+)$/,
-    (mock, m) => {
-      const file = currentContext(mock).files.get(decodeURIComponent(m[1]!));
+    (_mock, m, _b, _u, context) => {
+      const file = context.files.get(decodeURIComponent(m[1]!));
       return file ? ok(file) : notFound(`File ${m[1]}`);
     },
   ],
 ];
 
-export async function handleAdmin(mock: StatefulMock, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+/** Answers one admin request; `context` is the mock's state now (it changes on reset). */
+export async function handleAdmin(mock: AdminTarget, context: MockContext, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
   const rest = url.pathname.slice(ADMIN_PREFIX.length);
   const method = (request.method ?? "GET").toUpperCase();
   let status: number;
@@ -94,7 +120,7 @@ export async function handleAdmin(mock: StatefulMock, request: IncomingMessage, 
       await drain(request);
       [status, body] = [404, { message: `${method} ${url.pathname} is not an admin route of the mock (see the guide "Testing with the mock")` }];
     } else {
-      [status, body] = found.run(mock, found.match!, await jsonBody(request), url);
+      [status, body] = found.run(mock, found.match!, await jsonBody(request), url, context);
     }
   } catch (error) {
     // A bad scenario request: the message names the field and the rule.
