@@ -21,6 +21,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationId } from "../../../generated/operations.js";
 import type { MockContext } from "../context.js";
 import { exportManifest } from "../downloads.js";
+import { readJsonBody } from "../http/json-body.js";
 import { drain } from "../http/read-body.js";
 import { send, toOutgoing } from "../http/send.js";
 import type { ExistingEntities } from "../options.js";
@@ -51,23 +52,6 @@ export interface AdminTarget {
 
 export const ADMIN_PREFIX = "/__mock/";
 const MAX_ADMIN_BODY = 16 * 1024 * 1024;
-
-async function jsonBody(request: IncomingMessage): Promise<unknown> {
-  const pieces: Buffer[] = [];
-  let size = 0;
-  for await (const piece of request as AsyncIterable<Buffer>) {
-    size += piece.length;
-    if (size > MAX_ADMIN_BODY) throw new TypeError(`admin body over ${MAX_ADMIN_BODY} bytes`);
-    pieces.push(piece);
-  }
-  const text = Buffer.concat(pieces).toString("utf8").trim();
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new TypeError("admin body is not valid JSON");
-  }
-}
 
 type Route = [method: string, pattern: RegExp, run: (mock: AdminTarget, match: RegExpExecArray, body: unknown, url: URL, context: MockContext) => [number, unknown]];
 
@@ -114,17 +98,25 @@ export async function handleAdmin(mock: AdminTarget, context: MockContext, reque
   const method = (request.method ?? "GET").toUpperCase();
   let status: number;
   let body: unknown;
+  let headers: Record<string, string> = {};
   try {
     const found = ROUTES.map(([m, pattern, run]) => ({ m, match: pattern.exec(rest), run })).find((r) => r.match && r.m === method);
     if (!found) {
       await drain(request);
       [status, body] = [404, { message: `${method} ${url.pathname} is not an admin route of the mock (see the guide "Testing with the mock")` }];
     } else {
-      [status, body] = found.run(mock, found.match!, await jsonBody(request), url, context);
+      const read = await readJsonBody(request, { maxBytes: MAX_ADMIN_BODY, optional: true });
+      if ("refusal" in read) {
+        const { violation, close } = read.refusal;
+        [status, body] = [read.refusal.status === 413 ? 413 : 400, { message: `admin body${violation.field ? ` ${violation.field}` : ""}: ${violation.message}` }];
+        if (close) headers = { connection: "close" };
+      } else {
+        [status, body] = found.run(mock, found.match!, read.value, url, context);
+      }
     }
   } catch (error) {
     // A bad scenario request: the message names the field and the rule.
     [status, body] = [400, { message: (error as Error).message }];
   }
-  send(response, toOutgoing(status, body));
+  send(response, toOutgoing(status, body, headers));
 }
