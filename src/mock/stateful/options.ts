@@ -63,6 +63,8 @@ export interface ResolvedOptions {
   existing: { models: string[]; tools: string[] };
 }
 
+const TEN_YEARS_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
 const KNOWN = ["stateful", "port", "host", "seed", "jobs", "chunks", "chunkPageSize", "sessionTtlMs", "apiKey", "jwt", "faults", "logLimit", "existing"];
 
 /** Checks the ids of `existing`, each against the prefix the spec's path parameters require. */
@@ -107,7 +109,8 @@ export function resolveOptions(options: StatefulMockOptions & { stateful?: boole
     jobs: { ...(jobs.polls !== undefined ? { polls: integer(jobs.polls, "jobs.polls", 0) } : {}), ...(jobs.ms !== undefined ? { ms: integer(jobs.ms, "jobs.ms", 0) } : {}) },
     chunks,
     chunkPageSize: integer(options.chunkPageSize, "chunkPageSize", 1, 10_000) ?? 10,
-    sessionTtlMs: integer(options.sessionTtlMs, "sessionTtlMs", 1) ?? 60 * 60 * 1000,
+    // Bounded so that an expirationDate stays a date JavaScript can write.
+    sessionTtlMs: integer(options.sessionTtlMs, "sessionTtlMs", 1, TEN_YEARS_MS) ?? 60 * 60 * 1000,
     apiKey: text(options.apiKey, "apiKey"),
     jwt: text(options.jwt, "jwt"),
     faults: (options.faults ?? []).map((rule, i) => validateFaultRule(rule, `startMock: faults[${i}]`)),
