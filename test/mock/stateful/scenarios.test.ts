@@ -1,5 +1,8 @@
 // Scenarios for tests: faults by rate (seeded) or by number, applied before or after the request
 // takes effect; the request log; reset; and the same controls over the admin endpoint.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { call, withMock } from "./helpers.js";
 
@@ -97,5 +100,33 @@ describe("admin endpoint", () => {
       expect((await admin("GET", "requests")).body.requests).toEqual([]);
       expect((await admin("GET", "nothing")).status).toBe(404);
     });
+  });
+});
+
+describe("admin endpoint: data, never paths", () => {
+  it("refuses a chunk fixture named by path, reads no file and echoes nothing of it", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "mock-admin-"));
+    const fixture = join(folder, "chunks.jsonl");
+    writeFileSync(fixture, `${JSON.stringify({ chunkId: "chk-from-disk", chunkText: "private text on the mock's disk" })}\n`);
+    const secret = join(folder, "secret.txt");
+    writeFileSync(secret, "root:private-line-of-a-file\n");
+    try {
+      await withMock({}, async (mock) => {
+        const put = (body: unknown) => fetch(`${mock.url}/__mock/chunks`, { method: "PUT", body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, text: await r.text() }));
+        const byPath = await put(fixture);
+        expect(byPath.status).toBe(400);
+        expect(JSON.parse(byPath.text).message).toBe("PUT /__mock/chunks takes the chunks themselves, a JSON array (a fixture file is loaded at start-up: the chunks option or --chunks)");
+        const other = await put(secret);
+        expect(other.status).toBe(400);
+        expect(other.text).not.toContain("private-line");
+        const listed = (await call(mock, "POST", "/api/public/bot/app/chunk/list", {})).body.chunks.map((c: { chunkId: string }) => c.chunkId);
+        expect(listed).not.toContain("chk-from-disk");
+
+        expect((await put([{ chunkId: "chk-sent-as-data" }])).status).toBe(200);
+        expect((await call(mock, "POST", "/api/public/bot/app/chunk/list", {})).body.chunks.map((c: { chunkId: string }) => c.chunkId)).toEqual(["chk-sent-as-data"]);
+      });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The admin endpoint: the mock's scenarios over HTTP, under a prefix no operation of the spec
 // uses, for tests that drive the mock from another process (platform-mock --stateful). It needs
-// no credential and is not part of the spec. Every route mirrors a method of the mock object.
+// no credential and is not part of the spec. Every route mirrors a method of the mock object, and
+// takes data only, never a file path: files are read at start-up, from the process's own options.
 //
 //   GET    /__mock/requests[?operationId=ID]   the request log          DELETE clears it
 //   POST   /__mock/reset                      back to a fresh instance
@@ -58,6 +59,12 @@ type Route = [method: string, pattern: RegExp, run: (mock: AdminTarget, match: R
 const ok = (body: unknown = { ok: true }): [number, unknown] => [200, body];
 const notFound = (what: string): [number, unknown] => [404, { message: `${what} not found` }];
 
+// Data only: a string here would be a path on the mock's disk, read for whoever can reach the port.
+function chunksOf(body: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(body)) throw new TypeError("PUT /__mock/chunks takes the chunks themselves, a JSON array (a fixture file is loaded at start-up: the chunks option or --chunks)");
+  return body as Record<string, unknown>[];
+}
+
 const ROUTES: Route[] = [
   ["GET", /^requests$/, (mock, _m, _b, url) => ok({ requests: mock.requests(url.searchParams.has("operationId") ? { operationId: url.searchParams.get("operationId") as OperationId } : {}) })],
   ["DELETE", /^requests$/, (mock) => (mock.clearRequests(), ok())],
@@ -72,7 +79,7 @@ const ROUTES: Route[] = [
   ["POST", /^faults$/, (mock, _m, body) => ok({ id: mock.inject(body as never) })],
   ["DELETE", /^faults$/, (mock) => (mock.clearFaults(), ok())],
   ["DELETE", /^faults\/([^/]+)$/, (mock, m) => (mock.removeFault(decodeURIComponent(m[1]!)) ? ok() : notFound(`Fault ${m[1]}`))],
-  ["PUT", /^chunks$/, (mock, _m, body) => (mock.seedChunks(body as never), ok())],
+  ["PUT", /^chunks$/, (mock, _m, body) => (mock.seedChunks(chunksOf(body)), ok())],
   ["POST", /^existing$/, (mock, _m, body) => (mock.addExisting((body ?? {}) as never), ok())],
   [
     "GET",
