@@ -137,9 +137,12 @@ export class StatefulMock implements AdminTarget {
     this.context.jobs.failNextJobs(count);
   }
 
-  /** Job `dockStatusId`, still running, will end FAILED; false when no such running job. */
+  /**
+   * Ends job `dockStatusId`, still running, now as FAILED (its next poll says so); false when no
+   * such running job. To let a job run its course and then fail, use failNextJob() before starting it.
+   */
   failJob(dockStatusId: string): boolean {
-    return this.context.jobs.markToFail(dockStatusId);
+    return this.context.jobs.failNow(dockStatusId);
   }
 
   /** Ends job `dockStatusId` now (SUCCESS, or FAILED if marked); false when no such job. */

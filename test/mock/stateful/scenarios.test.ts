@@ -130,3 +130,25 @@ describe("admin endpoint: data, never paths", () => {
     }
   });
 });
+
+describe("failJob", () => {
+  it("fails a running job at once, undoing what starting it changed, by method and over HTTP", async () => {
+    await withMock({ jobs: { polls: 5 }, existing: { models: ["cm-ready"] } }, async (mock) => {
+      const DEPLOY = { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" };
+      const deploy = () => call(mock, "POST", "/api/public/models/cm-ready/deploy?modelType=openSource", DEPLOY).then((r) => r.body["dockStatusId"] ?? r.body["dock-statusId"]);
+      const status = (job: string) => call(mock, "GET", `/api/public/dock-status/${job}`).then((r) => r.body.status);
+
+      const first = await deploy();
+      expect(await status(first)).toBe("IN_PROGRESS");
+      expect(mock.failJob(first)).toBe(true);
+      expect(await status(first)).toBe("FAILED");
+      expect(mock.failJob(first)).toBe(false); // it has ended
+
+      // The failed deploy left the model ready, so it deploys again; this time failed over HTTP.
+      const second = await deploy();
+      expect((await fetch(`${mock.url}/__mock/jobs/${second}/fail`, { method: "POST" })).status).toBe(200);
+      expect(await status(second)).toBe("FAILED");
+      expect((await fetch(`${mock.url}/__mock/jobs/${second}/fail`, { method: "POST" })).status).toBe(404);
+    });
+  });
+});

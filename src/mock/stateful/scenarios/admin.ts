@@ -7,7 +7,7 @@
 //   POST   /__mock/reset                      back to a fresh instance
 //   GET    /__mock/state                      counts of what the mock holds
 //   POST   /__mock/jobs/fail-next  {count?}   the next job(s) end FAILED
-//   POST   /__mock/jobs/{id}/fail             that running job ends FAILED
+//   POST   /__mock/jobs/{id}/fail             that running job ends FAILED now
 //   POST   /__mock/jobs/{id}/finish           that job ends now
 //   PUT    /__mock/jobs/timing     {polls?, ms?}  when jobs started from now on end
 //   POST   /__mock/sessions/{id}/expire       that import session expires now
