@@ -152,3 +152,23 @@ describe("failJob", () => {
     });
   });
 });
+
+describe("request log", () => {
+  it("keeps a bounded summary of a large body or URL, and small bodies whole", async () => {
+    await withMock({}, async (mock) => {
+      const payload = { text: "y".repeat(200_000), list: Array.from({ length: 5000 }, (_, i) => i) };
+      await call(mock, "POST", "/api/public/connections", { provider: "API", connectionName: "big", endpointUrl: "https://e.invalid", outputPath: "text", payload });
+      await call(mock, "POST", "/api/public/guardrails/deploy", { name: "Toxicity" });
+      await call(mock, "GET", `/api/public/connections?provider=${"p".repeat(5000)}`);
+      const [big, small, long] = mock.requests();
+      expect(JSON.stringify(big!.body).length).toBeLessThan(8 * 1024);
+      expect(big!.body).toMatchObject({ provider: "API", connectionName: "big" });
+      const logged = (big!.body as { payload: { text: string; list?: unknown[] } }).payload;
+      expect(logged.text).toMatch(/^y{256}… \(200000 characters\)$/);
+      expect(logged.list!.at(-1)).toMatch(/^… \d+ more items$/);
+      expect(small!.body).toEqual({ name: "Toxicity" });
+      expect(long!.url).toMatch(/^\/api\/public\/connections\?provider=p+… \(5033 characters\)$/);
+      expect(long!.url.length).toBeLessThan(2100);
+    });
+  });
+});
