@@ -3,7 +3,7 @@
 // and methods the spec lacks, 415 for a media type the operation does not take. Secrets never
 // come back in clear, in answers or in the request log.
 import { describe, expect, it } from "vitest";
-import { API_KEY, call, JWT, upload, withMock } from "./helpers.js";
+import { API_KEY, call, JWT, upload, uploadParts, withMock } from "./helpers.js";
 
 const DEPLOY = { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" };
 
@@ -48,6 +48,44 @@ describe("stateful mock: the spec is the contract", () => {
       expect(bad.body.errors[0]).toMatchObject({ in: "body", field: "/chunkNumber", rule: "minimum" });
       const missing = await upload(mock, `/api/public/files/session/${session.sessionId}`, { chunkNumber: "0" });
       expect(missing.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "required" });
+    });
+  });
+
+  it("reads a number only as decimal digits, in a query and in a form", async () => {
+    await withMock({}, async (mock) => {
+      for (const limit of ["0x2", "2e0", "%202%20", "2.0", "+2"]) {
+        expect((await call(mock, "GET", `/api/public/connections?limit=${limit}`)).body.errors[0], limit).toMatchObject({ in: "query", field: "/limit", rule: "type" });
+      }
+      const session = (await call(mock, "POST", "/api/public/files/session/start", { fileContext: "model", totalChunks: 2, fileExtension: "tar", fileName: "m.tar", fileSize: 2 })).body;
+      for (const chunkNumber of ["0x1", "1e0", " 1 ", "01"]) {
+        const refused = await upload(mock, `/api/public/files/session/${session.sessionId}`, { file: new Blob(["x"]), chunkNumber });
+        expect(refused.status, chunkNumber).toBe(422);
+        expect(refused.body.errors[0], chunkNumber).toMatchObject({ in: "body", field: "/chunkNumber", rule: "type" });
+      }
+      expect((await upload(mock, `/api/public/files/session/${session.sessionId}`, { file: new Blob(["x"]), chunkNumber: "1" })).status).toBe(200);
+    });
+  });
+
+  it("refuses a form with a field sent twice or a part that names no field", async () => {
+    await withMock({}, async (mock) => {
+      const session = (await call(mock, "POST", "/api/public/files/session/start", { fileContext: "model", totalChunks: 2, fileExtension: "tar", fileName: "m.tar", fileSize: 2 })).body;
+      const path = `/api/public/files/session/${session.sessionId}`;
+      const field = (name: string, text: string) => ({ headers: [`Content-Disposition: form-data; name="${name}"`], text });
+      const file = (text: string) => ({ headers: ['Content-Disposition: form-data; name="file"; filename="chunk"', "Content-Type: application/octet-stream"], text });
+
+      const twoNumbers = await uploadParts(mock, path, [field("chunkNumber", "0"), field("chunkNumber", "1"), file("x")]);
+      expect(twoNumbers.status).toBe(422);
+      expect(twoNumbers.body.errors[0]).toMatchObject({ in: "body", field: "/chunkNumber", rule: "duplicate" });
+      const twoFiles = await uploadParts(mock, path, [field("chunkNumber", "0"), file("x"), file("y")]);
+      expect(twoFiles.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "duplicate" });
+      const twoUploads = await uploadParts(mock, "/api/public/files", [field("fileContext", "bulkImport"), file("x"), file("y")]);
+      expect(twoUploads.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "duplicate" });
+      const nameless = await uploadParts(mock, path, [field("chunkNumber", "0"), { headers: ["Content-Type: application/octet-stream"], text: "x" }]);
+      expect(nameless.status).toBe(422);
+      expect(nameless.body.errors[0]).toMatchObject({ in: "body", field: "", rule: "contentDisposition" });
+      expect(nameless.body.errors[0].msg).toBe("part 2 has no Content-Disposition header naming its field");
+      // Nothing of the refused forms was stored.
+      expect((await call(mock, "POST", `${path}/complete`)).body.errors[0].msg).toMatch(/chunks 0, 1 of 2/);
     });
   });
 

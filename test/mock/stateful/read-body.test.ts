@@ -15,7 +15,7 @@ const MAX_JSON_DEPTH = 64;
  * its body and whether the mock then closed the connection. The test can only pass if the mock
  * answers without waiting for the rest of the body.
  */
-function unfinishedBody(mock: StatefulMock, path: string, headers: Record<string, string>, bytes: number) {
+function unfinishedBody(mock: StatefulMock, path: string, headers: Record<string, string>, bytes: number, start = "") {
   return new Promise<{ status: number; headers: IncomingMessage["headers"]; body: any; closed: Promise<void> }>((resolve, reject) => {
     const outgoing = httpRequest(new URL(path, mock.url), { method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json", ...headers }, agent: false });
     outgoing.on("error", () => {}); // the mock may close the socket while this side still writes
@@ -26,6 +26,7 @@ function unfinishedBody(mock: StatefulMock, path: string, headers: Record<string
       response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: JSON.parse(text), closed }));
       response.on("error", reject);
     });
+    outgoing.write(start);
     // Pieces of 64 KiB, as a client streaming a body writes them; the body is never ended.
     const piece = Buffer.alloc(64 * 1024, 0x20);
     for (let sent = 0; sent < bytes; sent += piece.length) outgoing.write(piece.subarray(0, Math.min(piece.length, bytes - sent)));
@@ -65,6 +66,22 @@ describe("a JSON body over the limit", () => {
     await withMock({}, async (mock) => {
       const text = JSON.stringify({ name: "Toxicity" }).padEnd(MAX_JSON_BYTES, " ");
       expect((await call(mock, "POST", "/api/public/guardrails/deploy", text)).status).toBe(200);
+    });
+  });
+});
+
+describe("a form refused part-way", () => {
+  it("is answered 422 at once, naming the field, and the rest is not read", { timeout: 10_000 }, async () => {
+    await withMock({}, async (mock) => {
+      const session = (await call(mock, "POST", "/api/public/files/session/start", { fileContext: "model", totalChunks: 1, fileExtension: "tar", fileName: "m.tar", fileSize: 1 })).body;
+      const field = (name: string, text: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`;
+      const start = `${field("chunkNumber", "0")}--b\r\nContent-Disposition: form-data; name="file"; filename="c"\r\n\r\n`;
+      // A second file part after 256 KiB of the first: the chunk upload's 16 MiB body never ends.
+      const answer = await unfinishedBody(mock, `/api/public/files/session/${session.sessionId}`, { "content-type": "multipart/form-data; boundary=b", "content-length": String(16 * 1024 * 1024) }, 0, start + "x".repeat(256 * 1024) + `\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="d"\r\n\r\n`);
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "duplicate" });
+      expect(answer.headers["connection"]).toBe("close");
+      await answer.closed;
     });
   });
 });

@@ -68,11 +68,12 @@ export async function readBody(request: IncomingMessage, operationId: OperationI
     return problem(422, "request", "Invalid request", [{ in: "header", field: "/content-type", rule: "boundary", message: "multipart/form-data without a boundary" }]);
   }
   try {
-    const { fields, files } = await readMultipart(request as AsyncIterable<Buffer>, boundary, BINARY_FIELDS);
+    // Left to the answer below, not destroyed by the reader when it stops early.
+    const { fields, files } = await readMultipart(request.iterator({ destroyOnReturn: false }), boundary, BINARY_FIELDS);
     return { body: { ...fields, ...files }, textBody: true };
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
-    await drain(request);
-    return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "multipart", message: error.message }]);
+    // A form refused part-way is not read further: the answer closes the connection instead.
+    return refusalAnswer({ status: 422, violation: { in: "body", field: error.field, rule: error.rule, message: error.message }, close: !request.readableEnded });
   }
 }
