@@ -16,7 +16,7 @@ import { applyFault } from "./scenarios/apply-fault.js";
 import { send, toOutgoing } from "./http/send.js";
 import { resolveExisting, resolveOptions, type ExistingEntities, type ResolvedOptions, type StatefulMockOptions } from "./options.js";
 import { seededRandom } from "./random.js";
-import { route } from "./router.js";
+import { route, targetOf } from "./router.js";
 import { FaultInjector, validateFaultRule, type FaultRule } from "./scenarios/faults.js";
 import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
 import { loadChunkFixture, normaliseChunk } from "./state/chunks.js";
@@ -219,7 +219,7 @@ export class StatefulMock implements AdminTarget {
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = performance.now();
-    const url = new URL(request.url ?? "/", "http://mock.invalid");
+    const url = targetOf(request.url ?? "/");
     const method = (request.method ?? "GET").toUpperCase();
     const finish = (answer: Answer, dripMs = 0) => {
       entry.status = answer.status;
@@ -228,8 +228,12 @@ export class StatefulMock implements AdminTarget {
     };
 
     // The admin endpoint's own calls are not the traffic under test: they stay out of the log.
-    if (url.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(this, this.context, request, response, url);
+    if (url?.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(this, this.context, request, response, url);
     const entry = this.log.open(method, request.url ?? "/");
+    if (!url) {
+      await drain(request);
+      return finish(problem(400, "request", "Bad request target", [{ in: "path", field: "", rule: "target", message: `${JSON.stringify(request.url)} is not a path and query` }]));
+    }
 
     const found = route(method, url.pathname);
     if (!found) {

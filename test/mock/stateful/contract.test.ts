@@ -2,8 +2,21 @@
 // operation's own credential header, 422 naming each failing field and rule, 404/405 for paths
 // and methods the spec lacks, 415 for a media type the operation does not take. Secrets never
 // come back in clear, in answers or in the request log.
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { API_KEY, call, JWT, upload, uploadParts, withMock } from "./helpers.js";
+
+/** The status line and body of a request whose target is written as given, as no URL class would. */
+function rawTarget(url: string, target: string): Promise<{ status: string; body: any }> {
+  return new Promise((resolve, reject) => {
+    const { port } = new URL(url);
+    const socket = connect(Number(port), "127.0.0.1", () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nx-api-key: ${API_KEY}\r\nConnection: close\r\n\r\n`));
+    let text = "";
+    socket.setEncoding("utf8").on("data", (piece: string) => (text += piece));
+    socket.on("end", () => resolve({ status: text.slice(9, 12), body: JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)) }));
+    socket.on("error", reject);
+  });
+}
 
 const DEPLOY = { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" };
 
@@ -99,6 +112,11 @@ describe("stateful mock: the spec is the contract", () => {
       expect((await call(mock, "POST", "/api/public/guardrails/deploy", "{not json")).body.errors[0]).toMatchObject({ rule: "json" });
       const text = await fetch(`${mock.url}/api/public/guardrails/deploy`, { method: "POST", headers: { "x-api-key": API_KEY, "content-type": "text/plain" }, body: "Toxicity" });
       expect(text.status).toBe(415);
+      // Odd request targets are the request's fault, and "//x/..." is not the path "/...".
+      expect(await rawTarget(mock.url, "//[")).toMatchObject({ status: "404", body: { fault: "request" } });
+      expect((await rawTarget(mock.url, "//x/api/public/connections")).status).toBe("404");
+      expect(await rawTarget(mock.url, "*")).toMatchObject({ status: "400", body: { fault: "request", errors: [{ rule: "target" }] } });
+      expect((await rawTarget(mock.url, "http://elsewhere.invalid/api/public/connections")).status).toBe("200");
     });
   });
 
