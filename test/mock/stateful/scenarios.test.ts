@@ -67,6 +67,7 @@ describe("faults", () => {
       expect(() => mock.inject({ kind: "500" })).toThrow(/needs rate or nth/);
       expect(() => mock.inject({ kind: "500", rate: 2 })).toThrow(/rate must be a number from 0 to 1/);
       expect(() => mock.inject({ kind: "500", nth: 1, operation: "nope" as never })).toThrow(/operation must be/);
+      expect(() => mock.inject({ kind: "slow", nth: 1, slowMs: 1e12 })).toThrow("inject.slowMs must be at most 3600000 (one hour)");
     });
   });
 });
