@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { OperationId } from "../../generated/operations.js";
-import { handleAdmin, ADMIN_PREFIX, type AdminTarget } from "./scenarios/admin.js";
+import { handleAdmin, ADMIN_PREFIX } from "./scenarios/admin.js";
 import type { ExpectedCredentials } from "./contract/credentials.js";
 import { problem, type Answer } from "./contract/problems.js";
 import { MockContext } from "./context.js";
@@ -39,7 +39,7 @@ export interface MockStateSummary {
 
 const SLOW_DEFAULT_MS = 2000;
 
-export class StatefulMock implements AdminTarget {
+export class StatefulMock {
   readonly stateful = true as const;
   /** This process: the stateful mock runs inside it. */
   readonly pid = process.pid;

@@ -31,8 +31,8 @@ import type { FaultRule } from "./faults.js";
 
 /**
  * The scenario methods the routes call, declared here so this module needs nothing from the
- * server that routes to it (the mock object implements it), and the state of the moment for the
- * routes that read it (downloads, files).
+ * server that routes to it (the server passes the mock object, checked against this where it
+ * calls), and the state of the moment for the routes that read it (downloads, files).
  */
 export interface AdminTarget {
   requests(filter?: { operationId?: OperationId }): unknown[];
