@@ -8,11 +8,32 @@
 //
 // Each is loaded only when asked for.
 import { fileURLToPath } from "node:url";
+import { optionKeys } from "../wrappers/internal/option-check.js";
 import type { PrismMockServer } from "./prism/start-prism-mock.js";
+import { refuseUnknownKeys, STATEFUL_OPTIONS } from "./stateful/options.js";
 import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
 
 export type { FaultRule, FaultKind } from "./stateful/scenarios/faults.js";
 export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions };
+
+const PRISM_OPTIONS = optionKeys<StartMockOptions>({ stateful: true, port: true, host: true, spec: true, dynamic: true, errors: true, readyTimeoutMs: true });
+
+/**
+ * Which mock the options ask for, checked before either starts: a misspelt `stateful` must not
+ * start Prism with the option dropped, nor an option of one mock pass silently to the other.
+ */
+function checkMockChoice(options: unknown): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) throw new TypeError("startMock: options must be an object");
+  const { stateful } = options as { stateful?: unknown };
+  if (stateful !== undefined && typeof stateful !== "boolean") throw new TypeError(`startMock: stateful must be true or false (got ${JSON.stringify(stateful)})`);
+  const [own, other] = stateful ? [STATEFUL_OPTIONS, PRISM_OPTIONS] : [PRISM_OPTIONS, STATEFUL_OPTIONS];
+  for (const key of Object.keys(options)) {
+    if (own.includes(key) || !other.includes(key)) continue;
+    throw new TypeError(stateful ? `startMock: ${key} is an option of the contract mock (Prism), not of stateful: true` : `startMock: ${key} is an option of the stateful mock (stateful: true)`);
+  }
+  // The stateful mock's own check (resolveOptions) also covers what the caller passes it directly.
+  if (!stateful) refuseUnknownKeys(options, PRISM_OPTIONS);
+}
 
 /** The spec shipped with this package (openapi/platform.yaml at the package root). */
 export const PACKAGED_SPEC = fileURLToPath(new URL("../../openapi/platform.yaml", import.meta.url));
@@ -63,6 +84,7 @@ export { findPrism } from "./prism/start-prism-mock.js";
 export function startMock(options: StartStatefulMockOptions): Promise<StatefulMockServer>;
 export function startMock(options?: StartMockOptions): Promise<MockServer>;
 export async function startMock(options: StartMockOptions | StartStatefulMockOptions = {}): Promise<MockServer | StatefulMockServer> {
+  checkMockChoice(options);
   if (options.stateful === true) {
     const { stateful: _stateful, ...settings } = options;
     return (await import("./stateful/server.js")).startStatefulMock(settings);

@@ -1,5 +1,6 @@
 // Options of the stateful mock, checked up front: a bad one is refused with its name and rule
-// before anything listens.
+// before anything listens, a misspelt one with the option it resembles (the client's own check).
+import { optionKeys, unknownKeyIssues } from "../../wrappers/internal/option-check.js";
 import type { Chunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
 import { validateFaultRule, type FaultRule } from "./scenarios/faults.js";
@@ -63,7 +64,30 @@ export interface ResolvedOptions {
   existing: { models: string[]; tools: string[] };
 }
 
-const KNOWN = ["stateful", "port", "host", "seed", "jobs", "chunks", "chunkPageSize", "sessionTtlMs", "apiKey", "jwt", "faults", "logLimit", "existing"];
+const TEN_YEARS_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+/** Every option of the stateful mock, `stateful` itself first (startMock's switch). */
+export const STATEFUL_OPTIONS = optionKeys<StatefulMockOptions & { stateful?: true }>({
+  stateful: true,
+  port: true,
+  host: true,
+  seed: true,
+  jobs: true,
+  chunks: true,
+  chunkPageSize: true,
+  sessionTtlMs: true,
+  apiKey: true,
+  jwt: true,
+  faults: true,
+  logLimit: true,
+  existing: true,
+});
+
+/** Throws when `value` has keys `known` lacks, naming each and the option it resembles. */
+export function refuseUnknownKeys(value: object, known: readonly string[], prefix = ""): void {
+  const issues = unknownKeyIssues(value, known, prefix);
+  if (issues.length > 0) throw new TypeError(`startMock: ${issues.map((issue) => issue.message).join("; ")}`);
+}
 
 /** Checks the ids of `existing`, each against the prefix the spec's path parameters require. */
 export function resolveExisting(existing: unknown, where = "startMock: existing"): { models: string[]; tools: string[] } {
@@ -93,10 +117,10 @@ function text(value: unknown, name: string): string | undefined {
 }
 
 export function resolveOptions(options: StatefulMockOptions & { stateful?: boolean }): ResolvedOptions {
-  for (const key of Object.keys(options)) if (!KNOWN.includes(key)) throw new TypeError(`startMock: ${key} is not an option of the stateful mock (known: ${KNOWN.join(", ")})`);
+  refuseUnknownKeys(options, STATEFUL_OPTIONS);
   const jobs = options.jobs ?? {};
   if (typeof jobs !== "object" || jobs === null) throw new TypeError("startMock: jobs must be an object { polls?, ms? }");
-  for (const key of Object.keys(jobs)) if (key !== "polls" && key !== "ms") throw new TypeError(`startMock: jobs.${key} is not an option (known: polls, ms)`);
+  refuseUnknownKeys(jobs, ["polls", "ms"], "jobs");
   const chunks = options.chunks;
   if (chunks !== undefined && typeof chunks !== "string" && !Array.isArray(chunks)) throw new TypeError("startMock: chunks must be a file path or an array of chunks");
   if (options.faults !== undefined && !Array.isArray(options.faults)) throw new TypeError("startMock: faults must be an array of fault rules");
@@ -107,7 +131,8 @@ export function resolveOptions(options: StatefulMockOptions & { stateful?: boole
     jobs: { ...(jobs.polls !== undefined ? { polls: integer(jobs.polls, "jobs.polls", 0) } : {}), ...(jobs.ms !== undefined ? { ms: integer(jobs.ms, "jobs.ms", 0) } : {}) },
     chunks,
     chunkPageSize: integer(options.chunkPageSize, "chunkPageSize", 1, 10_000) ?? 10,
-    sessionTtlMs: integer(options.sessionTtlMs, "sessionTtlMs", 1) ?? 60 * 60 * 1000,
+    // Bounded so that an expirationDate stays a date JavaScript can write.
+    sessionTtlMs: integer(options.sessionTtlMs, "sessionTtlMs", 1, TEN_YEARS_MS) ?? 60 * 60 * 1000,
     apiKey: text(options.apiKey, "apiKey"),
     jwt: text(options.jwt, "jwt"),
     faults: (options.faults ?? []).map((rule, i) => validateFaultRule(rule, `startMock: faults[${i}]`)),

@@ -55,6 +55,23 @@ export function route(method: string, pathname: string): RouteResult {
   return allowed.length > 0 ? { allowed } : undefined;
 }
 
+/**
+ * The path and query a request line names, or undefined when it names none. Read as a path even
+ * when it starts with "//", which URL would take for a host ("//x/api/..." is no path of the spec).
+ */
+export function targetOf(raw: string): URL | undefined {
+  try {
+    // The absolute form, which a client sends to a server it takes for a proxy.
+    if (/^https?:\/\//i.test(raw)) {
+      const absolute = new URL(raw);
+      return new URL(`http://mock.invalid${absolute.pathname}${absolute.search}`);
+    }
+    return raw.startsWith("/") ? new URL(`http://mock.invalid${raw}`) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // A malformed escape is left as sent; the path validator then names the parameter.
 function safeDecode(text: string): string {
   try {

@@ -16,7 +16,7 @@ import { applyFault } from "./scenarios/apply-fault.js";
 import { send, toOutgoing } from "./http/send.js";
 import { resolveExisting, resolveOptions, type ExistingEntities, type ResolvedOptions, type StatefulMockOptions } from "./options.js";
 import { seededRandom } from "./random.js";
-import { route } from "./router.js";
+import { route, targetOf } from "./router.js";
 import { FaultInjector, validateFaultRule, type FaultRule } from "./scenarios/faults.js";
 import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
 import { loadChunkFixture, normaliseChunk } from "./state/chunks.js";
@@ -137,9 +137,12 @@ export class StatefulMock {
     this.context.jobs.failNextJobs(count);
   }
 
-  /** Job `dockStatusId`, still running, will end FAILED; false when no such running job. */
+  /**
+   * Ends job `dockStatusId`, still running, now as FAILED (its next poll says so); false when no
+   * such running job. To let a job run its course and then fail, use failNextJob() before starting it.
+   */
   failJob(dockStatusId: string): boolean {
-    return this.context.jobs.markToFail(dockStatusId);
+    return this.context.jobs.failNow(dockStatusId);
   }
 
   /** Ends job `dockStatusId` now (SUCCESS, or FAILED if marked); false when no such job. */
@@ -216,7 +219,7 @@ export class StatefulMock {
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = performance.now();
-    const url = new URL(request.url ?? "/", "http://mock.invalid");
+    const url = targetOf(request.url ?? "/");
     const method = (request.method ?? "GET").toUpperCase();
     const finish = (answer: Answer, dripMs = 0) => {
       entry.status = answer.status;
@@ -225,8 +228,12 @@ export class StatefulMock {
     };
 
     // The admin endpoint's own calls are not the traffic under test: they stay out of the log.
-    if (url.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(this, request, response, url);
+    if (url?.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(this, this.context, request, response, url);
     const entry = this.log.open(method, request.url ?? "/");
+    if (!url) {
+      await drain(request);
+      return finish(problem(400, "request", "Bad request target", [{ in: "path", field: "", rule: "target", message: `${JSON.stringify(request.url)} is not a path and query` }]));
+    }
 
     const found = route(method, url.pathname);
     if (!found) {
@@ -259,11 +266,6 @@ export class StatefulMock {
     const answer = problem(500, "mock", "Mock failure", [{ in: "response", field: "", rule: "exception", message: (error as Error)?.message ?? String(error) }]);
     send(response, toOutgoing(answer.status, answer.body, answer.headers));
   }
-}
-
-/** The state of `mock` now, for the admin endpoint's downloads (kept off the public object). */
-export function currentContext(mock: StatefulMock): MockContext {
-  return (mock as unknown as { context: MockContext }).context;
 }
 
 /** Starts a stateful mock in this process; resolves once it listens. */

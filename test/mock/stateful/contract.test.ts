@@ -2,8 +2,21 @@
 // operation's own credential header, 422 naming each failing field and rule, 404/405 for paths
 // and methods the spec lacks, 415 for a media type the operation does not take. Secrets never
 // come back in clear, in answers or in the request log.
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { API_KEY, call, JWT, upload, withMock } from "./helpers.js";
+import { API_KEY, call, JWT, upload, uploadParts, withMock } from "./helpers.js";
+
+/** The status line and body of a request whose target is written as given, as no URL class would. */
+function rawTarget(url: string, target: string): Promise<{ status: string; body: any }> {
+  return new Promise((resolve, reject) => {
+    const { port } = new URL(url);
+    const socket = connect(Number(port), "127.0.0.1", () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nx-api-key: ${API_KEY}\r\nConnection: close\r\n\r\n`));
+    let text = "";
+    socket.setEncoding("utf8").on("data", (piece: string) => (text += piece));
+    socket.on("end", () => resolve({ status: text.slice(9, 12), body: JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)) }));
+    socket.on("error", reject);
+  });
+}
 
 const DEPLOY = { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" };
 
@@ -51,6 +64,44 @@ describe("stateful mock: the spec is the contract", () => {
     });
   });
 
+  it("reads a number only as decimal digits, in a query and in a form", async () => {
+    await withMock({}, async (mock) => {
+      for (const limit of ["0x2", "2e0", "%202%20", "2.0", "+2"]) {
+        expect((await call(mock, "GET", `/api/public/connections?limit=${limit}`)).body.errors[0], limit).toMatchObject({ in: "query", field: "/limit", rule: "type" });
+      }
+      const session = (await call(mock, "POST", "/api/public/files/session/start", { fileContext: "model", totalChunks: 2, fileExtension: "tar", fileName: "m.tar", fileSize: 2 })).body;
+      for (const chunkNumber of ["0x1", "1e0", " 1 ", "01"]) {
+        const refused = await upload(mock, `/api/public/files/session/${session.sessionId}`, { file: new Blob(["x"]), chunkNumber });
+        expect(refused.status, chunkNumber).toBe(422);
+        expect(refused.body.errors[0], chunkNumber).toMatchObject({ in: "body", field: "/chunkNumber", rule: "type" });
+      }
+      expect((await upload(mock, `/api/public/files/session/${session.sessionId}`, { file: new Blob(["x"]), chunkNumber: "1" })).status).toBe(200);
+    });
+  });
+
+  it("refuses a form with a field sent twice or a part that names no field", async () => {
+    await withMock({}, async (mock) => {
+      const session = (await call(mock, "POST", "/api/public/files/session/start", { fileContext: "model", totalChunks: 2, fileExtension: "tar", fileName: "m.tar", fileSize: 2 })).body;
+      const path = `/api/public/files/session/${session.sessionId}`;
+      const field = (name: string, text: string) => ({ headers: [`Content-Disposition: form-data; name="${name}"`], text });
+      const file = (text: string) => ({ headers: ['Content-Disposition: form-data; name="file"; filename="chunk"', "Content-Type: application/octet-stream"], text });
+
+      const twoNumbers = await uploadParts(mock, path, [field("chunkNumber", "0"), field("chunkNumber", "1"), file("x")]);
+      expect(twoNumbers.status).toBe(422);
+      expect(twoNumbers.body.errors[0]).toMatchObject({ in: "body", field: "/chunkNumber", rule: "duplicate" });
+      const twoFiles = await uploadParts(mock, path, [field("chunkNumber", "0"), file("x"), file("y")]);
+      expect(twoFiles.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "duplicate" });
+      const twoUploads = await uploadParts(mock, "/api/public/files", [field("fileContext", "bulkImport"), file("x"), file("y")]);
+      expect(twoUploads.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "duplicate" });
+      const nameless = await uploadParts(mock, path, [field("chunkNumber", "0"), { headers: ["Content-Type: application/octet-stream"], text: "x" }]);
+      expect(nameless.status).toBe(422);
+      expect(nameless.body.errors[0]).toMatchObject({ in: "body", field: "", rule: "contentDisposition" });
+      expect(nameless.body.errors[0].msg).toBe("part 2 has no Content-Disposition header naming its field");
+      // Nothing of the refused forms was stored.
+      expect((await call(mock, "POST", `${path}/complete`)).body.errors[0].msg).toMatch(/chunks 0, 1 of 2/);
+    });
+  });
+
   it("refuses unknown paths, wrong methods, missing bodies, bad JSON and foreign media types", async () => {
     await withMock({}, async (mock) => {
       expect((await call(mock, "GET", "/api/public/nothing")).status).toBe(404);
@@ -61,6 +112,11 @@ describe("stateful mock: the spec is the contract", () => {
       expect((await call(mock, "POST", "/api/public/guardrails/deploy", "{not json")).body.errors[0]).toMatchObject({ rule: "json" });
       const text = await fetch(`${mock.url}/api/public/guardrails/deploy`, { method: "POST", headers: { "x-api-key": API_KEY, "content-type": "text/plain" }, body: "Toxicity" });
       expect(text.status).toBe(415);
+      // Odd request targets are the request's fault, and "//x/..." is not the path "/...".
+      expect(await rawTarget(mock.url, "//[")).toMatchObject({ status: "404", body: { fault: "request" } });
+      expect((await rawTarget(mock.url, "//x/api/public/connections")).status).toBe("404");
+      expect(await rawTarget(mock.url, "*")).toMatchObject({ status: "400", body: { fault: "request", errors: [{ rule: "target" }] } });
+      expect((await rawTarget(mock.url, "http://elsewhere.invalid/api/public/connections")).status).toBe("200");
     });
   });
 

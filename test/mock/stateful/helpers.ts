@@ -40,3 +40,12 @@ export async function upload(mock: StatefulMock, path: string, fields: Record<st
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }
+
+/** A multipart call built by hand, for bodies FormData cannot make: each part is its headers and text. */
+export async function uploadParts(mock: StatefulMock, path: string, parts: Array<{ headers: string[]; text: string }>): Promise<Raw> {
+  const boundary = "test-boundary-7f3a";
+  const body = parts.map((part) => `--${boundary}\r\n${part.headers.join("\r\n")}\r\n\r\n${part.text}\r\n`).join("") + `--${boundary}--\r\n`;
+  const response = await fetch(`${mock.url}${path}`, { method: "POST", headers: { "x-api-key": API_KEY, "content-type": `multipart/form-data; boundary=${boundary}` }, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}

@@ -47,6 +47,18 @@ describe("readMultipart", () => {
     const { bytes, boundary } = await body({ a: "b" });
     await expect(readMultipart(pieces(bytes.subarray(0, bytes.length - 10), []), boundary, BINARY)).rejects.toBeInstanceOf(MultipartError);
     const nameless = Buffer.from(`--${boundary}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${boundary}--\r\n`);
-    await expect(readMultipart(pieces(nameless, []), boundary, BINARY)).rejects.toThrow(/no Content-Disposition name/);
+    await expect(readMultipart(pieces(nameless, []), boundary, BINARY)).rejects.toMatchObject({ field: "", rule: "contentDisposition", message: "part 1 has no Content-Disposition header naming its field" });
+  });
+
+  it("refuses a field or a file sent twice, naming it", async () => {
+    const twice = async (fields: Array<[string, string | Blob]>) => {
+      const form = new FormData();
+      for (const [name, value] of fields) form.append(name, value);
+      const request = new Request("http://x.invalid", { method: "POST", body: form });
+      const bytes = Buffer.from(await request.arrayBuffer());
+      return readMultipart(pieces(bytes, []), boundaryOf(request.headers.get("content-type")!)!, BINARY).catch((error: unknown) => error);
+    };
+    expect(await twice([["chunkNumber", "0"], ["chunkNumber", "0"]])).toMatchObject({ field: "/chunkNumber", rule: "duplicate", message: 'field "chunkNumber" is sent twice' });
+    expect(await twice([["file", new Blob(["a"])], ["file", new Blob(["b"])]])).toMatchObject({ field: "/file", rule: "duplicate" });
   });
 });

@@ -107,6 +107,18 @@ describe("import sessions", () => {
     });
   });
 
+  it("refuses a totalChunks over the mock's limit, and completes a session at the limit without counting every chunk", async () => {
+    await withMock({}, async (mock) => {
+      const refused = await call(mock, "POST", "/api/public/files/session/start", { ...START, totalChunks: 1e9 });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].msg).toBe("totalChunks 1000000000 is over this mock's limit of 100000 chunks per session");
+      expect(mock.state().importSessions).toBe(0);
+      const largest = (await call(mock, "POST", "/api/public/files/session/start", { ...START, totalChunks: 100_000 })).body;
+      const early = await call(mock, "POST", `/api/public/files/session/${largest.sessionId}/complete`);
+      expect(early.body.errors[0].msg).toMatch(/^Import is incomplete: chunks 0, 1, .*\(100000 in all\) of 100000/);
+    });
+  });
+
   it("enforces expiry at expirationDate", async () => {
     await withMock({ sessionTtlMs: 60_000 }, async (mock) => {
       const session = (await call(mock, "POST", "/api/public/files/session/start", START)).body;

@@ -1,5 +1,8 @@
 // Scenarios for tests: faults by rate (seeded) or by number, applied before or after the request
 // takes effect; the request log; reset; and the same controls over the admin endpoint.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { call, withMock } from "./helpers.js";
 
@@ -64,6 +67,7 @@ describe("faults", () => {
       expect(() => mock.inject({ kind: "500" })).toThrow(/needs rate or nth/);
       expect(() => mock.inject({ kind: "500", rate: 2 })).toThrow(/rate must be a number from 0 to 1/);
       expect(() => mock.inject({ kind: "500", nth: 1, operation: "nope" as never })).toThrow(/operation must be/);
+      expect(() => mock.inject({ kind: "slow", nth: 1, slowMs: 1e12 })).toThrow("inject.slowMs must be at most 3600000 (one hour)");
     });
   });
 });
@@ -96,6 +100,76 @@ describe("admin endpoint", () => {
       expect((await admin("GET", "state")).body).toMatchObject({ connections: 0, importSessions: 0, faults: [] });
       expect((await admin("GET", "requests")).body.requests).toEqual([]);
       expect((await admin("GET", "nothing")).status).toBe(404);
+    });
+  });
+});
+
+describe("admin endpoint: data, never paths", () => {
+  it("refuses a chunk fixture named by path, reads no file and echoes nothing of it", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "mock-admin-"));
+    const fixture = join(folder, "chunks.jsonl");
+    writeFileSync(fixture, `${JSON.stringify({ chunkId: "chk-from-disk", chunkText: "private text on the mock's disk" })}\n`);
+    const secret = join(folder, "secret.txt");
+    writeFileSync(secret, "root:private-line-of-a-file\n");
+    try {
+      await withMock({}, async (mock) => {
+        const put = (body: unknown) => fetch(`${mock.url}/__mock/chunks`, { method: "PUT", body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, text: await r.text() }));
+        const byPath = await put(fixture);
+        expect(byPath.status).toBe(400);
+        expect(JSON.parse(byPath.text).message).toBe("PUT /__mock/chunks takes the chunks themselves, a JSON array (a fixture file is loaded at start-up: the chunks option or --chunks)");
+        const other = await put(secret);
+        expect(other.status).toBe(400);
+        expect(other.text).not.toContain("private-line");
+        const listed = (await call(mock, "POST", "/api/public/bot/app/chunk/list", {})).body.chunks.map((c: { chunkId: string }) => c.chunkId);
+        expect(listed).not.toContain("chk-from-disk");
+
+        expect((await put([{ chunkId: "chk-sent-as-data" }])).status).toBe(200);
+        expect((await call(mock, "POST", "/api/public/bot/app/chunk/list", {})).body.chunks.map((c: { chunkId: string }) => c.chunkId)).toEqual(["chk-sent-as-data"]);
+      });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("failJob", () => {
+  it("fails a running job at once, undoing what starting it changed, by method and over HTTP", async () => {
+    await withMock({ jobs: { polls: 5 }, existing: { models: ["cm-ready"] } }, async (mock) => {
+      const DEPLOY = { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" };
+      const deploy = () => call(mock, "POST", "/api/public/models/cm-ready/deploy?modelType=openSource", DEPLOY).then((r) => r.body["dockStatusId"] ?? r.body["dock-statusId"]);
+      const status = (job: string) => call(mock, "GET", `/api/public/dock-status/${job}`).then((r) => r.body.status);
+
+      const first = await deploy();
+      expect(await status(first)).toBe("IN_PROGRESS");
+      expect(mock.failJob(first)).toBe(true);
+      expect(await status(first)).toBe("FAILED");
+      expect(mock.failJob(first)).toBe(false); // it has ended
+
+      // The failed deploy left the model ready, so it deploys again; this time failed over HTTP.
+      const second = await deploy();
+      expect((await fetch(`${mock.url}/__mock/jobs/${second}/fail`, { method: "POST" })).status).toBe(200);
+      expect(await status(second)).toBe("FAILED");
+      expect((await fetch(`${mock.url}/__mock/jobs/${second}/fail`, { method: "POST" })).status).toBe(404);
+    });
+  });
+});
+
+describe("request log", () => {
+  it("keeps a bounded summary of a large body or URL, and small bodies whole", async () => {
+    await withMock({}, async (mock) => {
+      const payload = { text: "y".repeat(200_000), list: Array.from({ length: 5000 }, (_, i) => i) };
+      await call(mock, "POST", "/api/public/connections", { provider: "API", connectionName: "big", endpointUrl: "https://e.invalid", outputPath: "text", payload });
+      await call(mock, "POST", "/api/public/guardrails/deploy", { name: "Toxicity" });
+      await call(mock, "GET", `/api/public/connections?provider=${"p".repeat(5000)}`);
+      const [big, small, long] = mock.requests();
+      expect(JSON.stringify(big!.body).length).toBeLessThan(8 * 1024);
+      expect(big!.body).toMatchObject({ provider: "API", connectionName: "big" });
+      const logged = (big!.body as { payload: { text: string; list?: unknown[] } }).payload;
+      expect(logged.text).toMatch(/^y{256}… \(200000 characters\)$/);
+      expect(logged.list!.at(-1)).toMatch(/^… \d+ more items$/);
+      expect(small!.body).toEqual({ name: "Toxicity" });
+      expect(long!.url).toMatch(/^\/api\/public\/connections\?provider=p+… \(5033 characters\)$/);
+      expect(long!.url.length).toBeLessThan(2100);
     });
   });
 });

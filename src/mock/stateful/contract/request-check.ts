@@ -15,9 +15,15 @@ export interface CheckedRequest {
 
 const validatorOf = (operationId: OperationId, part: Location): RequestValidator | undefined => requestValidators[`${operationId}_${part}`];
 
+// Numbers as JSON writes them, nothing else: Number() would also read "0x1", "1e0" and " 1 " as 1,
+// so a client sending those would pass here and fail on a stricter server.
+const INTEGER_TEXT = /^-?(?:0|[1-9][0-9]*)$/;
+const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
 function coerce(text: string, type: unknown): unknown {
   const types = Array.isArray(type) ? type : [type];
-  if ((types.includes("integer") || types.includes("number")) && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
+  if (types.includes("integer") && INTEGER_TEXT.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
+  if (types.includes("number") && NUMBER_TEXT.test(text) && Number.isFinite(Number(text))) return Number(text);
   if (types.includes("boolean") && (text === "true" || text === "false")) return text === "true";
   return text;
 }

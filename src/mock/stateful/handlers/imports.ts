@@ -4,7 +4,7 @@
 import { serviceError, type Answer } from "../contract/problems.js";
 import type { Call, Handler, MockContext } from "../context.js";
 import type { FilePart } from "../http/multipart-stream.js";
-import { completionCheck, type ImportSession } from "../state/import-sessions.js";
+import { completionCheck, MAX_TOTAL_CHUNKS, type ImportSession } from "../state/import-sessions.js";
 import { startedRecord } from "./job-records.js";
 
 // The reference: a session started for `bulkImport` completes with a file record, not a job.
@@ -12,6 +12,9 @@ const FILE_CONTEXT_BULK = "bulkImport";
 
 export const startImportSession: Handler = (context, call) => {
   const request = call.body as { fileContext: string; totalChunks: number; fileExtension: string; fileName: string; fileSize: number; isAdapter?: boolean };
+  if (request.totalChunks > MAX_TOTAL_CHUNKS) {
+    return serviceError(call.operationId, 400, `totalChunks ${request.totalChunks} is over this mock's limit of ${MAX_TOTAL_CHUNKS} chunks per session`);
+  }
   const isModel = request.fileContext !== FILE_CONTEXT_BULK;
   const session: ImportSession = {
     sessionId: context.id(""),

@@ -1,5 +1,7 @@
 // A streaming multipart/form-data reader: text fields are kept, file parts are only counted and
-// hashed as they pass, so an upload of any size costs the mock a few buffers of memory. Written
+// hashed as they pass, so an upload of any size costs the mock a few buffers of memory. A form is
+// refused, its field named, when a part names no field or names one an earlier part named (which
+// of two values counts would be a guess). Written
 // here rather than taken from a dependency because the mock needs exactly this much (no
 // charsets, no nested parts, no temporary files) and the package keeps one runtime dependency.
 import { createHash, type Hash } from "node:crypto";
@@ -16,10 +18,20 @@ export interface MultipartContent {
   files: Record<string, FilePart>;
 }
 
-export class MultipartError extends Error {}
+/** A form the reader refuses: `field` is the JSON pointer of the field ("" for the form), `rule` why. */
+export class MultipartError extends Error {
+  constructor(
+    message: string,
+    readonly field = "",
+    readonly rule = "multipart",
+  ) {
+    super(message);
+  }
+}
 
 const MAX_HEADER_BYTES = 16 * 1024;
-const MAX_FIELD_BYTES = 1024 * 1024;
+/** The text fields of one form, all together (files are never held). */
+const MAX_TEXT_BYTES = 1024 * 1024;
 const MAX_PARTS = 32;
 const HEADER_END = Buffer.from("\r\n\r\n");
 
@@ -52,12 +64,15 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
   let state = "preamble" as "preamble" | "afterDelimiter" | "headers" | "body" | "done";
   let part: OpenPart | undefined;
   let parts = 0;
+  let textBytes = 0;
+  const names = new Set<string>();
 
   const write = (bytes: Buffer) => {
     if (!part || bytes.length === 0) return;
     part.size += bytes.length;
     if (part.hash) return void part.hash.update(bytes);
-    if (part.size > MAX_FIELD_BYTES) throw new MultipartError(`field "${part.name}" is over ${MAX_FIELD_BYTES} bytes`);
+    textBytes += bytes.length;
+    if (textBytes > MAX_TEXT_BYTES) throw new MultipartError(`the text fields of a form hold at most ${MAX_TEXT_BYTES} bytes in all`, pointer(part.name), "maxBytes");
     part.text.push(Buffer.from(bytes));
   };
   const close = () => {
@@ -103,8 +118,10 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
           if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError(`part headers are over ${MAX_HEADER_BYTES} bytes`);
           return false;
         }
-        if (++parts > MAX_PARTS) throw new MultipartError(`more than ${MAX_PARTS} parts`);
-        part = openPart(buffer.subarray(0, at).toString("utf8"), binaryFields);
+        if (++parts > MAX_PARTS) throw new MultipartError(`more than ${MAX_PARTS} parts`, "", "maxParts");
+        part = openPart(buffer.subarray(0, at).toString("utf8"), parts, binaryFields);
+        if (names.has(part.name)) throw new MultipartError(`field "${part.name}" is sent twice`, pointer(part.name), "duplicate");
+        names.add(part.name);
         buffer = buffer.subarray(at + HEADER_END.length);
         state = "body";
         return true;
@@ -123,7 +140,9 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
   return content;
 }
 
-function openPart(headerText: string, binaryFields: ReadonlySet<string>): OpenPart {
+const pointer = (name: string) => `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+
+function openPart(headerText: string, number: number, binaryFields: ReadonlySet<string>): OpenPart {
   const headers = new Map<string, string>();
   for (const line of headerText.split("\r\n")) {
     const colon = line.indexOf(":");
@@ -131,7 +150,7 @@ function openPart(headerText: string, binaryFields: ReadonlySet<string>): OpenPa
   }
   const disposition = headers.get("content-disposition") ?? "";
   const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-  if (name === undefined) throw new MultipartError("a part has no Content-Disposition name");
+  if (name === undefined) throw new MultipartError(`part ${number} has no Content-Disposition header naming its field`, "", "contentDisposition");
   const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
   const isFile = fileName !== undefined || binaryFields.has(name);
   return { name, fileName, contentType: headers.get("content-type"), hash: isFile ? createHash("sha256") : undefined, text: [], size: 0 };

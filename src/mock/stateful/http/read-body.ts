@@ -1,9 +1,11 @@
-// The request body as the operation's spec declares it: JSON read whole (it is small), multipart
-// streamed through the hashing reader, and nothing at all for operations without a body. A body
-// in a media type the operation does not take is refused before it is read.
+// The request body as the operation's spec declares it: JSON read whole within the size and depth
+// limits (./json-body.ts), multipart streamed through the hashing reader, and nothing at all for
+// operations without a body. A body in a media type the operation does not take is refused before
+// it is read.
 import type { IncomingMessage } from "node:http";
 import { operations, type OperationId } from "../../../generated/operations.js";
 import { problem, type Answer } from "../contract/problems.js";
+import { readJsonBody, type JsonRefusal } from "./json-body.js";
 import { boundaryOf, MultipartError, readMultipart } from "./multipart-stream.js";
 
 export interface ReadBody {
@@ -13,7 +15,6 @@ export interface ReadBody {
   textBody: boolean;
 }
 
-const MAX_JSON_BYTES = 1024 * 1024;
 // The spec's three upload forms all name their binary part `file`.
 const BINARY_FIELDS = new Set(["file"]);
 
@@ -34,23 +35,13 @@ function hasBody(request: IncomingMessage): boolean {
   return request.headers["transfer-encoding"] !== undefined;
 }
 
-async function readJson(request: IncomingMessage): Promise<{ value: unknown } | Answer> {
-  const pieces: Buffer[] = [];
-  let size = 0;
-  for await (const piece of request as AsyncIterable<Buffer>) {
-    size += piece.length;
-    if (size > MAX_JSON_BYTES) {
-      await drain(request);
-      return problem(413, "request", "Request body too large", [{ in: "body", field: "", rule: "maxBytes", message: `a JSON body of this mock is at most ${MAX_JSON_BYTES} bytes` }]);
-    }
-    pieces.push(piece);
-  }
-  const text = Buffer.concat(pieces, size).toString("utf8");
-  try {
-    return { value: JSON.parse(text) };
-  } catch (error) {
-    return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "json", message: `is not valid JSON (${(error as Error).message})` }]);
-  }
+/**
+ * The problem answer to a body the mock will not take. One it stopped reading closes the
+ * connection, so the rest of that body is never waited for.
+ */
+export function refusalAnswer(refusal: JsonRefusal): Answer {
+  const answer = problem(refusal.status, "request", refusal.status === 413 ? "Request body too large" : "Invalid request", [refusal.violation]);
+  return refusal.close ? { ...answer, headers: { ...answer.headers, connection: "close" } } : answer;
 }
 
 export async function readBody(request: IncomingMessage, operationId: OperationId): Promise<ReadBody | Answer> {
@@ -68,8 +59,8 @@ export async function readBody(request: IncomingMessage, operationId: OperationI
     ]);
   }
   if (mediaType === "application/json") {
-    const read = await readJson(request);
-    return "value" in read ? { body: read.value, textBody: false } : read;
+    const read = await readJsonBody(request);
+    return "value" in read ? { body: read.value, textBody: false } : refusalAnswer(read.refusal);
   }
   const boundary = boundaryOf(request.headers["content-type"] ?? "");
   if (!boundary) {
@@ -77,11 +68,12 @@ export async function readBody(request: IncomingMessage, operationId: OperationI
     return problem(422, "request", "Invalid request", [{ in: "header", field: "/content-type", rule: "boundary", message: "multipart/form-data without a boundary" }]);
   }
   try {
-    const { fields, files } = await readMultipart(request as AsyncIterable<Buffer>, boundary, BINARY_FIELDS);
+    // Left to the answer below, not destroyed by the reader when it stops early.
+    const { fields, files } = await readMultipart(request.iterator({ destroyOnReturn: false }), boundary, BINARY_FIELDS);
     return { body: { ...fields, ...files }, textBody: true };
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
-    await drain(request);
-    return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "multipart", message: error.message }]);
+    // A form refused part-way is not read further: the answer closes the connection instead.
+    return refusalAnswer({ status: 422, violation: { in: "body", field: error.field, rule: error.rule, message: error.message }, close: !request.readableEnded });
   }
 }

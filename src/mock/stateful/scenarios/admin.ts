@@ -1,12 +1,13 @@
 // The admin endpoint: the mock's scenarios over HTTP, under a prefix no operation of the spec
 // uses, for tests that drive the mock from another process (platform-mock --stateful). It needs
-// no credential and is not part of the spec. Every route mirrors a method of the mock object.
+// no credential and is not part of the spec. Every route mirrors a method of the mock object, and
+// takes data only, never a file path: files are read at start-up, from the process's own options.
 //
 //   GET    /__mock/requests[?operationId=ID]   the request log          DELETE clears it
 //   POST   /__mock/reset                      back to a fresh instance
 //   GET    /__mock/state                      counts of what the mock holds
 //   POST   /__mock/jobs/fail-next  {count?}   the next job(s) end FAILED
-//   POST   /__mock/jobs/{id}/fail             that running job ends FAILED
+//   POST   /__mock/jobs/{id}/fail             that running job ends FAILED now
 //   POST   /__mock/jobs/{id}/finish           that job ends now
 //   PUT    /__mock/jobs/timing     {polls?, ms?}  when jobs started from now on end
 //   POST   /__mock/sessions/{id}/expire       that import session expires now
@@ -19,35 +20,50 @@
 //   GET    /__mock/files/{fileId}             what the mock knows of an uploaded file
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationId } from "../../../generated/operations.js";
+import type { MockContext } from "../context.js";
 import { exportManifest } from "../downloads.js";
+import { readJsonBody } from "../http/json-body.js";
 import { drain } from "../http/read-body.js";
 import { send, toOutgoing } from "../http/send.js";
-import { currentContext, type StatefulMock } from "../server.js";
+import type { ExistingEntities } from "../options.js";
+import type { JobTiming } from "../state/jobs.js";
+import type { FaultRule } from "./faults.js";
+
+/**
+ * The scenario methods the routes call, declared here so this module needs nothing from the
+ * server that routes to it (the server passes the mock object, checked against this where it
+ * calls), and the state of the moment for the routes that read it (downloads, files).
+ */
+export interface AdminTarget {
+  requests(filter?: { operationId?: OperationId }): unknown[];
+  clearRequests(): void;
+  reset(): void;
+  state(): unknown;
+  failNextJob(count?: number): void;
+  failJob(dockStatusId: string): boolean;
+  finishJob(dockStatusId: string): boolean;
+  setJobTiming(timing: JobTiming): void;
+  expireSession(sessionId?: string): number;
+  inject(rule: FaultRule): string;
+  removeFault(id: string): boolean;
+  clearFaults(): void;
+  seedChunks(chunks: readonly Record<string, unknown>[]): void;
+  addExisting(existing: ExistingEntities): void;
+}
 
 export const ADMIN_PREFIX = "/__mock/";
 const MAX_ADMIN_BODY = 16 * 1024 * 1024;
 
-async function jsonBody(request: IncomingMessage): Promise<unknown> {
-  const pieces: Buffer[] = [];
-  let size = 0;
-  for await (const piece of request as AsyncIterable<Buffer>) {
-    size += piece.length;
-    if (size > MAX_ADMIN_BODY) throw new TypeError(`admin body over ${MAX_ADMIN_BODY} bytes`);
-    pieces.push(piece);
-  }
-  const text = Buffer.concat(pieces).toString("utf8").trim();
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new TypeError("admin body is not valid JSON");
-  }
-}
-
-type Route = [method: string, pattern: RegExp, run: (mock: StatefulMock, match: RegExpExecArray, body: unknown, url: URL) => [number, unknown]];
+type Route = [method: string, pattern: RegExp, run: (mock: AdminTarget, match: RegExpExecArray, body: unknown, url: URL, context: MockContext) => [number, unknown]];
 
 const ok = (body: unknown = { ok: true }): [number, unknown] => [200, body];
 const notFound = (what: string): [number, unknown] => [404, { message: `${what} not found` }];
+
+// Data only: a string here would be a path on the mock's disk, read for whoever can reach the port.
+function chunksOf(body: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(body)) throw new TypeError("PUT /__mock/chunks takes the chunks themselves, a JSON array (a fixture file is loaded at start-up: the chunks option or --chunks)");
+  return body as Record<string, unknown>[];
+}
 
 const ROUTES: Route[] = [
   ["GET", /^requests$/, (mock, _m, _b, url) => ok({ requests: mock.requests(url.searchParams.has("operationId") ? { operationId: url.searchParams.get("operationId") as OperationId } : {}) })],
@@ -63,42 +79,51 @@ const ROUTES: Route[] = [
   ["POST", /^faults$/, (mock, _m, body) => ok({ id: mock.inject(body as never) })],
   ["DELETE", /^faults$/, (mock) => (mock.clearFaults(), ok())],
   ["DELETE", /^faults\/([^/]+)$/, (mock, m) => (mock.removeFault(decodeURIComponent(m[1]!)) ? ok() : notFound(`Fault ${m[1]}`))],
-  ["PUT", /^chunks$/, (mock, _m, body) => (mock.seedChunks(body as never), ok())],
+  ["PUT", /^chunks$/, (mock, _m, body) => (mock.seedChunks(chunksOf(body)), ok())],
   ["POST", /^existing$/, (mock, _m, body) => (mock.addExisting((body ?? {}) as never), ok())],
   [
     "GET",
     /^downloads\/([^/]+)$/,
-    (mock, m) => {
-      const found = exportManifest(currentContext(mock), decodeURIComponent(m[1]!));
+    (_mock, m, _b, _u, context) => {
+      const found = exportManifest(context, decodeURIComponent(m[1]!));
       return "manifest" in found ? ok(found.manifest) : [found.status, { message: found.message }];
     },
   ],
   [
     "GET",
     /^files\/([^/]+)$/,
-    (mock, m) => {
-      const file = currentContext(mock).files.get(decodeURIComponent(m[1]!));
+    (_mock, m, _b, _u, context) => {
+      const file = context.files.get(decodeURIComponent(m[1]!));
       return file ? ok(file) : notFound(`File ${m[1]}`);
     },
   ],
 ];
 
-export async function handleAdmin(mock: StatefulMock, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+/** Answers one admin request; `context` is the mock's state now (it changes on reset). */
+export async function handleAdmin(mock: AdminTarget, context: MockContext, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
   const rest = url.pathname.slice(ADMIN_PREFIX.length);
   const method = (request.method ?? "GET").toUpperCase();
   let status: number;
   let body: unknown;
+  let headers: Record<string, string> = {};
   try {
     const found = ROUTES.map(([m, pattern, run]) => ({ m, match: pattern.exec(rest), run })).find((r) => r.match && r.m === method);
     if (!found) {
       await drain(request);
       [status, body] = [404, { message: `${method} ${url.pathname} is not an admin route of the mock (see the guide "Testing with the mock")` }];
     } else {
-      [status, body] = found.run(mock, found.match!, await jsonBody(request), url);
+      const read = await readJsonBody(request, { maxBytes: MAX_ADMIN_BODY, optional: true });
+      if ("refusal" in read) {
+        const { violation, close } = read.refusal;
+        [status, body] = [read.refusal.status === 413 ? 413 : 400, { message: `admin body${violation.field ? ` ${violation.field}` : ""}: ${violation.message}` }];
+        if (close) headers = { connection: "close" };
+      } else {
+        [status, body] = found.run(mock, found.match!, read.value, url, context);
+      }
     }
   } catch (error) {
     // A bad scenario request: the message names the field and the rule.
     [status, body] = [400, { message: (error as Error).message }];
   }
-  send(response, toOutgoing(status, body));
+  send(response, toOutgoing(status, body, headers));
 }

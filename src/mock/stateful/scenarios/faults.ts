@@ -20,7 +20,7 @@ export interface FaultRule {
   times?: number;
   /** Seconds in the Retry-After header of a 429 (default 1). */
   retryAfterSeconds?: number;
-  /** How long a "slow" body takes to arrive, in milliseconds (default 2000). */
+  /** How long a "slow" body takes to arrive, in milliseconds (default 2000, at most one hour). */
   slowMs?: number;
   /** Handle the request first, then lose its answer (default false: fail before handling it). */
   after?: boolean;
@@ -30,6 +30,8 @@ export interface Fault {
   rule: FaultRule;
   ruleId: string;
 }
+
+const MAX_SLOW_MS = 60 * 60 * 1000;
 
 const KINDS: readonly FaultKind[] = ["500", "503", "429", "reset", "slow"];
 
@@ -50,6 +52,8 @@ export function validateFaultRule(rule: unknown, where = "fault"): FaultRule {
   for (const key of ["times", "retryAfterSeconds", "slowMs"]) {
     if (r[key] !== undefined && !(Number.isInteger(r[key]) && (r[key] as number) >= 0)) throw new TypeError(`${where}.${key} must be an integer >= 0`);
   }
+  // Past Node's longest timer the drip would fire at once, not slowly.
+  if ((r["slowMs"] as number | undefined) !== undefined && (r["slowMs"] as number) > MAX_SLOW_MS) throw new TypeError(`${where}.slowMs must be at most ${MAX_SLOW_MS} (one hour)`);
   if (r["after"] !== undefined && typeof r["after"] !== "boolean") throw new TypeError(`${where}.after must be a boolean`);
   return r as unknown as FaultRule;
 }

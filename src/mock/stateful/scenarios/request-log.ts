@@ -1,18 +1,24 @@
 // The requests the mock received, newest last, for a test to assert on: what was called, what it
-// answered, which fault hit it. Bodies are logged with every secret masked and uploads as their
-// size and digest; credential headers are logged as present or not, never by value.
+// answered, which fault hit it. Bodies are logged with every secret masked, as bounded summaries
+// (./body-summary.ts), and uploads as their size and digest; credential headers are logged as
+// present or not, never by value.
 import type { OperationId } from "../../../generated/operations.js";
 import { maskSecrets } from "../masking.js";
+import { cutText, summariseBody } from "./body-summary.js";
+
+/** Characters of a request's path and query the log keeps (the rest is cut, its length said). */
+const URL_KEPT = 2048;
 
 export interface LoggedRequest {
   seq: number;
   at: string;
   method: string;
-  /** Path and query as sent. */
+  /** Path and query as sent (past 2,048 characters, their start and length). */
   url: string;
   operationId?: OperationId;
   /** Whether the operation's credential header was present. */
   credential?: boolean;
+  /** The body, secrets masked; a large one as a summary of about 4 KiB (see the guide). */
   body?: unknown;
   status?: number;
   /** The fault rule that hit this request, with its kind. */
@@ -27,15 +33,15 @@ export class RequestLog {
   constructor(private readonly limit: number) {}
 
   open(method: string, url: string): LoggedRequest {
-    const entry: LoggedRequest = { seq: ++this.seq, at: new Date().toISOString(), method, url };
+    const entry: LoggedRequest = { seq: ++this.seq, at: new Date().toISOString(), method, url: cutText(url, URL_KEPT) };
     this.entries.push(entry);
     if (this.entries.length > this.limit) this.entries.shift();
     return entry;
   }
 
-  /** Adds a body to an entry, masked. */
+  /** Adds a body to an entry, masked, as a bounded summary. */
   static body(entry: LoggedRequest, body: unknown): void {
-    if (body !== undefined) entry.body = maskSecrets(body);
+    if (body !== undefined) entry.body = summariseBody(maskSecrets(body));
   }
 
   list(filter: { operationId?: OperationId } = {}): LoggedRequest[] {

@@ -1,6 +1,7 @@
-// The chunks of each application's search index. Every application (botId) starts from its own
-// copy of the seed set (the caller's fixture, or a small default), so tests of two apps never see
-// each other's deletions. Chunks keep their seed order; each has a sequence number for cursors.
+// The chunks of each application's search index. Every application (botId) starts from the seed
+// set (the caller's fixture, or a small default) and gets its own copy when it first changes, so
+// tests of two apps never see each other's deletions, and reads of any number of apps cost
+// nothing. Chunks keep their seed order; each has a sequence number for cursors.
 import { readFileSync } from "node:fs";
 import { DEFAULT_CHUNKS } from "./default-chunks.js";
 
@@ -45,41 +46,53 @@ export function loadChunkFixture(source: string | readonly unknown[] | undefined
 }
 
 export class ChunkStore {
+  /** Apps whose chunks changed (an update or a delete), each with its own copy of the seed. */
   private readonly apps = new Map<string, Indexed[]>();
+  private seed: Indexed[] = [];
 
-  constructor(private seed: Chunk[]) {}
-
-  /** The app's chunks in order, created from the seed on first use. */
-  of(botId: string): Indexed[] {
-    let chunks = this.apps.get(botId);
-    if (!chunks) {
-      chunks = this.seed.map((chunk, seq) => ({ seq, chunk: structuredClone(chunk) }));
-      this.apps.set(botId, chunks);
-    }
-    return chunks;
+  constructor(seed: Chunk[]) {
+    this.reseed(seed);
   }
 
+  /**
+   * The app's chunks in order. An app never changed reads the seed itself, so reading the chunks
+   * of any number of apps stores nothing.
+   */
+  of(botId: string): readonly Indexed[] {
+    return this.apps.get(botId) ?? this.seed;
+  }
+
+  /** The chunk to update, in the app's own copy (made now if the app had none). */
   find(botId: string, chunkId: string): Chunk | undefined {
-    return this.of(botId).find((entry) => entry.chunk.chunkId === chunkId)?.chunk;
+    if (!this.of(botId).some((entry) => entry.chunk.chunkId === chunkId)) return undefined;
+    return this.own(botId).find((entry) => entry.chunk.chunkId === chunkId)?.chunk;
   }
 
   /** Deletes what exists; returns the ids that did not. */
   delete(botId: string, chunkIds: readonly string[]): { deleted: string[]; notFound: string[] } {
     const wanted = new Set(chunkIds);
-    const chunks = this.of(botId);
-    const deleted = chunks.filter((entry) => wanted.has(entry.chunk.chunkId)).map((entry) => entry.chunk.chunkId);
-    this.apps.set(botId, chunks.filter((entry) => !wanted.has(entry.chunk.chunkId)));
+    const deleted = this.of(botId).filter((entry) => wanted.has(entry.chunk.chunkId)).map((entry) => entry.chunk.chunkId);
+    if (deleted.length > 0) this.apps.set(botId, this.own(botId).filter((entry) => !wanted.has(entry.chunk.chunkId)));
     const gone = new Set(deleted);
     return { deleted, notFound: [...wanted].filter((id) => !gone.has(id)) };
   }
 
-  /** Replaces the seed every app starts from; apps already used keep theirs until reset. */
+  /** Replaces the seed every app starts from; every app starts over from it. */
   reseed(seed: Chunk[]): void {
-    this.seed = seed;
+    this.seed = seed.map((chunk, seq) => ({ seq, chunk: structuredClone(chunk) }));
     this.apps.clear();
   }
 
   clear(): void {
     this.apps.clear();
+  }
+
+  private own(botId: string): Indexed[] {
+    let chunks = this.apps.get(botId);
+    if (!chunks) {
+      chunks = this.seed.map(({ seq, chunk }) => ({ seq, chunk: structuredClone(chunk) }));
+      this.apps.set(botId, chunks);
+    }
+    return chunks;
   }
 }

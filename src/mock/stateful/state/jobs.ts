@@ -1,7 +1,8 @@
 // Jobs of the long-running operations. A job answers IN_PROGRESS until it has been polled
 // `polls` times or `ms` milliseconds have passed since it started (whichever option is set; both:
-// whichever comes first), then SUCCESS, or FAILED when a scenario marked it to fail. Reaching
-// the end runs the job's effect once (a model becomes ready to deploy, a tool deployed, ...).
+// whichever comes first), then SUCCESS, or FAILED when it was started after failNextJobs().
+// failNow() ends a running job FAILED at once. Reaching the end runs the job's effect once (a
+// model becomes ready to deploy, a tool deployed, ...), or on FAILED undoes what starting it did.
 export type JobStatus = "IN_PROGRESS" | "SUCCESS" | "FAILED";
 
 export interface JobTiming {
@@ -72,11 +73,12 @@ export class JobStore {
     this.failNext += count;
   }
 
-  /** Marks a running job to fail; false when there is no such job or it has ended. */
-  markToFail(id: string): boolean {
+  /** Ends a running job now, FAILED, undoing what starting it changed; false when there is no such job or it has ended. */
+  failNow(id: string): boolean {
     const job = this.byId.get(id);
     if (!job || job.status !== "IN_PROGRESS") return false;
     job.failAtEnd = true;
+    this.finish(job);
     return true;
   }
 

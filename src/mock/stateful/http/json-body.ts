@@ -1,0 +1,93 @@
+// JSON request bodies, for the operations and the admin endpoint alike, read within two limits
+// that a request cannot move: a size (a declared content-length over it is refused before a byte
+// is read; a chunked body the moment it passes it) and a nesting depth (checked without
+// recursion, so a body nested thousands deep is the request's fault, not a stack overflow in
+// the mock). Past the size the mock stops reading and closes the connection after its answer:
+// the rest of the body, however long, is never waited for.
+import type { IncomingMessage } from "node:http";
+import type { Violation } from "../contract/problems.js";
+
+/** The largest JSON body of an operation: far above any request of the spec. */
+export const MAX_JSON_BYTES = 1024 * 1024;
+/** Levels of nested objects and arrays a JSON body may have (the body itself is the first). */
+export const MAX_JSON_DEPTH = 64;
+
+export type JsonRead = { value: unknown } | { refusal: JsonRefusal };
+
+export interface JsonRefusal {
+  status: 413 | 422;
+  violation: Violation;
+  /** The body was not read to its end: the answer closes the connection. */
+  close: boolean;
+}
+
+/**
+ * Reads a JSON body of at most `maxBytes`. `optional`: a body of whitespace only is `undefined`
+ * rather than invalid JSON.
+ */
+export async function readJsonBody(request: IncomingMessage, { maxBytes = MAX_JSON_BYTES, optional = false } = {}): Promise<JsonRead> {
+  const bytes = await readUpTo(request, maxBytes);
+  if (bytes === undefined) {
+    const violation: Violation = { in: "body", field: "", rule: "maxBytes", message: `a JSON body is at most ${maxBytes} bytes` };
+    return { refusal: { status: 413, violation, close: true } };
+  }
+  const text = bytes.toString("utf8");
+  if (optional && text.trim() === "") return { value: undefined };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { refusal: { status: 422, violation: { in: "body", field: "", rule: "json", message: `is not valid JSON (${(error as Error).message})` }, close: false } };
+  }
+  const deep = tooDeep(value, MAX_JSON_DEPTH);
+  if (deep !== undefined) {
+    return { refusal: { status: 422, violation: { in: "body", field: deep, rule: "maxDepth", message: `nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels` }, close: false } };
+  }
+  return { value };
+}
+
+/**
+ * The body's bytes, or undefined once they pass `maxBytes` (by the declared length, or as they
+ * arrive): then reading stops where it is.
+ */
+function readUpTo(request: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  // Number(undefined) is NaN, and NaN > maxBytes is false: a chunked body is counted instead.
+  if (Number(request.headers["content-length"]) > maxBytes) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const pieces: Buffer[] = [];
+    let size = 0;
+    const settle = (outcome: () => void) => {
+      request.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      outcome();
+    };
+    const onData = (piece: Buffer) => {
+      size += piece.length;
+      if (size <= maxBytes) return void pieces.push(piece);
+      request.pause();
+      settle(() => resolve(undefined));
+    };
+    const onEnd = () => settle(() => resolve(Buffer.concat(pieces, size)));
+    const onError = (error: Error) => settle(() => reject(error));
+    // Gone before its end (the client hung up): nobody is left to answer.
+    const onClose = () => settle(() => reject(new Error("the client closed the connection before the body ended")));
+    request.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
+}
+
+/**
+ * The pointer of the body's member (its property or item) under which values nest deeper than
+ * `max` levels ("" for the body itself), or undefined. Iterative: no depth can overflow it.
+ */
+function tooDeep(body: unknown, max: number): string | undefined {
+  if (body === null || typeof body !== "object") return undefined;
+  const stack: Array<{ value: object; depth: number; member: string }> = [{ value: body, depth: 1, member: "" }];
+  while (stack.length > 0) {
+    const { value, depth, member } = stack.pop()!;
+    if (depth > max) return member;
+    for (const [key, inner] of Object.entries(value)) {
+      if (inner === null || typeof inner !== "object") continue;
+      stack.push({ value: inner as object, depth: depth + 1, member: depth === 1 ? `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}` : member });
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,38 @@
+// startMock's options are checked before anything starts: a misspelt option is refused with the
+// option it resembles, and an option of the other mock is refused saying which mock it belongs to,
+// instead of starting the wrong mock with the option silently dropped.
+import { describe, expect, it } from "vitest";
+import { startMock } from "../../src/mock/start-mock.js";
+
+// Each call below must be refused; should one start a mock instead, it is stopped again.
+async function refusal(options: unknown): Promise<string> {
+  try {
+    const started = await startMock(options as never);
+    await started.stop();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return "(started)";
+}
+
+describe("startMock options", () => {
+  it("refuses an unknown option, naming the one it resembles", async () => {
+    expect(await refusal({ statefull: true })).toBe("startMock: statefull is not an option; did you mean stateful?");
+    expect(await refusal({ stateful: true, sed: 3 })).toBe("startMock: sed is not an option; did you mean seed?");
+    expect(await refusal({ stateful: true, jobs: { pols: 2 } })).toBe("startMock: jobs.pols is not an option; did you mean jobs.polls?");
+    expect(await refusal({ stateful: true, zzzzzzzz: 1 })).toMatch(/^startMock: zzzzzzzz is not an option \(the options are stateful, port, host, seed, /);
+  });
+
+  it("refuses an option of the other mock, saying which mock takes it", async () => {
+    expect(await refusal({ seed: 3 })).toBe("startMock: seed is an option of the stateful mock (stateful: true)");
+    expect(await refusal({ stateful: true, dynamic: true })).toBe("startMock: dynamic is an option of the contract mock (Prism), not of stateful: true");
+  });
+
+  it("refuses a session lifetime past the dates JavaScript can write", async () => {
+    expect(await refusal({ stateful: true, sessionTtlMs: Number.MAX_SAFE_INTEGER })).toMatch(/^startMock: sessionTtlMs must be an integer from 1 to 315360000000 /);
+  });
+
+  it("refuses a stateful that is not a boolean", async () => {
+    expect(await refusal({ stateful: "true" })).toBe('startMock: stateful must be true or false (got "true")');
+  });
+});
