@@ -12,6 +12,7 @@ import ts from "typescript";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
 import { renderChunkFilterRules } from "./lib/filter-rules.mjs";
 import { TS_HEADER_LINES } from "./lib/generated-header.mjs";
+import { renderOrderedFields } from "./lib/ordered-fields.mjs";
 import { HTTP_METHODS, REPO_ROOT, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
 import { responseValidatorOutputs } from "./lib/response-validators.mjs";
@@ -124,6 +125,7 @@ export const outputs = [
   { file: "src/generated/platform.ts", render: renderTypes },
   { file: "src/generated/operations.ts", render: renderOperations },
   { file: "src/generated/chunk-filter-rules.ts", render: renderChunkFilterRules },
+  { file: "src/generated/ordered-fields.ts", render: renderOrderedFields },
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
   ...responseValidatorOutputs,

@@ -27,6 +27,7 @@ export {
   ChunkDeletionError,
   PaginationLoopError,
   UnexpectedResponseError,
+  ResponseTooLargeError,
   isTransientError,
   type ValidationIssue,
   type ApiErrorInit,

@@ -978,7 +978,7 @@ export interface components {
             fileContext: string;
             /** @description Number of chunks the file is split into. Its maximum is not documented. */
             totalChunks: number;
-            /** @description Extension, for example `tar`. */
+            /** @description Extension without its dot, for example `tar` (a leading dot, as in `.tar`, is refused rather than guessed at). */
             fileExtension: string;
             fileName: string;
             /** @description Size in bytes. */
@@ -1092,6 +1092,10 @@ export interface components {
             /** @description Stop sequences. */
             stopSequence?: string[];
         };
+        /**
+         * @description How the deployment scales. `minReplicas` may not exceed `maxReplicas` (a rule between two
+         *     fields, which JSON Schema cannot state; `x-ordered-fields` records it).
+         */
         ScalingParameters: {
             maxBatchSize?: number;
             minReplicas?: number;

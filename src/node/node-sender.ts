@@ -13,7 +13,7 @@ import { undiciSender } from "./undici-sender.js";
 export function nodeSender(dispatcher: Dispatcher): SenderWiring {
   const send = undiciSender(dispatcher);
   return {
-    send: (outgoing, signal) => send(outgoing.body instanceof MultipartBody ? { ...outgoing, body: fromDisk(outgoing.body) } : outgoing, signal),
+    send: (outgoing, signal, maxBytes) => send(outgoing.body instanceof MultipartBody ? { ...outgoing, body: fromDisk(outgoing.body) } : outgoing, signal, maxBytes),
     newAttempt: () => new AttemptSignal(),
   };
 }

@@ -4,7 +4,7 @@
 // piece by piece with backpressure and an exact content-length, so a chunk is never held whole.
 import type { Dispatcher } from "undici";
 
-import { NULL_BODY_STATUS, type CancelSignal, type HeaderReader, type Incoming, type Outgoing } from "../wrappers/http/sender.js";
+import { BodyTooLarge, declaredOver, NULL_BODY_STATUS, type CancelSignal, type HeaderReader, type Incoming, type Outgoing } from "../wrappers/http/sender.js";
 import { isBodySource, type BodySource, type ReaderPromise } from "./body-source.js";
 import { bodyBytesHeld, createDispatcher } from "./dispatcher.js";
 
@@ -13,7 +13,7 @@ export interface StreamingOutgoing extends Omit<Outgoing, "body"> {
   body: string | Uint8Array | ArrayBuffer | Blob | BodySource | undefined;
 }
 
-export type StreamingSender = (request: StreamingOutgoing, signal: CancelSignal) => Promise<Incoming>;
+export type StreamingSender = (request: StreamingOutgoing, signal: CancelSignal, maxBytes?: number) => Promise<Incoming>;
 
 /** A Sender over `dispatcher`; by default one built from the environment (see createDispatcher). */
 export function undiciSender(dispatcher: Dispatcher = createDispatcher()): StreamingSender {
@@ -21,10 +21,10 @@ export function undiciSender(dispatcher: Dispatcher = createDispatcher()): Strea
   // again (an upload's CPU went from about 1.5 to 0.9 s/GiB); over a caller's, every piece is fresh.
   const held = bodyBytesHeld(dispatcher);
   const reader: ReaderPromise | undefined = held === undefined ? undefined : { heldBytes: held };
-  return (outgoing, signal) => {
+  return (outgoing, signal, maxBytes = Number.POSITIVE_INFINITY) => {
     if (signal.aborted) return Promise.reject(signal.reason);
     return new Promise<Incoming>((resolve, reject) => {
-      const exchange = new Exchange(outgoing.method === "HEAD", signal, resolve, reject);
+      const exchange = new Exchange(outgoing.method === "HEAD", signal, maxBytes, resolve, reject);
       signal.addEventListener("abort", exchange.onAbort, { once: true });
       try {
         dispatcher.dispatch(dispatchOptions(outgoing, reader), exchange);
@@ -73,10 +73,12 @@ class Exchange implements Dispatcher.DispatchHandler {
   #statusText = "";
   #headers: Record<string, string | string[] | undefined> = {};
   #pieces: Buffer[] = [];
+  #bytes = 0;
 
   constructor(
     private readonly head: boolean,
     private readonly signal: CancelSignal,
+    private readonly maxBytes: number,
     private readonly resolve: (answer: Incoming) => void,
     private readonly reject: (error: unknown) => void,
   ) {}
@@ -99,16 +101,30 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.#settled) controller.abort((this.signal.reason as Error) ?? new Error("aborted"));
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
     // An informational 1xx start is followed by the answer's own, which replaces it.
     this.#status = statusCode;
     this.#statusText = statusMessage ?? "";
     this.#headers = headers;
     this.#pieces = [];
+    this.#bytes = 0;
+    const length = headers["content-length"];
+    if (declaredOver(Array.isArray(length) ? length[0] : length, this.maxBytes)) this.#tooLarge(controller);
   }
 
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#settled) return;
+    this.#bytes += chunk.byteLength;
+    if (this.#bytes > this.maxBytes) return this.#tooLarge(controller);
     this.#pieces.push(chunk);
+  }
+
+  // Past the limit nothing more is kept or read: the request is aborted and its memory let go.
+  #tooLarge(controller: Dispatcher.DispatchController): void {
+    const error = new BodyTooLarge(this.maxBytes);
+    this.#pieces = [];
+    this.fail(error);
+    controller.abort(error);
   }
 
   onResponseEnd(): void {

@@ -297,6 +297,17 @@ export class UnexpectedResponseError extends PlatformError {
   }
 }
 
+/** An answer whose body is larger than the client's `maxResponseBytes`: it was not read further. */
+export class ResponseTooLargeError extends PlatformError {
+  override name = "ResponseTooLargeError";
+  constructor(
+    readonly operationId: string,
+    readonly limitBytes: number,
+  ) {
+    super(`${operationId} answered with a body larger than ${limitBytes} bytes (maxResponseBytes); the client stopped reading it`);
+  }
+}
+
 /**
  * Whether trying again later may succeed: no answer, a timeout, or a 408, 429 or 5xx. A rejected
  * request (bad input, credentials, a missing resource) fails the same way every time.

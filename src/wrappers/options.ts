@@ -24,6 +24,12 @@ export interface PlatformClientOptions {
   timeoutMs?: number;
   /** Retries of a retry-safe operation after a transient failure. Default 2. */
   maxRetries?: number;
+  /**
+   * The largest answer body the client reads, in bytes; a larger one is refused
+   * (ResponseTooLargeError) as soon as it gets there, so memory stays flat. Default 64 MiB, far
+   * above any answer of the interface (a page of chunks is well under 1 MiB).
+   */
+  maxResponseBytes?: number;
   /** Appended to the client's own User-Agent where the runtime allows setting it. */
   userAgent?: string;
   logger?: Logger;
@@ -38,6 +44,7 @@ export interface ResolvedOptions {
   fetchGiven: boolean;
   timeoutMs: number;
   maxRetries: number;
+  maxResponseBytes: number;
   userAgent: string;
   logger: Logger | undefined;
 }
@@ -45,6 +52,7 @@ export interface ResolvedOptions {
 export const CLIENT_NAME = "platform-management-client";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export const CLIENT_OPTION_KEYS = optionKeys<PlatformClientOptions>({
   host: true,
@@ -54,6 +62,7 @@ export const CLIENT_OPTION_KEYS = optionKeys<PlatformClientOptions>({
   fetch: true,
   timeoutMs: true,
   maxRetries: true,
+  maxResponseBytes: true,
   userAgent: true,
   logger: true,
 });
@@ -77,7 +86,7 @@ export function resolveOptions(options: PlatformClientOptions, extraKeys: readon
   }
   const [unknown] = unknownKeyIssues(options, [...CLIENT_OPTION_KEYS, ...extraKeys], "");
   if (unknown) throw new ConfigurationError(unknown.message, unknown.field);
-  const { host, baseUrl, apiKey, jwt, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, userAgent, logger } = options;
+  const { host, baseUrl, apiKey, jwt, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, userAgent, logger } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") throw new ConfigurationError("fetch must be a function (no global fetch in this runtime)", "fetch");
   headerValue("apiKey", apiKey, false);
@@ -86,6 +95,7 @@ export function resolveOptions(options: PlatformClientOptions, extraKeys: readon
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
     throw new ConfigurationError("maxRetries must be an integer from 0 to 10", "maxRetries");
   }
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new ConfigurationError("maxResponseBytes must be a positive integer number of bytes", "maxResponseBytes");
   headerValue("userAgent", userAgent, false);
   if (logger !== undefined && (typeof logger !== "object" || logger === null)) {
     throw new ConfigurationError("logger must be an object with debug, info and warn methods (each optional)", "logger");
@@ -98,6 +108,7 @@ export function resolveOptions(options: PlatformClientOptions, extraKeys: readon
     fetchGiven: options.fetch !== undefined,
     timeoutMs,
     maxRetries,
+    maxResponseBytes,
     userAgent: userAgent ? `${CLIENT_NAME} ${userAgent}` : CLIENT_NAME,
     logger,
   };

@@ -121,6 +121,7 @@ const rows: Row[] = [
   { name: "scaleDownDelay 49", run: (c) => withScaling(c, { scaleDownDelay: 49 }), field: "scalingParameters.scaleDownDelay", rule: "minimum" },
   { name: "scaleDownDelay 2001", run: (c) => withScaling(c, { scaleDownDelay: 2001 }), field: "scalingParameters.scaleDownDelay", rule: "maximum" },
   { name: "maxBatchSize 257", run: (c) => withScaling(c, { maxBatchSize: 257 }), field: "scalingParameters.maxBatchSize", rule: "maximum" },
+  { name: "minReplicas above maxReplicas (x-ordered-fields)", run: (c) => withScaling(c, { minReplicas: 5, maxReplicas: 3 }), field: "scalingParameters.minReplicas", rule: "ordered" },
   // Model deploy: other fields, query and path
   { name: "unknown deviceType", run: (c) => deploy(c, { deviceType: "g9.huge" }), field: "deviceType", rule: "enum" },
   { name: "unknown optimizationType", run: (c) => deploy(c, { optimizationInfo: { optimizationType: "tensorrt" } }), field: "optimizationInfo.optimizationType", rule: "enum" },
@@ -274,6 +275,7 @@ const rows: Row[] = [
   { name: "zero-byte Blob (import)", run: (c) => c.models.import({ source: new Blob([]), fileName: "m.tar", fileExtension: "tar" }), field: "source.size", rule: "minimum" },
   { name: "file that does not exist (import)", run: (c) => c.models.import({ source: join(dir, "missing.tar") }), field: "path", rule: "exists" },
   { name: "chunk size 0", run: (c) => c.models.import({ source: modelPath, chunkSize: 0 }), field: "chunkSize", rule: "minimum" },
+  { name: "fileExtension with its dot (.tar)", run: (c) => c.models.import({ source: modelPath, fileExtension: ".tar" }), field: "fileExtension", rule: "pattern" },
   { name: "chunk size 1.5", run: (c) => c.models.import({ source: modelPath, chunkSize: 1.5 }), field: "chunkSize", rule: "type" },
   { name: "concurrency -1", run: (c) => c.models.import({ source: modelPath, concurrency: -1 }), field: "concurrency", rule: "minimum" },
   { name: "concurrency 0", run: (c) => c.models.import({ source: modelPath, concurrency: 0 }), field: "concurrency", rule: "minimum" },

@@ -1,6 +1,7 @@
 // What the transport hands to the network and gets back: one attempt (no redirect followed) and
 // its answer with the whole body read. The portable sender is fetch; the Node entry brings one
 // over undici (src/node/), which skips fetch's Request and Response objects on every call.
+import { untilAborted } from "../internal/abort.js";
 
 /** A body that can be streamed again for a retry, piece by piece, never held whole. */
 export interface BodySource {
@@ -62,7 +63,24 @@ export interface AttemptControl<S extends CancelSignal> {
   abort(reason: unknown): void;
 }
 
-export type Sender<S extends CancelSignal = AbortSignal> = (request: Outgoing, signal: S) => Promise<Incoming>;
+/**
+ * Sends one attempt and reads its whole answer. The answer's body may hold at most `maxBytes`
+ * (no limit when left out): past that the sender stops reading and rejects with BodyTooLarge,
+ * so memory stays flat.
+ */
+export type Sender<S extends CancelSignal = AbortSignal> = (request: Outgoing, signal: S, maxBytes?: number) => Promise<Incoming>;
+
+/** A sender's refusal of an answer larger than its limit; the transport names the operation. */
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the answer's body is larger than ${limit} bytes`);
+  }
+}
+
+/** The content-length an answer declares, when it declares one more than `limit`. */
+export function declaredOver(contentLength: string | null | undefined, limit: number): boolean {
+  return contentLength != null && Number(contentLength) > limit;
+}
 
 /**
  * A sender with the kind of signal it takes. fetch needs AbortSignals; a sender that takes a
@@ -101,11 +119,47 @@ export function fetchSender(send: typeof fetch): SenderWiring<AbortSignal> {
 }
 
 function fetchSend(send: typeof fetch): Sender {
-  return async (request, signal) => {
+  return async (request, signal, maxBytes = Number.POSITIVE_INFINITY) => {
     const init: RequestInit = { method: request.method, headers: request.headers, body: await fetchBody(request.body), redirect: "manual", signal };
     const response = await send(request.url, init);
     const empty = NULL_BODY_STATUS.has(response.status) || request.method === "HEAD";
     if (empty) await response.body?.cancel();
-    return { status: response.status, statusText: response.statusText, headers: response.headers, body: empty ? null : new Uint8Array(await response.arrayBuffer()) };
+    return { status: response.status, statusText: response.statusText, headers: response.headers, body: empty ? null : await readBody(response, signal, maxBytes) };
   };
+}
+
+/**
+ * The whole body, read piece by piece against the attempt's signal: a read that ignores the
+ * signal (a stalled decoder, a caller's fetch) still ends when the attempt's deadline passes,
+ * and a body past `maxBytes` is cancelled as soon as it gets there.
+ */
+async function readBody(response: Response, signal: AbortSignal, maxBytes: number): Promise<Uint8Array> {
+  if (declaredOver(response.headers.get("content-length"), maxBytes)) {
+    void response.body?.cancel().catch(() => {});
+    throw new BodyTooLarge(maxBytes);
+  }
+  if (!response.body) return new Uint8Array(await untilAborted(response.arrayBuffer(), signal));
+  const reader = response.body.getReader();
+  const pieces: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await untilAborted(reader.read(), signal);
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw new BodyTooLarge(maxBytes);
+      pieces.push(value);
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => {});
+    throw error;
+  }
+  if (pieces.length === 1) return pieces[0]!;
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const piece of pieces) {
+    body.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  return body;
 }

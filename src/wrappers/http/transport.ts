@@ -1,7 +1,8 @@
 // The fetch openapi-fetch is given: below every operation, the per-attempt timeout (covering
 // the body), the caller's AbortSignal, redirects that never carry a credential to another
 // origin, and retries of transient failures for the operations the spec marks `x-retry-safe`.
-import { AbortError, ConnectionError, TimeoutError } from "../errors.js";
+import { AbortError, ConnectionError, ResponseTooLargeError, TimeoutError } from "../errors.js";
+import { onAbort } from "../internal/abort.js";
 import { backoffDelay } from "../internal/backoff.js";
 import type { Log } from "../internal/logger.js";
 import { maskAll } from "../internal/redactor.js";
@@ -9,12 +10,13 @@ import { sleep as defaultSleep } from "../internal/sleep.js";
 import type { PlatformRequest } from "../request/platform-request.js";
 import { PlatformResponse } from "./platform-response.js";
 import { isRetryableStatus, provablyNeverSent, RETRY_BACKOFF, retryAfterMs } from "./retry-policy.js";
-import { isBodySource, type CancelSignal, type Incoming, type Outgoing, type SenderWiring } from "./sender.js";
+import { BodyTooLarge, isBodySource, type CancelSignal, type Incoming, type Outgoing, type SenderWiring } from "./sender.js";
 import { nextHop } from "./redirects.js";
 
 export interface TransportOptions<S extends CancelSignal> extends SenderWiring<S> {
   timeoutMs: number;
   maxRetries: number;
+  maxResponseBytes: number;
   log: Log;
   /** Masks the client's credentials in text that came from elsewhere (an error's message, a body). */
   redact: (text: string) => string;
@@ -39,21 +41,20 @@ const MAX_REDIRECTS = 5;
 const UNKNOWN: RequestMeta = { operationId: "request", retrySafe: false };
 
 export function createTransport<S extends CancelSignal>(options: TransportOptions<S>): PlatformFetch {
-  const { send, newAttempt, timeoutMs, maxRetries, log, redact, random = Math.random, sleep = defaultSleep } = options;
+  const { send, newAttempt, timeoutMs, maxRetries, maxResponseBytes, log, redact, random = Math.random, sleep = defaultSleep } = options;
 
   // One attempt: every redirect hop and the whole response body, under one timer.
   async function attempt(first: Outgoing, callerSignal: AbortSignal | undefined): Promise<Incoming> {
     const control = newAttempt();
     const { signal } = control;
     const timer = setTimeout(() => control.abort(new TimedOut()), timeoutMs);
-    const onAbort = () => control.abort(callerSignal?.reason);
-    callerSignal?.addEventListener("abort", onAbort, { once: true });
+    const stopListening = callerSignal ? onAbort(callerSignal, () => control.abort(callerSignal.reason)) : undefined;
     try {
       let hop = first;
       for (let redirects = 0; ; redirects++) {
         // The sender reads the whole body: a truncated body fails this attempt (retryable)
         // rather than a parse above, and the timeout covers it.
-        const answer = await send(hop, signal);
+        const answer = await send(hop, signal, maxResponseBytes);
         if (!REDIRECT_STATUS.has(answer.status) || redirects >= MAX_REDIRECTS) return answer;
         const next = nextHop(hop, answer.status, answer.headers.get("location"));
         if (!next) return answer;
@@ -65,7 +66,7 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
       throw error;
     } finally {
       clearTimeout(timer);
-      callerSignal?.removeEventListener("abort", onAbort);
+      stopListening?.();
     }
   }
 
@@ -89,6 +90,8 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
       } catch (error) {
         if (error instanceof AbortError) throw error;
         if (callerSignal?.aborted) throw aborted();
+        // The same answer would come again: too large is final, whatever the operation.
+        if (error instanceof BodyTooLarge) throw new ResponseTooLargeError(operationId, error.limit);
         const failure = error instanceof TimedOut ? new TimeoutError(operationId, timeoutMs) : new ConnectionError(`${operationId} got no answer: ${redact(describe(error))}`, operationId, { cause: error });
         if (retry >= maxRetries || !repeatable || !(retrySafe || provablyNeverSent(error))) throw failure;
         why = failure.message;

@@ -7,6 +7,38 @@ export function isAbortSignal(value: unknown): value is AbortSignal {
   return typeof value === "object" && value !== null && typeof (value as AbortSignal).aborted === "boolean" && typeof (value as AbortSignal).addEventListener === "function";
 }
 
+// One listener per caller's signal, however many calls share it: a program that passes one
+// signal to dozens of concurrent calls would otherwise put dozens of listeners on it at once,
+// and Node warns (MaxListenersExceededWarning) past ten. Each call's callback joins the signal's
+// set and leaves it when the call settles; the one listener stays until the signal fires, and
+// the next call on the same signal reuses it.
+const waiting = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Calls `callback` once when `signal` fires (at once if it has); the returned function unsubscribes. */
+export function onAbort(signal: AbortSignal, callback: () => void): () => void {
+  if (signal.aborted) {
+    callback();
+    return () => {};
+  }
+  let callbacks = waiting.get(signal);
+  if (!callbacks) {
+    const set = new Set<() => void>();
+    callbacks = set;
+    waiting.set(signal, set);
+    signal.addEventListener(
+      "abort",
+      () => {
+        waiting.delete(signal);
+        for (const each of set) each();
+      },
+      { once: true },
+    );
+  }
+  const set = callbacks;
+  set.add(callback);
+  return () => void set.delete(callback);
+}
+
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(signal);
 }
@@ -14,14 +46,12 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 /** A promise that rejects with AbortError once the signal fires; dispose() removes the listener. */
 export function abortListener(signal: AbortSignal | undefined): { promise: Promise<never>; dispose(): void } {
   if (!signal) return { promise: new Promise<never>(() => {}), dispose: () => {} };
-  let onAbort = () => {};
+  let dispose = () => {};
   const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortError(signal));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
+    dispose = onAbort(signal, () => reject(abortError(signal)));
   });
   promise.catch(() => {});
-  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
+  return { promise, dispose };
 }
 
 /** The work's result, or AbortError as soon as the signal fires, even if the work ignores it. */

@@ -1,6 +1,7 @@
 // Waiting, behind a Clock so the job waiter can run on simulated time: a benchmark or a test
 // can "spend" ten minutes of polling without ten minutes passing.
 import { abortError, ValidationError } from "../errors.js";
+import { onAbort } from "./abort.js";
 
 export interface Clock {
   /** Milliseconds on a clock that only moves forward; only differences between readings mean anything. */
@@ -23,21 +24,23 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let remaining = ms;
 
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal as AbortSignal));
-    };
+    let stopListening: (() => void) | undefined;
     const arm = () => {
       const step = Math.min(remaining, MAX_TIMER_MS);
       remaining -= step;
       timer = setTimeout(() => {
         if (remaining > 0) return arm();
-        signal?.removeEventListener("abort", onAbort);
+        stopListening?.();
         resolve();
       }, step);
     };
 
-    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal) {
+      stopListening = onAbort(signal, () => {
+        clearTimeout(timer);
+        reject(abortError(signal));
+      });
+    }
     arm();
   });
 }

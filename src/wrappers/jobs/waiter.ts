@@ -3,7 +3,7 @@
 // every pause and poll, and every poll is cut short at the deadline, so a stalled request cannot
 // hold the wait past its timeout.
 import { AbortError, abortError, isTransientError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../errors.js";
-import { untilAborted } from "../internal/abort.js";
+import { onAbort, untilAborted } from "../internal/abort.js";
 import { backoffDelay } from "../internal/backoff.js";
 import { systemClock, type Clock } from "../internal/sleep.js";
 import type { Job } from "../normalize/jobs.js";
@@ -72,8 +72,7 @@ export async function waitOnClock(getJob: GetJob, jobOrId: Job | string, options
  */
 async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefined, leftMs: number): Promise<Job | undefined | "deadline"> {
   const bound = new AbortController();
-  const onAbort = () => bound.abort(signal?.reason);
-  signal?.addEventListener("abort", onAbort, { once: true });
+  const stopListening = signal ? onAbort(signal, () => bound.abort(signal.reason)) : undefined;
   // A real timer even when the clock is simulated: a poll takes real time, and a simulated
   // clock's sleep would end at once and cut every poll short.
   const timer = setTimeout(() => bound.abort(new DeadlineReached()), Math.min(leftMs, 2 ** 31 - 1));
@@ -90,7 +89,7 @@ async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefi
     throw error;
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    stopListening?.();
   }
 }
 

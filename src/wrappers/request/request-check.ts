@@ -1,9 +1,11 @@
 // Checks a request against the validators generated from the spec, and turns Ajv's findings
-// into issues that name the field and the rule. Loaded on the first request
-// (./load-request-check.ts): the compiled validators are most of the client's code.
+// into issues that name the field and the rule; then the rules between two fields the spec
+// records beside its schemas (x-ordered-fields). Loaded on the first request
+// (../internal/lazy-modules.ts): the compiled validators are most of the client's code.
 import type { OperationId } from "../../generated/operations.js";
 import { bodyVariants, requestValidators as table, type RequestValidator, type ValidationIssue as AjvIssue } from "../../generated/validators.js";
 import { ValidationError, type ValidationIssue } from "../errors.js";
+import { orderIssues } from "./ordered-fields.js";
 
 export interface RequestParts {
   path?: Record<string, unknown> | undefined;
@@ -23,7 +25,10 @@ export function requestIssues(operationId: OperationId, parts: RequestParts, bod
       if (bodyRequired) issues.push({ field: "body", rule: "required", message: `body is required (got ${value === null ? "null" : "nothing"})` });
       continue;
     }
-    if (validate(value)) continue;
+    if (validate(value)) {
+      if (part === "body") issues.push(...orderIssues(operationId, value));
+      continue;
+    }
     const variants = part === "body" ? bodyVariants[operationId] : undefined;
     issues.push(...(variants ? closestVariantIssues(variants, value) : toIssues(validate.errors ?? [])));
   }

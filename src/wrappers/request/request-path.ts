@@ -31,6 +31,7 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
   const settings = {
     timeoutMs: resolved.timeoutMs,
     maxRetries: resolved.maxRetries,
+    maxResponseBytes: resolved.maxResponseBytes,
     log,
     redact,
     ...(seams.random ? { random: seams.random } : {}),

@@ -52,6 +52,17 @@ describe("stateful mock: the spec is the contract", () => {
     });
   });
 
+  it("refuses a pair of fields the spec orders (x-ordered-fields) set the wrong way round", async () => {
+    await withMock({ existing: "examples" }, async (mock) => {
+      const path = "/api/public/models/cm-4e5f6a7b/deploy?modelType=openSource";
+      const bad = await call(mock, "POST", path, { ...DEPLOY, scalingParameters: { minReplicas: 5, maxReplicas: 3 } });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual([expect.objectContaining({ in: "body", field: "/scalingParameters/minReplicas", rule: "ordered" })]);
+      const good = await call(mock, "POST", path, { ...DEPLOY, scalingParameters: { minReplicas: 3, maxReplicas: 3 } });
+      expect(good.status).toBe(200);
+    });
+  });
+
   it("reads query and multipart text as the types the spec asks for", async () => {
     await withMock({}, async (mock) => {
       expect((await call(mock, "GET", "/api/public/connections?limit=2")).status).toBe(200);

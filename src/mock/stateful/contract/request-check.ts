@@ -4,6 +4,7 @@
 // boolean the schema asks for, which is what the validators' own type errors say.
 import type { OperationId } from "../../../generated/operations.js";
 import { requestValidators, type RequestValidator, type ValidationIssue } from "../../../generated/validators.js";
+import { orderIssues } from "../../../wrappers/request/ordered-fields.js";
 import type { Violation } from "./problems.js";
 
 type Location = "path" | "query" | "body";
@@ -103,6 +104,9 @@ export function checkRequest(
       violations.push(...toViolations("body", checked.issues));
     } else if (!bodyValidator(body)) {
       violations.push(...toViolations("body", bodyValidator.errors ?? []));
+    }
+    if (violations.length === 0) {
+      for (const issue of orderIssues(operationId, body)) violations.push({ in: "body", field: `/${issue.field.replaceAll(".", "/")}`, rule: issue.rule, message: issue.message });
     }
   }
   return violations.length > 0 ? { violations } : { ok: { query, body } };
