@@ -1,4 +1,5 @@
 // npm run spec:diff -- [BASE] [HEAD] [--json | --format markdown|json|github] [--link-base URL] [--output FILE]
+// npm run spec:diff -- --rules      prints the rule reference (docs/spec-diff-rules.md)
 //
 // Lists every change between two versions of the spec, each classified by the versioning table
 // of CHANGELOG.md (major, minor or patch, with the rule and the row it applies) and linked to its
@@ -14,7 +15,7 @@
 // 2 on bad arguments or a spec that cannot be read.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { diffSpecs, resolveSides, toAnnotations, toMarkdown } from "./lib/spec-diff/index.mjs";
+import { diffSpecs, resolveSides, rulesMarkdown, toAnnotations, toMarkdown } from "./lib/spec-diff/index.mjs";
 
 const FORMATS = ["markdown", "json", "github"];
 
@@ -32,12 +33,18 @@ try {
       format: { type: "string" },
       "link-base": { type: "string" },
       output: { type: "string" },
+      rules: { type: "boolean", default: false },
     },
   });
 } catch (error) {
   fail(`${error.message}\nusage: npm run spec:diff -- [BASE] [HEAD] [--json | --format ${FORMATS.join("|")}] [--link-base URL] [--output FILE]`);
 }
 const { values, positionals } = parsed;
+if (values.rules) {
+  if (positionals.length || values.json || values.format) fail("--rules takes no spec and no format");
+  process.stdout.write(rulesMarkdown());
+  process.exit(0);
+}
 if (positionals.length > 2) fail(`at most two specs (BASE and HEAD), got ${positionals.length}: ${positionals.join(" ")}`);
 if (values.json && values.format && values.format !== "json") fail(`--json and --format ${values.format} contradict each other`);
 const format = values.json ? "json" : (values.format ?? "markdown");

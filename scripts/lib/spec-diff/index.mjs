@@ -8,11 +8,12 @@
 //   schema/           schemas as value sets (view.mjs) and the walk over two of them (compare.mjs)
 //   rules/            one file per family of rules, each rule tied to a CHANGELOG row
 //   gate.mjs          the version rule applied to a report
-//   format/           markdown for a PR comment, GitHub annotations, links to lines
+//   format/           markdown for a PR comment, GitHub annotations, links to lines, the rule reference
 export { diffSpecs, REPORT_FORMAT, violations } from "./diff.mjs";
 export { judge, nextVersion } from "./gate.mjs";
 export { parseSide } from "./document.mjs";
 export { lastReleaseFor, listReleases, resolveSides, sideFromArgument, sideFromFile, sideFromGit, workingTreeSide } from "./sources.mjs";
 export { toMarkdown } from "./format/markdown.mjs";
 export { toAnnotations } from "./format/github.mjs";
+export { rulesMarkdown } from "./format/rules.mjs";
 export { ALL_RULES, FAMILIES, ruleById } from "./rules/index.mjs";

@@ -81,8 +81,18 @@ export function loadCases(): CorpusCase[] {
     });
 }
 
+// Most cases leave the fixture as their base: it is parsed once.
+const parsed = new Map<string, ReturnType<typeof parseSide>>();
+
 /** The two sides of a case, as the differ reads them (written out as YAML, so lines exist). */
 export function sidesOf(corpusCase: CorpusCase) {
-  const side = (edits: Edit[], label: string) => parseSide(stringify(applyEdits(fixture, edits, corpusCase.file)), { file: `${corpusCase.name}.${label}.yaml`, label });
+  const side = (edits: Edit[], label: string) => {
+    const key = `${label} ${JSON.stringify(edits)}`;
+    const cached = edits.length === 0 ? parsed.get(key) : undefined;
+    if (cached) return cached;
+    const made = parseSide(stringify(applyEdits(fixture, edits, corpusCase.file)), { file: `fixture.${label}.yaml`, label });
+    if (edits.length === 0) parsed.set(key, made);
+    return made;
+  };
   return { base: side(corpusCase.base, "base"), head: side(corpusCase.head, "head") };
 }

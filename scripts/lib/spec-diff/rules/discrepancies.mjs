@@ -42,6 +42,17 @@ export function collectRecords(spec) {
   return found;
 }
 
+/** Whether a pointer names something in a document. */
+function exists(spec, pointer) {
+  let node = spec;
+  for (const segment of pointer === "" ? [] : pointer.slice(1).split("/")) {
+    const key = segment.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return false;
+    node = node[key];
+  }
+  return true;
+}
+
 /** Discrepancy record changes, each with the pointer of the record on the side that has it. */
 export function discrepancyChanges(base, head) {
   const out = [];
@@ -50,7 +61,7 @@ export function discrepancyChanges(base, head) {
   for (const [id, b] of x) {
     const h = y.get(id);
     if (!h) {
-      out.push(record(DISCREPANCY_REMOVED, { base: b.pointer, head: b.holder, holder: b.list, message: `\`${id}\` removed` }));
+      out.push(record(DISCREPANCY_REMOVED, { base: b.pointer, head: exists(head, b.holder) ? b.holder : null, holder: b.list, message: `\`${id}\` removed` }));
       continue;
     }
     const changed = canonical(b.record) !== canonical(h.record);
@@ -58,6 +69,6 @@ export function discrepancyChanges(base, head) {
     if (changed) out.push(record(DISCREPANCY_CHANGED, { base: b.pointer, head: h.pointer, holder: h.list, message: `\`${id}\` changed${moved ? " and moved" : ""}` }));
     else if (moved) out.push(record(DISCREPANCY_MOVED, { base: b.pointer, head: h.pointer, holder: h.list, message: `\`${id}\` moved from ${readablePointer(b.holder)} to ${readablePointer(h.holder)}` }));
   }
-  for (const [id, h] of y) if (!x.has(id)) out.push(record(DISCREPANCY_ADDED, { base: h.holder, head: h.pointer, holder: h.list, message: `\`${id}\` added` }));
+  for (const [id, h] of y) if (!x.has(id)) out.push(record(DISCREPANCY_ADDED, { base: exists(base, h.holder) ? h.holder : null, head: h.pointer, holder: h.list, message: `\`${id}\` added` }));
   return out;
 }
