@@ -47,6 +47,17 @@ export function parseSide(text, { file, label = file, ref = null }) {
   return { spec, lines, file, label, ref, version: typeof spec.info?.version === "string" ? spec.info.version : undefined };
 }
 
+/**
+ * A side from a document already in memory (a spec built or edited by a program): no text, so
+ * every change links to line 1.
+ * @param {any} spec @param {{ file: string, label?: string, ref?: string | null }} where
+ * @returns {Side}
+ */
+export function sideFromDocument(spec, { file, label = file, ref = null }) {
+  if (spec === null || typeof spec !== "object" || Array.isArray(spec) || typeof spec.openapi !== "string") throw new Error(`${label}: not an OpenAPI 3 document`);
+  return { spec, lines: new Map([["", 1]]), file, label, ref, version: typeof spec.info?.version === "string" ? spec.info.version : undefined };
+}
+
 /** The line of a pointer, or of its nearest ancestor written in the file. */
 export function lineOf(side, pointer) {
   let at = pointer;

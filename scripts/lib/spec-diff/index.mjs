@@ -11,7 +11,7 @@
 //   format/           markdown for a PR comment, GitHub annotations, links to lines, the rule reference
 export { diffSpecs, REPORT_FORMAT, violations } from "./diff.mjs";
 export { judge, nextVersion } from "./gate.mjs";
-export { parseSide } from "./document.mjs";
+export { parseSide, sideFromDocument } from "./document.mjs";
 export { lastReleaseFor, listReleases, resolveSides, sideFromArgument, sideFromFile, sideFromGit, workingTreeSide } from "./sources.mjs";
 export { toMarkdown } from "./format/markdown.mjs";
 export { toAnnotations } from "./format/github.mjs";

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse, stringify } from "yaml";
-import { parseSide } from "../../../scripts/lib/spec-diff/document.mjs";
+import { parse } from "yaml";
+import { sideFromDocument } from "../../../scripts/lib/spec-diff/document.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CORPUS_DIR = resolve(HERE, "corpus");
@@ -81,18 +81,8 @@ export function loadCases(): CorpusCase[] {
     });
 }
 
-// Most cases leave the fixture as their base: it is parsed once.
-const parsed = new Map<string, ReturnType<typeof parseSide>>();
-
-/** The two sides of a case, as the differ reads them (written out as YAML, so lines exist). */
+/** The two sides of a case, as the differ reads them (documents in memory: lines are report.test.ts's concern). */
 export function sidesOf(corpusCase: CorpusCase) {
-  const side = (edits: Edit[], label: string) => {
-    const key = `${label} ${JSON.stringify(edits)}`;
-    const cached = edits.length === 0 ? parsed.get(key) : undefined;
-    if (cached) return cached;
-    const made = parseSide(stringify(applyEdits(fixture, edits, corpusCase.file)), { file: `fixture.${label}.yaml`, label });
-    if (edits.length === 0) parsed.set(key, made);
-    return made;
-  };
+  const side = (edits: Edit[], label: string) => sideFromDocument(applyEdits(fixture, edits, corpusCase.file), { file: `fixture.${label}.yaml`, label });
   return { base: side(corpusCase.base, "base"), head: side(corpusCase.head, "head") };
 }

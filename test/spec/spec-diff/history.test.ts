@@ -10,9 +10,10 @@ import { sideFromArgument } from "../../../scripts/lib/spec-diff/sources.mjs";
 import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
 
 type Change = { rule: string; level: string; operation: { id: string | null } | null; field: string | null; where: string[]; message: string };
+type Wanted = { rule?: string; operation?: string | null; field?: string | null; message?: string };
 
 // Each **Breaking** item of 0.2.0's Spec section, by a phrase of it, and the changes it stands for.
-const BREAKING_0_2_0 = [
+const BREAKING_0_2_0: Array<{ phrase: string; changes: Wanted[] }> = [
   {
     phrase: "`fields` is no longer always present",
     changes: ["getConnection", "createConnection", "updateConnection"].map((operation) => ({ rule: "response-property-made-optional", operation, field: "fields" })),
@@ -39,7 +40,7 @@ beforeAll(() => {
   changes = (report as unknown as { changes: Change[] }).changes;
 });
 
-const find = (where: Partial<Change> & { operation?: string | null; message?: string }) =>
+const find = (where: Wanted) =>
   changes.filter(
     (c) =>
       (where.rule === undefined || c.rule === where.rule) &&

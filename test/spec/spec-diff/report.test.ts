@@ -3,7 +3,7 @@
 // GitHub annotations. Read off the 0.1.0 → 0.2.0 report, which has changes of every level.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { diffSpecs } from "../../../scripts/lib/spec-diff/diff.mjs";
 import { toAnnotations } from "../../../scripts/lib/spec-diff/format/github.mjs";
@@ -94,11 +94,11 @@ describe("spec-diff markdown", () => {
 
 describe("spec-diff GitHub annotations", () => {
   it("puts each change on its line, breaking ones as warnings and blocked ones as errors", () => {
-    const annotations = toAnnotations(report).split("\n");
+    const annotations: string[] = toAnnotations(report).split("\n");
     expect(annotations).toHaveLength(report.changes.length);
     expect(annotations.find((a) => a.includes("made-optional::getConnection"))).toMatch(/^::warning file=openapi\/releases\/0\.2\.0\.yaml,line=\d+,title=spec-diff major%3A response-property-made-optional::getConnection · response 200 application\/json · fields: no longer required \(a response field removed or its type changed\)$/);
     expect(annotations.filter((a) => a.startsWith("::notice")).length).toBe(report.counts.minor + report.counts.patch);
-    const blocked = toAnnotations({ ...report, bump: { ...report.bump, allows: "minor" } }).split("\n");
+    const blocked: string[] = toAnnotations({ ...report, bump: { ...report.bump, allows: "minor" } }).split("\n");
     expect(blocked.filter((a) => a.startsWith("::error"))).toHaveLength(report.counts.major);
   });
 

@@ -34,6 +34,8 @@ const NAME_MAPS = new Set([
   "properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "paths", "webhooks", "responses", "content", "headers", "schemas",
   "parameters", "requestBodies", "securitySchemes", "links", "callbacks", "variables", "encoding", "pathItems", "mapping", "scopes",
 ]);
+// Values, not objects with keywords: a `const` object's `description` key is data.
+const LEAVES = new Set(["enum", "const", "required", "type", "security"]);
 // Compared elsewhere, or not text at all.
 const SKIPPED = new Set(["/components/examples", "/info/version"]);
 
@@ -117,7 +119,7 @@ export function documentationChanges(base, head) {
         if (canonical(b[key]) !== canonical(h[key])) out.push(keyChange(chosen, key, b[key], Object.hasOwn(b, key) ? bKeyAt : undefined, h[key], Object.hasOwn(h, key) ? hKeyAt : undefined, bAt, hAt));
         continue;
       }
-      if (inBoth && key !== "enum" && key !== "required" && key !== "security") visit(b[key], h[key], bKeyAt, hKeyAt, key);
+      if (inBoth && !LEAVES.has(key)) visit(b[key], h[key], bKeyAt, hKeyAt, key);
     }
   };
   visit(base, head, "", "", "");
