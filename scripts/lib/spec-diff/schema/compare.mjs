@@ -14,9 +14,22 @@ import { record } from "../changes.mjs";
 
 const prefixed = (records, segments) => (segments.length === 0 ? records : records.map((r) => ({ ...r, field: [...segments, ...r.field] })));
 
-/** The facet of `view` that values of `type` (from the other side) fall under. */
-function facetFor(view, type) {
-  return view.types.get(type) ?? (type === "integer" ? view.types.get("number") : type === "number" ? view.types.get("integer") : undefined);
+/** Facets of the same type on both sides; then an integer facet with a number one left unpaired. */
+function facetPairs(b, h) {
+  const pairs = [];
+  const paired = new Set();
+  for (const [type, facet] of b.types) {
+    if (!h.types.has(type)) continue;
+    pairs.push([facet, h.types.get(type)]);
+    paired.add(type);
+  }
+  for (const [type, facet] of b.types) {
+    const other = { integer: "number", number: "integer" }[type];
+    if (h.types.has(type) || !other || !h.types.has(other) || paired.has(other) || b.types.has(other)) continue;
+    pairs.push([facet, h.types.get(other)]);
+    paired.add(other);
+  }
+  return pairs;
 }
 
 /**
@@ -45,13 +58,7 @@ export function createSchemaComparer(views) {
   function single(b, h, direction) {
     const out = [...typeChanges(b, h, direction), ...schemaKeywordChanges(b, h, direction)];
     if (b.any || h.any) return out;
-    const seen = new Set();
-    for (const [type, bFacet] of b.types) {
-      const hFacet = facetFor(h, type);
-      if (!hFacet || seen.has(hFacet)) continue;
-      seen.add(hFacet);
-      out.push(...facetChanges(bFacet, hFacet, direction));
-    }
+    for (const [bFacet, hFacet] of facetPairs(b, h)) out.push(...facetChanges(bFacet, hFacet, direction));
     return out;
   }
 
