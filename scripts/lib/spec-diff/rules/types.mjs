@@ -39,7 +39,8 @@ export function typeChanges(b, h, direction) {
     return [record(RESPONSE_TYPE_CHANGED, { ...at, message: `type ${from} → ${to}` })];
   }
   const out = [];
-  if (removed.length) out.push(record(REQUEST_TYPE_NARROWED, { ...at, message: `type ${from} → ${to}: ${removed.join(", ")} no longer accepted` }));
-  if (added.length) out.push(record(REQUEST_TYPE_RELAXED, { ...at, message: `type ${from} → ${to}: ${added.join(", ")} now accepted` }));
+  const named = (types) => types.map((t) => (t === "any" ? "other types" : t)).join(", ");
+  if (removed.length) out.push(record(REQUEST_TYPE_NARROWED, { ...at, message: `type ${from} → ${to}: ${named(removed)} no longer accepted` }));
+  if (added.length) out.push(record(REQUEST_TYPE_RELAXED, { ...at, message: `type ${from} → ${to}: ${named(added)} now accepted` }));
   return out;
 }
