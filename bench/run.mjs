@@ -4,10 +4,11 @@
 // and prints one table. A full run (no --quick, no --only, no --src) rewrites bench/results.md.
 //
 //   --quick   small sizes, 3 repetitions, under a minute: the CI smoke mode
-//   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, cli, size, specdiff
+//   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, cli, size
 //   --strict  also exit 1 when a speed or memory target is missed
 //   --keep    keep the temporary directory (bundles, test files)
 //   --src     bundle the benchmarks against another copy of src/ (a proposed fix, say)
+//   (--only also takes specdiff: npm run spec:diff on the whole spec, issue 22)
 //
 // How: every benchmark entry (bench/*.ts) and the local server (bench/lib/server.ts) are
 // bundled with esbuild into a temporary directory and run as child processes with
@@ -71,8 +72,6 @@ const PLAN = quick
       mock: { seconds: 0.5, warmupSeconds: 0.3, connections: 8, bigSize: 64 * MiB, smallSize: 32 * MiB, chunkSize: 8 * MiB },
       // The command line (issue 14) on the small file: import against the library, the bar's cost, start-up.
       cli: { reps: 2, on: "small", startupRuns: 5 },
-      // The spec differ (issue 22): the spec against its previous release only, one process run.
-      specdiff: { runs: 1, pairs: 1 },
     }
   : {
       reps: 5,
@@ -93,8 +92,6 @@ const PLAN = quick
       mock: { seconds: 5, warmupSeconds: 1, connections: 8, bigSize: 1024 * MiB, smallSize: 64 * MiB, chunkSize: 8 * MiB },
       // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up.
       cli: { reps: 5, on: "big", startupRuns: 20 },
-      // The spec differ (issue 22): process runs per pair of specs.
-      specdiff: { runs: 10, pairs: 2 },
     };
 
 function fail(message) {
@@ -368,6 +365,9 @@ if (selected("cli")) {
   log("command line done");
 }
 
+// The spec differ (issue 22): process runs per pair of specs; quick measures the first pair once.
+const SPECDIFF_PLAN = quick ? { runs: 1, pairs: 1 } : { runs: 10, pairs: 2 };
+
 if (selected("specdiff")) {
   // The working tree's spec against its last release (what the gate and a PR comment compare),
   // and the last two releases, a diff with changes of every level.
@@ -379,7 +379,7 @@ if (selected("specdiff")) {
     const [older, newer] = releases.slice(-2);
     pairs.push({ label: `release against release (${older.version} → ${newer.version})`, base: join(REPO_ROOT, older.file), head: join(REPO_ROOT, newer.file) });
   }
-  const outcome = await runChild("spec-diff", { repoRoot: REPO_ROOT, runs: PLAN.specdiff.runs, pairs: pairs.slice(0, PLAN.specdiff.pairs) }, quick ? 60_000 : 180_000);
+  const outcome = await runChild("spec-diff", { repoRoot: REPO_ROOT, runs: SPECDIFF_PLAN.runs, pairs: pairs.slice(0, SPECDIFF_PLAN.pairs) }, quick ? 60_000 : 180_000);
   if (outcome.error) raw.errors.push(outcome.error);
   else raw.specdiff = outcome.result;
   log("spec diff done");
