@@ -8,6 +8,7 @@
 //   --strict  also exit 1 when a speed or memory target is missed
 //   --keep    keep the temporary directory (bundles, test files)
 //   --src     bundle the benchmarks against another copy of src/ (a proposed fix, say)
+//   (--only also takes specdiff: npm run spec:diff on the whole spec, issue 22)
 //
 // How: every benchmark entry (bench/*.ts) and the local server (bench/lib/server.ts) are
 // bundled with esbuild into a temporary directory and run as child processes with
@@ -27,13 +28,15 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CORE_BUDGET_BYTES, measureEntry } from "../scripts/lib/size-budget.mjs";
+import { lastReleaseFor, listReleases } from "../scripts/lib/spec-diff/sources.mjs";
+import { loadSpec } from "../scripts/lib/spec.mjs";
 import { fmt, fmtSpread, median, MiB, ratio } from "./lib/stats.mjs";
 import { evaluate, TARGETS } from "./lib/verdicts.mjs";
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, "..");
 const RESULT_PREFIX = "BENCH_RESULT ";
-const ALL = ["import", "memory", "streams", "latency", "calls", "pagination", "waiter", "mock", "cli", "size"];
+const ALL = ["import", "memory", "streams", "latency", "calls", "pagination", "waiter", "mock", "cli", "size", "specdiff"];
 
 const { values: args } = parseArgs({
   options: {
@@ -164,6 +167,7 @@ const bundleDir = join(work, "bundle");
       cli: join(BENCH_DIR, "cli.ts"),
       platform: join(REPO_ROOT, "src/cli/main.ts"),
       "library-import": join(BENCH_DIR, "lib/library-import.ts"),
+      "spec-diff": join(BENCH_DIR, "spec-diff.ts"),
     },
     outdir: bundleDir,
     outExtension: { ".js": ".mjs" },
@@ -364,6 +368,26 @@ if (selected("cli")) {
   if (outcome.error) raw.errors.push(outcome.error);
   else raw.cli = outcome.result;
   log("command line done");
+}
+
+// The spec differ (issue 22): process runs per pair of specs; quick measures the first pair once.
+const SPECDIFF_PLAN = quick ? { runs: 1, pairs: 1 } : { runs: 10, pairs: 2 };
+
+if (selected("specdiff")) {
+  // The working tree's spec against its last release (what the gate and a PR comment compare),
+  // and the last two releases, a diff with changes of every level.
+  const releases = listReleases();
+  const previous = lastReleaseFor(loadSpec().info.version, releases);
+  const pairs = [];
+  if (previous) pairs.push({ label: `the spec against its previous release (${previous.version} → working tree)`, base: join(REPO_ROOT, previous.file), head: join(REPO_ROOT, "openapi/platform.yaml") });
+  if (releases.length >= 2) {
+    const [older, newer] = releases.slice(-2);
+    pairs.push({ label: `release against release (${older.version} → ${newer.version})`, base: join(REPO_ROOT, older.file), head: join(REPO_ROOT, newer.file) });
+  }
+  const outcome = await runChild("spec-diff", { repoRoot: REPO_ROOT, runs: SPECDIFF_PLAN.runs, pairs: pairs.slice(0, SPECDIFF_PLAN.pairs) }, quick ? 60_000 : 180_000);
+  if (outcome.error) raw.errors.push(outcome.error);
+  else raw.specdiff = outcome.result;
+  log("spec diff done");
 }
 
 if (selected("size")) {
@@ -621,6 +645,21 @@ if (selected("size") && raw.size) {
     status(z.coreGzipped <= z.budget),
   );
   if (z.coreGzipped > z.budget) verdicts.missed.push(`core entry ${kB(z.coreGzipped)}, budget ${kB(z.budget)}`);
+}
+
+if (selected("specdiff") && raw.specdiff) {
+  const v = verdicts.specdiff;
+  raw.specdiff.pairs.forEach((pair, i) => {
+    row(
+      `10. Spec diff: ${pair.label}, ${pair.changes} changes (${pair.level}), npm run spec:diff -- --json as a process`,
+      `ms from spawn to exit, median (min–max) of ${pair.processMs.length}`,
+      fmtSpread(pair.processMs, 0),
+      `the comparison alone (read, parse, diff) in a warm process ${fmtSpread(pair.inProcessMs, 0)}`,
+      "",
+      i === 0 ? `< ${fmt(TARGETS.specDiffMs, 0)} ms` : "(reported)",
+      i === 0 ? status(v.met) : "info",
+    );
+  });
 }
 
 const header = ["Benchmark", "Measure", "Client", "Baseline", "Ratio", "Target", "Result"];

@@ -1,23 +1,28 @@
-// npm run lint: Redocly and Spectral on the spec; any error or warning fails.
+// npm run lint [-- --format text|sarif|github]: Redocly and Spectral on the spec; any error or
+// warning fails (exit code 1).
+//
+//   text (default)  for a terminal
+//   sarif           SARIF 2.1.0 on stdout, one run per linter, for code-scanning tools
+//   github          GitHub Actions annotations on the spec's lines (print them from a workflow step)
+import { parseArgs } from "node:util";
 import { lintSpec } from "./lib/lint.mjs";
+import { LINT_FORMATS, toAnnotations, toSarif, toText } from "./lib/lint-formats.mjs";
 
-function heading(problem) {
-  const where = problem.file ? `${problem.file}:${problem.line}:${problem.column}` : "";
-  return [where, problem.severity, problem.rule, problem.pointer].filter(Boolean).join("  ");
+let format;
+try {
+  ({
+    values: { format },
+  } = parseArgs({ options: { format: { type: "string", default: "text" } } }));
+} catch (error) {
+  console.error(`lint: ${error.message}\nusage: npm run lint [-- --format ${LINT_FORMATS.join("|")}]`);
+  process.exit(2);
+}
+if (!LINT_FORMATS.includes(format)) {
+  console.error(`lint: --format must be one of ${LINT_FORMATS.join(", ")}, got "${format}"`);
+  process.exit(2);
 }
 
-const { spec, reports, ok } = await lintSpec();
-console.log(`Linting ${spec}`);
-for (const report of reports) {
-  console.log(`\n── ${report.tool}`);
-  for (const problem of report.problems) {
-    console.log(heading(problem));
-    console.log(`    ${problem.message.replaceAll("\n", "\n    ")}`);
-  }
-}
-console.log("");
-for (const { tool, errors, warnings, ignored } of reports) {
-  const suffix = ignored ? `, ${ignored} ignored` : "";
-  console.log(`${tool}: ${errors} errors, ${warnings} warnings${suffix}`);
-}
-process.exitCode = ok ? 0 : 1;
+const result = await lintSpec();
+const render = { text: toText, sarif: toSarif, github: toAnnotations }[format];
+process.stdout.write(render(result));
+process.exitCode = result.ok ? 0 : 1;

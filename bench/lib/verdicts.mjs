@@ -25,6 +25,8 @@ export const TARGETS = {
   /** With the progress bar drawn on a terminal against without it: no measurable cost. */
   cliBarRatio: 0.95,
   cliStartupMs: 300,
+  /** `npm run spec:diff` on the whole spec against its previous release, spawn to exit (issue 22). */
+  specDiffMs: 2000,
 };
 
 /**
@@ -34,7 +36,8 @@ export const TARGETS = {
  *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
  *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> },
- *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[], cliBarPeakRssMiB: number[], startupMs: number[], hashOk: boolean, problems: string[] }
+ *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[], cliBarPeakRssMiB: number[], startupMs: number[], hashOk: boolean, problems: string[] },
+ *   specdiff?: { pairs: Array<{ label: string, changes: number, level: string, processMs: number[], inProcessMs: number[] }> }
  * }} RawResults
  */
 
@@ -187,6 +190,15 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     if (!out.cli.peakMet) missed.push(`platform models import peak RSS ${fmt(peak, 0)} MiB, target < ${TARGETS.cliPeakRssMiB} MiB`);
     if (!out.cli.barMet) missed.push(`the progress bar costs: ${fmt(barRatio, 2)}× the throughput without it, target ≥ ${TARGETS.cliBarRatio}×`);
     if (!out.cli.startupMet) missed.push(`platform --help starts in ${fmt(startup, 0)} ms, target < ${TARGETS.cliStartupMs} ms`);
+  }
+  if (on("specdiff") && raw.specdiff) {
+    const [first] = raw.specdiff.pairs;
+    if (!first) gateFailures.push("spec diff: no pair of specs was measured");
+    else {
+      const ms = median(first.processMs);
+      out.specdiff = { ms, met: ms < TARGETS.specDiffMs };
+      if (!out.specdiff.met) missed.push(`spec diff ${fmt(ms, 0)} ms from spawn to exit, target < ${fmt(TARGETS.specDiffMs, 0)} ms`);
+    }
   }
   return out;
 }

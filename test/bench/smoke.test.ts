@@ -70,6 +70,7 @@ describe("bench --quick", () => {
         "8. Command line: the progress bar",
         "8. Command line: platform --help",
         "9. Size",
+        "10. Spec diff: the spec against its previous release",
       ];
       for (const title of titles) {
         expect(stdout).toContain(`| ${title}`);
@@ -143,6 +144,17 @@ describe("bench --quick", () => {
       { selected: ["import"], curl: true, bigSize: 256 * MiB, smallSize: 64 * MiB },
     );
     expect(slower.missed).toEqual([expect.stringMatching(/^import throughput 600 MiB\/s = 0\.79× of curl/), expect.stringMatching(/2\.50× curl's, target ≤ 2×$/)]);
+  });
+
+  it("judges the spec diff of the whole spec against its previous release by its time from spawn to exit", () => {
+    const sizes = { bigSize: 1024 * MiB, smallSize: 256 * MiB };
+    const pair = (processMs: number[]) => ({ label: "the spec against its previous release", changes: 0, level: "none", processMs, inProcessMs: [150] });
+    const fast = evaluate({ import: [], memory: [], latency: [], errors: [], specdiff: { pairs: [pair([900, 1000, 1100])] } }, { selected: ["specdiff"], curl: true, ...sizes });
+    expect(fast.specdiff).toEqual({ ms: 1000, met: true });
+    const slow = evaluate({ import: [], memory: [], latency: [], errors: [], specdiff: { pairs: [pair([2500, 2100, 1900])] } }, { selected: ["specdiff"], curl: true, ...sizes });
+    expect(slow.missed).toEqual(["spec diff 2,100 ms from spawn to exit, target < 2,000 ms"]);
+    const none = evaluate({ import: [], memory: [], latency: [], errors: [], specdiff: { pairs: [] } }, { selected: ["specdiff"], curl: true, ...sizes });
+    expect(none.gateFailures).toEqual(["spec diff: no pair of specs was measured"]);
   });
 
   it("judges the command line against the library, its memory, the bar's cost and its start-up", () => {

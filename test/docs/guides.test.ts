@@ -31,8 +31,9 @@ const REQUIRED_GUIDES = [
   "testing-with-the-mock.md",
 ];
 const INDEX = "README.md";
-// The command-line guide has shell samples only; test/cli/documented-commands.test.ts checks them.
-const SHELL_GUIDES = ["command-line.md"];
+// Guides with shell samples only: test/cli/documented-commands.test.ts checks the command-line
+// guide's, test/spec/spec-diff/guide.test.ts the spec review guide's.
+const SHELL_GUIDES = ["command-line.md", "spec-review.md"];
 const INDEX_LINKS = [...REQUIRED_GUIDES, ...SHELL_GUIDES, "../discrepancies.md", "../security-review.md"];
 
 // What the samples read from the environment, as docs/guides/README.md tells a reader to set it.

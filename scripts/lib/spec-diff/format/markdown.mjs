@@ -1,0 +1,100 @@
+// The report as markdown for a pull-request comment: a verdict line, a table of operations with
+// their counts, then each operation's changes (biggest bump first), each linked to its line in
+// the spec, and the rules applied with the CHANGELOG row each one quotes. GitHub refuses comments
+// over 65,536 characters, so details are dropped level by level (patch, then minor) to fit.
+import { ruleById } from "../rules/index.mjs";
+import { createLinker } from "./links.mjs";
+
+const MAX_COMMENT = 60_000;
+const LEVEL_ORDER = ["major", "minor", "patch"];
+
+/** Text for markdown: `<` and `>` outside code spans would read as HTML. */
+function text(value) {
+  return String(value)
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replaceAll("<", "&lt;").replaceAll(">", "&gt;")))
+    .join("");
+}
+
+const code = (value) => `\`${String(value).replaceAll("`", "'")}\``;
+const basename = (file) => file.slice(file.lastIndexOf("/") + 1);
+
+function operationTitle(operation) {
+  if (!operation) return "Document (servers, components, records, examples)";
+  return `${operation.id ? `${code(operation.id)} · ` : ""}${operation.method} ${code(operation.path)}`;
+}
+
+function verdict(report) {
+  const { bump, level } = report;
+  if (!bump) return "No version comparison: one side has no semantic `info.version`.";
+  const needs = level === "none" ? "no bump" : `a ${bump.required} bump`;
+  const has = bump.kind === "none" ? "unchanged" : `a ${bump.kind} bump`;
+  const initial = bump.from.startsWith("0.") ? " (0.y: a breaking change bumps the minor number, everything else the patch number)" : "";
+  const head = `\`info.version\` ${bump.from} → ${bump.to}: ${has}; the changes need ${needs}${initial}.`;
+  return report.ok ? `✅ ${head}` : `❌ ${head} Raise \`info.version\` or undo the changes marked below.`;
+}
+
+function changeLine(change, link, report) {
+  const where = change.where.join(", ");
+  const field = change.field ? ` ${code(change.field)}` : "";
+  const at = change.head ?? change.base;
+  const side = change.head ? report.head : report.base;
+  const place = `[${basename(at.file)}:${at.line}](${link(at, side)})`;
+  const before = change.head && change.base && change.base.file !== change.head.file ? ` (was [${basename(change.base.file)}:${change.base.line}](${link(change.base, report.base)}))` : "";
+  const strong = change.level === "major" ? `**${change.level}**` : change.level;
+  return `- ${strong} · ${text(where)}${field}: ${text(change.message)} · ${place}${before} · ${code(change.rule)}`;
+}
+
+function render(report, link, detailLevels) {
+  const lines = [];
+  lines.push(`## Spec review: ${text(report.base.label)} → ${text(report.head.label)}`, "");
+  const total = report.changes.length;
+  const counts = LEVEL_ORDER.map((l) => `${l} ${report.counts[l]}`).join(" · ");
+  lines.push(total === 0 ? "No changes to the interface." : `**${total} changes**: ${counts}.`, "", verdict(report), "");
+  if (total === 0) return lines.join("\n");
+
+  const groups = [];
+  for (const change of report.changes) {
+    const key = change.operation ? `${change.operation.method} ${change.operation.path}` : "";
+    let group = groups.find((g) => g.key === key);
+    if (!group) groups.push((group = { key, operation: change.operation, changes: [] }));
+    group.changes.push(change);
+  }
+  lines.push("| Operation | major | minor | patch |", "|---|---|---|---|");
+  for (const group of groups) {
+    const count = (l) => group.changes.filter((c) => c.level === l).length || "";
+    lines.push(`| ${operationTitle(group.operation)} | ${count("major")} | ${count("minor")} | ${count("patch")} |`);
+  }
+  lines.push("");
+  const left = { minor: 0, patch: 0 };
+  for (const group of groups) {
+    lines.push(`### ${operationTitle(group.operation)}`, "");
+    for (const change of group.changes) {
+      if (detailLevels.includes(change.level)) lines.push(changeLine(change, link, report));
+      else left[change.level]++;
+    }
+    const omitted = LEVEL_ORDER.filter((l) => !detailLevels.includes(l) && group.changes.some((c) => c.level === l));
+    if (omitted.length) lines.push(`- (${omitted.map((l) => `${group.changes.filter((c) => c.level === l).length} ${l}`).join(", ")} not listed)`);
+    lines.push("");
+  }
+  if (left.minor + left.patch > 0) lines.push(`_The comment would be too long with every change: ${left.patch} patch and ${left.minor} minor changes are counted above but not listed; \`npm run spec:diff -- --json\` has them all._`, "");
+  const used = [...new Set(report.changes.map((c) => c.rule))].map(ruleById);
+  lines.push("<details><summary>Rules applied, with the row of the CHANGELOG's versioning table each one applies</summary>", "");
+  lines.push("| Rule | Level | CHANGELOG row | How the row is read |", "|---|---|---|---|");
+  for (const rule of used) lines.push(`| ${code(rule.id)} | ${rule.level} | ${text(rule.row)} | ${text(rule.reading ?? "as written")} |`);
+  lines.push("", "</details>", "");
+  return lines.join("\n");
+}
+
+/**
+ * @param {any} report from diffSpecs
+ * @param {{ linkBase?: string, env?: Record<string, string | undefined>, maxLength?: number }} [options]
+ */
+export function toMarkdown(report, { linkBase, env = {}, maxLength = MAX_COMMENT } = {}) {
+  const link = createLinker({ linkBase, env });
+  for (const levels of [LEVEL_ORDER, ["major", "minor"], ["major"]]) {
+    const markdown = render(report, link, levels);
+    if (markdown.length <= maxLength || levels.length === 1) return markdown;
+  }
+  throw new Error("unreachable");
+}

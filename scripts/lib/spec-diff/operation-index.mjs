@@ -1,0 +1,36 @@
+// The operations of one side, keyed so the same operation is found on the other side: by method
+// and path with parameter names blanked (`POST /bot/{}/chunk/list`), so a renamed path
+// parameter is a parameter change, not an operation removed and another added.
+import { HTTP_METHODS } from "../spec.mjs";
+import { follow } from "./schema/view.mjs";
+
+const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+
+/** `/a/{id}/b` → `/a/{}/b`, the path as the wire sees it. */
+export const pathShape = (path) => path.replace(/\{[^}/]*\}/g, "{}");
+
+/** Names of the path's template parameters, in order. */
+export const templateNames = (path) => [...path.matchAll(/\{([^}/]*)\}/g)].map((m) => m[1]);
+
+/**
+ * @typedef {{ key: string, id: string | undefined, method: string, path: string, node: any, pointer: string, item: any, itemPointer: string }} OperationEntry
+ * @returns {Map<string, OperationEntry>}
+ */
+export function indexOperations(spec) {
+  const operations = new Map();
+  for (const [path, raw] of Object.entries(spec.paths ?? {})) {
+    if (path.startsWith("x-") || raw === null || typeof raw !== "object") continue;
+    const { node: item, pointer: itemPointer } = follow(spec, raw, `/paths/${escape(path)}`);
+    for (const method of HTTP_METHODS) {
+      const node = item?.[method];
+      if (!node || typeof node !== "object") continue;
+      const key = `${method.toUpperCase()} ${pathShape(path)}`;
+      const pointer = `${itemPointer}/${method}`;
+      operations.set(key, { key, id: typeof node.operationId === "string" ? node.operationId : undefined, method, path, node, pointer, item, itemPointer });
+    }
+  }
+  return operations;
+}
+
+/** An operation as a reader names it: `createConnection` (POST /api/public/connections). */
+export const operationRef = (entry) => ({ id: entry.id ?? null, method: entry.method.toUpperCase(), path: entry.path });

@@ -1,0 +1,33 @@
+// Components by name. The generated types (`@platform/management-client/types`) export every
+// schema, response, parameter, request body, header and path item of the spec under its
+// component name, so a component removed or renamed is an exported type removed, whatever the
+// operations that used it now use instead.
+import { record } from "../changes.mjs";
+import { ROWS, rule } from "./changelog-rows.mjs";
+
+export const COMPONENT_REMOVED = rule("component-removed", ROWS.exportedTypeRemoved, null, "A component (schema, response, parameter, request body, header, path item) removed or renamed.");
+export const COMPONENT_ADDED = rule("component-added", ROWS.exportAdded, null, "A component added.");
+
+export const RULES = [COMPONENT_REMOVED, COMPONENT_ADDED];
+
+// The sections openapi-typescript writes into `components`.
+export const EXPORTED_SECTIONS = ["schemas", "responses", "parameters", "requestBodies", "headers", "pathItems"];
+
+const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+
+/** Components removed or added, section by section. */
+export function componentChanges(base, head) {
+  const out = [];
+  for (const section of EXPORTED_SECTIONS) {
+    const x = base.components?.[section] ?? {};
+    const y = head.components?.[section] ?? {};
+    const at = `/components/${section}`;
+    for (const name of Object.keys(x)) {
+      if (!Object.hasOwn(y, name)) out.push(record(COMPONENT_REMOVED, { base: `${at}/${escape(name)}`, head: head.components?.[section] ? at : "/components", holder: at, message: `components.${section}.${name} removed` }));
+    }
+    for (const name of Object.keys(y)) {
+      if (!Object.hasOwn(x, name)) out.push(record(COMPONENT_ADDED, { base: base.components?.[section] ? at : "/components", head: `${at}/${escape(name)}`, holder: at, message: `components.${section}.${name} added` }));
+    }
+  }
+  return out;
+}

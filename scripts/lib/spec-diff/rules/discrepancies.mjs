@@ -1,0 +1,74 @@
+// The `x-discrepancies` records (openapi/EXTENSIONS.md), wherever they sit, matched by `id`: a
+// record moved from the root to the object it concerns is a move, not a removal and an addition.
+import { readablePointer, record } from "../changes.mjs";
+import { canonical } from "../schema/view.mjs";
+import { ROWS, rule } from "./changelog-rows.mjs";
+
+export const DISCREPANCY_ADDED = rule("discrepancy-added", ROWS.discrepancies, null, "A discrepancy record added.");
+export const DISCREPANCY_REMOVED = rule("discrepancy-removed", ROWS.discrepancies, null, "A discrepancy record removed.");
+export const DISCREPANCY_CHANGED = rule("discrepancy-changed", ROWS.discrepancies, null, "A discrepancy record's text, decision or examples changed.");
+export const DISCREPANCY_MOVED = rule("discrepancy-moved", ROWS.discrepancies, null, "A discrepancy record moved to another place in the document, unchanged.");
+
+export const RULES = [DISCREPANCY_ADDED, DISCREPANCY_REMOVED, DISCREPANCY_CHANGED, DISCREPANCY_MOVED];
+
+const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+
+/**
+ * Every record, keyed by id, with the pointer of the record itself. Tolerant of any place and of
+ * a map keyed by id instead of a list, since the differ must read specs that lint would refuse.
+ * @returns {Map<string, { record: any, pointer: string, holder: string }>}
+ */
+export function collectRecords(spec) {
+  const found = new Map();
+  // `place` names the holder as a reader would, array items by their `name` (a tag, a
+  // parameter), so reordering the tags does not move the records they carry.
+  const visit = (node, pointer, place) => {
+    if (Array.isArray(node)) return node.forEach((child, i) => visit(child, `${pointer}/${i}`, `${place}/${typeof child?.name === "string" ? `name=${child.name}` : i}`));
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${escape(key)}`;
+      if (key !== "x-discrepancies") {
+        visit(value, at, `${place}/${escape(key)}`);
+        continue;
+      }
+      const entries = Array.isArray(value) ? value.map((r, i) => [r?.id, r, i]) : value && typeof value === "object" ? Object.entries(value).map(([id, r]) => [r?.id ?? id, r, id]) : [];
+      entries.forEach(([id, r, index], i) => {
+        const name = typeof id === "string" ? id : `${pointer}#${i}`;
+        found.set(name, { record: r, pointer: `${at}/${escape(index)}`, holder: pointer, place, list: at });
+      });
+    }
+  };
+  visit(spec, "", "");
+  return found;
+}
+
+/** Whether a pointer names something in a document. */
+function exists(spec, pointer) {
+  let node = spec;
+  for (const segment of pointer === "" ? [] : pointer.slice(1).split("/")) {
+    const key = segment.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return false;
+    node = node[key];
+  }
+  return true;
+}
+
+/** Discrepancy record changes, each with the pointer of the record on the side that has it. */
+export function discrepancyChanges(base, head) {
+  const out = [];
+  const x = collectRecords(base);
+  const y = collectRecords(head);
+  for (const [id, b] of x) {
+    const h = y.get(id);
+    if (!h) {
+      out.push(record(DISCREPANCY_REMOVED, { base: b.pointer, head: exists(head, b.holder) ? b.holder : null, holder: b.list, message: `\`${id}\` removed` }));
+      continue;
+    }
+    const changed = canonical(b.record) !== canonical(h.record);
+    const moved = b.place !== h.place;
+    if (changed) out.push(record(DISCREPANCY_CHANGED, { base: b.pointer, head: h.pointer, holder: h.list, message: `\`${id}\` changed${moved ? " and moved" : ""}` }));
+    else if (moved) out.push(record(DISCREPANCY_MOVED, { base: b.pointer, head: h.pointer, holder: h.list, message: `\`${id}\` moved from ${readablePointer(b.holder)} to ${readablePointer(h.holder)}` }));
+  }
+  for (const [id, h] of y) if (!x.has(id)) out.push(record(DISCREPANCY_ADDED, { base: exists(base, h.holder) ? h.holder : null, head: h.pointer, holder: h.list, message: `\`${id}\` added` }));
+  return out;
+}

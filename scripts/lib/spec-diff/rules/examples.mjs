@@ -1,0 +1,49 @@
+// Examples: the named ones under components.examples, the `examples` maps of media types and
+// parameters (by name), and `example`/`examples` values of schemas. Prism serves them and the
+// contract tests read them, but the table counts them as documentation.
+import { record } from "../changes.mjs";
+import { canonical } from "../schema/view.mjs";
+import { ROWS, rule } from "./changelog-rows.mjs";
+
+export const EXAMPLE_ADDED = rule("example-added", ROWS.descriptions, null, "An example added.");
+export const EXAMPLE_REMOVED = rule("example-removed", ROWS.descriptions, null, "An example removed.");
+export const EXAMPLE_CHANGED = rule("example-changed", ROWS.descriptions, null, "An example's value, summary or reference changed.");
+
+export const RULES = [EXAMPLE_ADDED, EXAMPLE_REMOVED, EXAMPLE_CHANGED];
+
+const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+const isMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Named maps of examples compared entry by entry: added, removed, changed. */
+function namedChanges(bMap, bAt, hMap, hAt, what) {
+  const holder = hAt;
+  const out = [];
+  for (const [name, value] of Object.entries(bMap)) {
+    if (!Object.hasOwn(hMap, name)) out.push(record(EXAMPLE_REMOVED, { base: `${bAt}/${escape(name)}`, head: hAt, holder, message: `${what} \`${name}\` removed` }));
+    else if (canonical(value) !== canonical(hMap[name])) out.push(record(EXAMPLE_CHANGED, { base: `${bAt}/${escape(name)}`, head: `${hAt}/${escape(name)}`, holder, message: `${what} \`${name}\` changed` }));
+  }
+  for (const name of Object.keys(hMap)) {
+    if (!Object.hasOwn(bMap, name)) out.push(record(EXAMPLE_ADDED, { base: bAt, head: `${hAt}/${escape(name)}`, holder, message: `${what} \`${name}\` added` }));
+  }
+  return out;
+}
+
+/** The named examples under components.examples. */
+export function componentExampleChanges(base, head) {
+  return namedChanges(base.components?.examples ?? {}, "/components/examples", head.components?.examples ?? {}, "/components/examples", "example");
+}
+
+/**
+ * An `example` or `examples` key of one object, present on either side (the documentation walk
+ * calls this). A media type's or parameter's `examples` is a map compared by name; a schema's is
+ * a list compared whole.
+ */
+export function exampleKeyChanges(key, bValue, bAt, hValue, hAt, parentB, parentH) {
+  if (key === "examples" && (isMap(bValue) || isMap(hValue)) && !Array.isArray(bValue) && !Array.isArray(hValue)) {
+    return namedChanges(isMap(bValue) ? bValue : {}, bAt ?? parentB, isMap(hValue) ? hValue : {}, hAt ?? parentH, "example");
+  }
+  const holder = parentH;
+  if (bValue === undefined) return [record(EXAMPLE_ADDED, { base: parentB, head: hAt, holder, message: `\`${key}\` added` })];
+  if (hValue === undefined) return [record(EXAMPLE_REMOVED, { base: bAt, head: parentH, holder, message: `\`${key}\` removed` })];
+  return [record(EXAMPLE_CHANGED, { base: bAt, head: hAt, holder, message: `\`${key}\` changed` })];
+}

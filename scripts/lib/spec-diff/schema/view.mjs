@@ -1,0 +1,382 @@
+// A schema as the set of values it accepts, whatever way it is written: `$ref`s followed,
+// `allOf` merged, `type: [string, "null"]`, OpenAPI 3.0's `nullable: true` and
+// `anyOf: [{type: string}, {type: "null"}]` all read the same, `const` is an enum of one, and an
+// `anyOf`/`oneOf` of different types folds into one view with a facet per type. Only unions of
+// several shapes of one type (two kinds of object) stay as variants, to be matched branch by branch.
+//
+// A view: { key, pointer, label, any, types: Map<type, facet> | null, variants, variantKind, not, unknown }
+// where `types` null means "any type". A facet holds the constraints of one JSON type, each as
+// { value, at } (`at` the pointer of the keyword, for the line of a change).
+
+const JSON_TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
+const MAX_VARIANTS = 32;
+
+// Keywords with no bearing on which values are valid (compared elsewhere, as documentation).
+const ANNOTATIONS = new Set([
+  "title", "description", "$comment", "default", "deprecated", "readOnly", "writeOnly", "example", "examples",
+  "discriminator", "xml", "externalDocs", "contentMediaType", "contentEncoding", "$schema", "$id", "$anchor", "$defs", "definitions",
+]);
+const INTERPRETED = new Set([
+  "$ref", "type", "nullable", "enum", "const", "allOf", "anyOf", "oneOf", "not",
+  "minLength", "maxLength", "pattern", "format",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+  "items", "minItems", "maxItems", "uniqueItems",
+  "properties", "required", "additionalProperties", "minProperties", "maxProperties",
+]);
+const STRING_KEYWORDS = ["minLength", "maxLength", "pattern"];
+const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
+const ARRAY_KEYWORDS = ["items", "minItems", "maxItems", "uniqueItems"];
+const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "minProperties", "maxProperties"];
+
+const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+const unescape = (segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~");
+
+/** A stable text for any JSON value (object keys sorted), to compare values and key enums. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
+
+/** The JSON type of a value, integers told apart from other numbers. */
+export function typeOfValue(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+/** Resolves a local `$ref` to { node, pointer }; refs outside the document are refused. */
+export function resolveRef(spec, ref, from) {
+  if (typeof ref !== "string" || !ref.startsWith("#")) throw new Error(`${from}: only local $refs are compared, not ${JSON.stringify(ref)}`);
+  const body = decodeURIComponent(ref.slice(1));
+  let node = spec;
+  for (const segment of body === "" ? [] : body.slice(1).split("/").map(unescape)) {
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) throw new Error(`${from}: dangling $ref ${ref}`);
+    node = node[segment];
+  }
+  return { node, pointer: body };
+}
+
+/** Follows $refs from a node (parameters, responses, request bodies): { node, pointer }. */
+export function follow(spec, node, pointer) {
+  const seen = new Set();
+  while (node && typeof node === "object" && typeof node.$ref === "string") {
+    if (seen.has(node.$ref)) throw new Error(`${pointer}: $ref cycle through ${node.$ref}`);
+    seen.add(node.$ref);
+    ({ node, pointer } = resolveRef(spec, node.$ref, pointer));
+  }
+  return { node, pointer };
+}
+
+const refName = (ref) => unescape(ref.slice(ref.lastIndexOf("/") + 1));
+
+// ------------------------------------------------------------------------------------------------
+// Facets
+
+function emptyFacet(type, pointer) {
+  const facet = { type, pointer, enum: undefined, bounds: {}, patterns: [], format: undefined, multipleOf: undefined, uniqueItems: undefined };
+  if (type === "object") Object.assign(facet, { properties: new Map(), required: new Map(), additional: { kind: "open", at: pointer, sources: [] } });
+  if (type === "array") facet.items = undefined;
+  return facet;
+}
+
+function cloneFacet(facet) {
+  const copy = { ...facet, bounds: { ...facet.bounds }, patterns: [...facet.patterns] };
+  if (facet.enum) copy.enum = new Map(facet.enum);
+  if (facet.properties) {
+    copy.properties = new Map([...facet.properties].map(([name, sources]) => [name, [...sources]]));
+    copy.required = new Map(facet.required);
+    copy.additional = { ...facet.additional, sources: [...facet.additional.sources] };
+  }
+  if (facet.items) copy.items = [...facet.items];
+  return copy;
+}
+
+// Bounds are stored as lower or upper limits, so comparing them needs no keyword knowledge:
+// minimum/exclusiveMinimum (3.1 numbers or 3.0 booleans) become one lower bound.
+function boundsOf(schema, pointer, type) {
+  const bounds = {};
+  const at = (keyword) => `${pointer}/${keyword}`;
+  const put = (name, side, value, exclusive, keyword) => {
+    if (typeof value !== "number") return;
+    const current = bounds[name];
+    const stricter = !current || (side === "lower" ? value > current.value || (value === current.value && exclusive) : value < current.value || (value === current.value && exclusive));
+    if (stricter) bounds[name] = { side, value, exclusive, at: at(keyword) };
+  };
+  if (type === "string") {
+    put("minLength", "lower", schema.minLength, false, "minLength");
+    put("maxLength", "upper", schema.maxLength, false, "maxLength");
+  } else if (type === "number" || type === "integer") {
+    put("minimum", "lower", schema.minimum, schema.exclusiveMinimum === true, "minimum");
+    put("maximum", "upper", schema.maximum, schema.exclusiveMaximum === true, "maximum");
+    put("minimum", "lower", schema.exclusiveMinimum, true, "exclusiveMinimum");
+    put("maximum", "upper", schema.exclusiveMaximum, true, "exclusiveMaximum");
+  } else if (type === "array") {
+    put("minItems", "lower", schema.minItems, false, "minItems");
+    put("maxItems", "upper", schema.maxItems, false, "maxItems");
+  } else if (type === "object") {
+    put("minProperties", "lower", schema.minProperties, false, "minProperties");
+    put("maxProperties", "upper", schema.maxProperties, false, "maxProperties");
+  }
+  return bounds;
+}
+
+function facetOf(schema, pointer, type, enumEntries) {
+  const facet = emptyFacet(type, pointer);
+  facet.bounds = boundsOf(schema, pointer, type);
+  if (enumEntries) facet.enum = new Map(enumEntries.filter(({ value }) => fitsType(value, type)).map((entry) => [canonical(entry.value), entry]));
+  if (type === "string" || type === "number" || type === "integer") {
+    if (typeof schema.format === "string") facet.format = { value: schema.format, at: `${pointer}/format` };
+    if (typeof schema.multipleOf === "number" && type !== "string") facet.multipleOf = { value: schema.multipleOf, at: `${pointer}/multipleOf` };
+  }
+  if (type === "string") {
+    if (typeof schema.pattern === "string") facet.patterns = [{ value: schema.pattern, at: `${pointer}/pattern` }];
+    // A string of at most 0 characters, or matching only the empty string, is the value "".
+    const emptyOnly = schema.maxLength === 0 || schema.pattern === "^$";
+    if (emptyOnly && !facet.enum) {
+      facet.enum = new Map([[canonical(""), { value: "", at: `${pointer}/${schema.maxLength === 0 ? "maxLength" : "pattern"}` }]]);
+      facet.bounds = {};
+      facet.patterns = [];
+    }
+  }
+  if (type === "array") {
+    if (schema.items !== undefined) facet.items = [{ schema: schema.items, pointer: `${pointer}/items` }];
+    if (schema.uniqueItems === true) facet.uniqueItems = { value: true, at: `${pointer}/uniqueItems` };
+  }
+  if (type === "object") {
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) facet.properties.set(name, [{ schema: sub, pointer: `${pointer}/properties/${escape(name)}` }]);
+    if (Array.isArray(schema.required)) for (const name of schema.required) facet.required.set(name, `${pointer}/required`);
+    const extra = schema.additionalProperties;
+    if (extra === false) facet.additional = { kind: "closed", at: `${pointer}/additionalProperties`, sources: [] };
+    else if (extra !== undefined && extra !== true && !(typeof extra === "object" && Object.keys(extra).length === 0)) {
+      facet.additional = { kind: "schema", at: `${pointer}/additionalProperties`, sources: [{ schema: extra, pointer: `${pointer}/additionalProperties` }] };
+    } else if (extra !== undefined) facet.additional = { kind: "open", at: `${pointer}/additionalProperties`, sources: [] };
+  }
+  return facet;
+}
+
+/** The enum of a node as entries { value, at }, each `at` the pointer of its own item; const is an enum of one. */
+function enumEntries(schema, pointer) {
+  if (schema.const !== undefined) return [{ value: schema.const, at: `${pointer}/const` }];
+  if (Array.isArray(schema.enum)) return schema.enum.map((value, i) => ({ value, at: `${pointer}/enum/${i}` }));
+  return undefined;
+}
+
+function fitsType(value, type) {
+  const actual = typeOfValue(value);
+  return actual === type || (type === "number" && actual === "integer");
+}
+
+const isFinite = (facet) => facet.enum !== undefined;
+
+// ------------------------------------------------------------------------------------------------
+// Views
+
+function anyView(key, pointer) {
+  return { key, pointer, label: undefined, any: true, types: null, variants: undefined, variantKind: undefined, not: [], unknown: [] };
+}
+
+function typesOf(schema) {
+  let types;
+  if (typeof schema.type === "string") types = [schema.type];
+  else if (Array.isArray(schema.type)) types = [...schema.type];
+  if (types && schema.nullable === true && !types.includes("null")) types.push("null");
+  if (types) return types.filter((t) => JSON_TYPES.includes(t));
+  const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (values) {
+    const found = new Set(values.map(typeOfValue));
+    if (found.has("number")) found.delete("integer");
+    return [...found];
+  }
+  // No `type`: the keywords say what the author meant (an object with `properties`).
+  const inferred = [];
+  if (OBJECT_KEYWORDS.some((k) => schema[k] !== undefined)) inferred.push("object");
+  if (ARRAY_KEYWORDS.some((k) => schema[k] !== undefined)) inferred.push("array");
+  if (STRING_KEYWORDS.some((k) => schema[k] !== undefined)) inferred.push("string");
+  if (NUMBER_KEYWORDS.some((k) => schema[k] !== undefined)) inferred.push("number");
+  if (inferred.length === 0) return null;
+  if (schema.nullable === true) inferred.push("null");
+  return inferred;
+}
+
+/** The view of a schema node's own keywords, without its allOf/anyOf/oneOf. */
+function ownView(schema, pointer) {
+  const view = anyView(pointer, pointer);
+  const types = typesOf(schema);
+  const entries = enumEntries(schema, pointer);
+  if (types) {
+    view.any = false;
+    view.types = new Map();
+    for (const type of types) {
+      const facet = facetOf(schema, pointer, type, entries);
+      // `type: [string, "null"]` with `enum: [a, b]` accepts no null: a type with no value left goes.
+      if (facet.enum && facet.enum.size === 0) continue;
+      view.types.set(type, facet);
+    }
+  }
+  if (schema.not !== undefined) view.not.push({ value: canonical(schema.not), at: `${pointer}/not` });
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (INTERPRETED.has(keyword) || ANNOTATIONS.has(keyword) || keyword.startsWith("x-")) continue;
+    view.unknown.push({ keyword, value: canonical(value), at: `${pointer}/${escape(keyword)}` });
+  }
+  return view;
+}
+
+function mergeBounds(a, b) {
+  const out = { ...a };
+  for (const [name, bound] of Object.entries(b)) {
+    const current = out[name];
+    if (!current) out[name] = bound;
+    else if (bound.side === "lower" ? bound.value > current.value || (bound.value === current.value && bound.exclusive) : bound.value < current.value || (bound.value === current.value && bound.exclusive)) out[name] = bound;
+  }
+  return out;
+}
+
+function mergeFacets(a, b, type = a.type) {
+  const out = cloneFacet(a);
+  out.type = type;
+  out.bounds = mergeBounds(a.bounds, b.bounds);
+  out.patterns = [...a.patterns, ...b.patterns];
+  out.format = a.format ?? b.format;
+  out.multipleOf = a.multipleOf ?? b.multipleOf;
+  out.uniqueItems = a.uniqueItems ?? b.uniqueItems;
+  if (a.enum && b.enum) out.enum = new Map([...a.enum].filter(([key]) => b.enum.has(key)));
+  else out.enum = a.enum ? new Map(a.enum) : b.enum ? new Map([...b.enum].filter(([, v]) => fitsType(v.value, type))) : undefined;
+  if (a.properties && b.properties) {
+    for (const [name, sources] of b.properties) out.properties.set(name, [...(out.properties.get(name) ?? []), ...sources]);
+    for (const [name, at] of b.required) if (!out.required.has(name)) out.required.set(name, at);
+    const kinds = [a.additional.kind, b.additional.kind];
+    if (kinds.includes("closed")) out.additional = a.additional.kind === "closed" ? a.additional : b.additional;
+    else if (kinds.includes("schema")) out.additional = { kind: "schema", at: a.additional.kind === "schema" ? a.additional.at : b.additional.at, sources: [...a.additional.sources, ...b.additional.sources] };
+  }
+  if (a.items || b.items) out.items = [...(a.items ?? []), ...(b.items ?? [])];
+  return out;
+}
+
+/** allOf: the values both views accept. */
+function intersect(a, b) {
+  const out = { ...a, key: `${a.key}&${b.key}`, not: [...a.not, ...b.not], unknown: [...a.unknown, ...b.unknown] };
+  if (a.variants || b.variants) {
+    const left = a.variants ?? [{ ...a, variants: undefined }];
+    const right = b.variants ?? [{ ...b, variants: undefined }];
+    if (left.length * right.length > MAX_VARIANTS) throw new Error(`${a.pointer}: more than ${MAX_VARIANTS} combinations of anyOf/oneOf branches under allOf`);
+    const variants = [];
+    for (const l of left) {
+      for (const r of right) {
+        const variant = intersect(l, r);
+        // A variant keeps the name of the branch it came from, so it is matched by that name.
+        variant.label = (b.variants ? r.label : undefined) ?? (a.variants ? l.label : undefined);
+        variant.pointer = b.variants ? r.pointer : l.pointer;
+        variants.push(variant);
+      }
+    }
+    return { ...out, variants, variantKind: a.variantKind ?? b.variantKind, types: unionTypes(variants), any: false };
+  }
+  if (a.any) return { ...out, any: b.any, types: b.types, label: a.label ?? b.label };
+  if (b.any) return { ...out, any: false, types: a.types };
+  const types = new Map();
+  for (const [type, facet] of a.types) {
+    if (b.types.has(type)) types.set(type, mergeFacets(facet, b.types.get(type)));
+    else if (type === "integer" && b.types.has("number")) types.set("integer", mergeFacets(facet, b.types.get("number"), "integer"));
+    else if (type === "number" && b.types.has("integer")) types.set("integer", mergeFacets(b.types.get("integer"), facet, "integer"));
+  }
+  return { ...out, any: false, types };
+}
+
+function unionTypes(variants) {
+  if (variants.some((v) => v.any)) return null;
+  const types = new Map();
+  for (const variant of variants) for (const [type, facet] of variant.types) if (!types.has(type)) types.set(type, facet);
+  return types;
+}
+
+/** anyOf/oneOf: folded into one view when every type comes from one branch or only from enums. */
+function union(branches, kind, key, pointer) {
+  const flat = branches.flatMap((b) => b.variants ?? [b]);
+  if (flat.some((b) => b.any && b.not.length === 0 && b.unknown.length === 0)) return anyView(key, pointer);
+  const foldable = flat.every((b) => !b.any && b.not.length === 0 && b.unknown.length === 0);
+  if (foldable) {
+    const types = new Map();
+    let folded = true;
+    for (const branch of flat) {
+      for (const [type, facet] of branch.types) {
+        const current = types.get(type);
+        if (!current) types.set(type, facet);
+        else if (isFinite(current) && isFinite(facet)) types.set(type, { ...cloneFacet(current), enum: new Map([...current.enum, ...facet.enum]) });
+        else folded = false;
+      }
+    }
+    if (folded) return { ...anyView(key, pointer), any: false, types };
+  }
+  return { ...anyView(key, pointer), any: false, types: unionTypes(flat), variants: flat, variantKind: kind };
+}
+
+/**
+ * Builds views of one side's schemas, each cached by the pointer (or pointers) it was read from.
+ * @param {any} spec
+ */
+export function createViews(spec) {
+  const cache = new Map();
+  const building = new Set();
+
+  /** The view of one schema node at `pointer`. */
+  function of(schema, pointer, label) {
+    if (schema === true || schema === undefined) return anyView(pointer, pointer);
+    if (schema === false) return { ...anyView(pointer, pointer), any: false, types: new Map() };
+    if (schema === null || typeof schema !== "object") throw new Error(`${pointer}: a schema must be an object or a boolean`);
+    if (typeof schema.$ref === "string") {
+      const target = resolveRef(spec, schema.$ref, pointer);
+      const name = refName(schema.$ref);
+      const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-"));
+      const referenced = of(target.node, target.pointer, name);
+      if (siblings.length === 0) return referenced;
+      const rest = Object.fromEntries(siblings.map((k) => [k, schema[k]]));
+      return { ...intersect(referenced, build(rest, pointer)), pointer, label: name };
+    }
+    const cached = cache.get(pointer);
+    if (cached) return label && !cached.label ? { ...cached, label } : cached;
+    // A schema that contains itself through allOf/anyOf/oneOf (not through properties or
+    // items, which are read lazily) has no finite view.
+    if (building.has(pointer)) throw new Error(`${pointer}: a schema that is its own allOf/anyOf/oneOf branch cannot be compared`);
+    building.add(pointer);
+    try {
+      const view = build(schema, pointer);
+      view.label = label ?? (typeof schema.title === "string" ? schema.title : undefined);
+      cache.set(pointer, view);
+      return view;
+    } finally {
+      building.delete(pointer);
+    }
+  }
+
+  function build(schema, pointer) {
+    let view = ownView(schema, pointer);
+    // The node's own keywords and an allOf that says nothing about type should not make the
+    // whole node "any": an allOf of objects is an object.
+    for (const [i, part] of (Array.isArray(schema.allOf) ? schema.allOf : []).entries()) view = intersect(view, of(part, `${pointer}/allOf/${i}`));
+    for (const kind of ["anyOf", "oneOf"]) {
+      if (!Array.isArray(schema[kind])) continue;
+      const branches = schema[kind].map((branch, i) => of(branch, `${pointer}/${kind}/${i}`));
+      view = intersect(view, union(branches, kind, `${pointer}/${kind}`, `${pointer}/${kind}`));
+    }
+    return { ...view, key: pointer, pointer };
+  }
+
+  /** The view of several sources of one place (a property defined in two allOf parts). */
+  function ofSources(sources) {
+    if (sources.length === 1) return of(sources[0].schema, sources[0].pointer);
+    const key = sources.map((s) => s.pointer).join("&");
+    const cached = cache.get(key);
+    if (cached) return cached;
+    let view = of(sources[0].schema, sources[0].pointer);
+    for (const source of sources.slice(1)) view = intersect(view, of(source.schema, source.pointer));
+    view = { ...view, key, pointer: sources[0].pointer };
+    cache.set(key, view);
+    return view;
+  }
+
+  return { of, ofSources };
+}
