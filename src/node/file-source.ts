@@ -7,6 +7,7 @@ import { basename, extname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { ValidationError } from "../wrappers/errors.js";
+import { describeSource } from "../wrappers/uploads/source-identity.js";
 import { fileBlob } from "./file-blobs.js";
 
 export interface FileSource {
@@ -41,5 +42,7 @@ export async function fileSource(path: string | URL): Promise<FileSource> {
   }
   const source = await fileBlob(filePath);
   const fileName = basename(filePath);
+  // What a resume compares: the name and the time the file was last written.
+  describeSource(source, { name: fileName, lastModified: Math.trunc(info.mtimeMs) });
   return { source, fileName, fileExtension: extname(fileName).slice(1) };
 }

@@ -155,7 +155,7 @@ const modelSource = () => new Blob([MODEL_BYTES], { type: "application/x-tar" })
  */
 export function importState(uploadedChunks: number[]): ImportState {
   return {
-    version: 1,
+    version: 2,
     sessionId,
     expirationDate: new Date(Date.now() + 60 * 60_000).toISOString(),
     modelId,
@@ -166,6 +166,7 @@ export function importState(uploadedChunks: number[]): ImportState {
     chunkSize: CHUNK_SIZE,
     totalChunks: Math.ceil(MODEL_BYTES.length / CHUNK_SIZE),
     uploadedChunks,
+    source: { size: MODEL_BYTES.length, sampleBytes: 4096, samples: {} },
   };
 }
 

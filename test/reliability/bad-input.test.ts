@@ -68,7 +68,7 @@ const apiConnection = { provider: "API", connectionName: "Internal search API", 
 
 function state(patch: Partial<ImportState> = {}): ImportState {
   return {
-    version: 1,
+    version: 2,
     sessionId: SESSION,
     expirationDate: new Date(Date.now() + 3_600_000).toISOString(),
     modelId: CM,
@@ -78,6 +78,7 @@ function state(patch: Partial<ImportState> = {}): ImportState {
     fileSize: MODEL_SIZE,
     chunkSize: 1_000,
     totalChunks: 3,
+    source: { size: MODEL_SIZE, sampleBytes: 4096, samples: {} },
     uploadedChunks: [0],
     ...patch,
   };

@@ -21,6 +21,7 @@ import { backoffDelay } from "../internal/backoff.js";
 import { sleep } from "../internal/sleep.js";
 import type { components } from "../../generated/platform.js";
 import { snapshot, type ImportState } from "./import-state.js";
+import { sampleOf } from "./source-identity.js";
 import { chunkByteLength, chunkRange, type ChunkBytes, type ChunkReader } from "./upload-source.js";
 
 // Keeps a large `retries` from turning into minutes between attempts.
@@ -136,7 +137,17 @@ export class ChunkScheduler<Completion> {
         return;
       }
       if (this.halted()) return;
+      // The sample is taken while the chunk is in hand: a stream's bytes are reused once released.
+      const sample = sampleOf(chunk, this.state.source.sampleBytes);
+      sample.catch(() => {});
       if (!(await this.send(chunkNumber, chunk))) return;
+      try {
+        this.state.source.samples[String(chunkNumber)] = await sample;
+      } catch (error) {
+        // Sent but not recorded: a resume sends it again, which the session allows.
+        this.fail(chunkNumber, error);
+        return;
+      }
       this.acknowledge(chunkNumber, chunkByteLength(chunk));
       this.reader.release(chunk);
     }

@@ -8,6 +8,7 @@ import { throwIfAborted, untilAborted } from "../internal/abort.js";
 import { integerIn, isFunction, isSignal, nonBlank, numberAtLeast, required } from "../internal/option-check.js";
 import { ChunkScheduler, expiresSoon, isTransient, type ChunkedUploadDeps, type ChunkProgress, type StartSessionBody, type TransferSettings } from "./chunk-scheduler.js";
 import { checkImportState, isDate, snapshot, type ImportState } from "./import-state.js";
+import { identityOf, sourceMismatch } from "./source-identity.js";
 import { checkUploadSource, openChunkReader, sourceSize, type ChunkBytes, type UploadSource } from "./upload-source.js";
 
 export type { ChunkedUploadDeps, ChunkProgress, ImportState, StartSessionBody };
@@ -98,7 +99,7 @@ export async function runChunkedUpload<Completion = unknown>(
     throw new UnexpectedResponseError("startImportSession answered without a sessionId and a parseable expirationDate", session);
   }
   const state: ImportState = {
-    version: 1,
+    version: 2,
     sessionId: session.sessionId,
     expirationDate: session.expirationDate,
     ...(typeof session.modelId === "string" ? { modelId: session.modelId } : {}),
@@ -110,6 +111,7 @@ export async function runChunkedUpload<Completion = unknown>(
     chunkSize,
     totalChunks: body.totalChunks,
     uploadedChunks: [],
+    source: identityOf(options.source),
   };
   settings.onState?.(snapshot(state));
   return uploadAndComplete(deps, state, options.source, settings);
@@ -132,11 +134,14 @@ export async function resumeChunkedUpload<Completion = unknown>(
     });
   }
   if (issues.length) throw new ValidationError(issues);
+  // Before anything is sent: a resume with another file would splice two files into one model.
+  const mismatch = await sourceMismatch(state.source, options.source, state.chunkSize, state.uploadedChunks);
+  if (mismatch.length) throw new ValidationError(mismatch);
 
   throwIfAborted(settings.signal);
   if (expiresSoon(state.expirationDate, settings)) throw new SessionExpiredError(state.sessionId, state.expirationDate);
   // The caller's object stays as it was; the returned and reported states are new ones.
-  const own: ImportState = { ...state, uploadedChunks: [...state.uploadedChunks] };
+  const own: ImportState = { ...state, uploadedChunks: [...state.uploadedChunks], source: { ...state.source, samples: { ...state.source.samples } } };
   return uploadAndComplete(deps, own, options.source, settings);
 }
 

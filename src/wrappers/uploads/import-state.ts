@@ -4,9 +4,13 @@
 import type { ValidationIssue } from "../errors.js";
 import { integerIn, nonBlank, required } from "../internal/option-check.js";
 import { isRecord } from "../internal/records.js";
+import type { SourceIdentity } from "./source-identity.js";
+
+export type { SourceIdentity };
 
 export interface ImportState {
-  version: 1;
+  /** 2 since 0.3.0, which added `source`; a state of version 1 cannot say which file it was. */
+  version: 2;
   sessionId: string;
   expirationDate: string;
   modelId?: string;
@@ -19,6 +23,8 @@ export interface ImportState {
   totalChunks: number;
   /** Chunks the service acknowledged, ascending, each once. */
   uploadedChunks: number[];
+  /** What the source was, so a resume refuses another file. */
+  source: SourceIdentity;
 }
 
 // The spec's SessionId pattern: a session the service opened, never a file name or a model id.
@@ -30,7 +36,7 @@ export function isDate(value: unknown): value is string {
 
 /** A copy whose chunk list is sorted, so a caller's later edits cannot reach the upload's own. */
 export function snapshot(state: ImportState): ImportState {
-  return { ...state, uploadedChunks: [...state.uploadedChunks].sort((a, b) => a - b) };
+  return { ...state, uploadedChunks: [...state.uploadedChunks].sort((a, b) => a - b), source: { ...state.source, samples: { ...state.source.samples } } };
 }
 
 /** Issues with a state that did not come from an import; empty when it may be resumed. */
@@ -38,7 +44,11 @@ export function checkImportState(state: unknown): ValidationIssue[] {
   if (!isRecord(state)) return [{ field: "state", rule: "type", message: "state must be the ImportState object an import gave (ImportError.state or onState)" }];
   const s = state;
   const issues: ValidationIssue[] = [];
-  if (s.version !== 1) issues.push({ field: "state.version", rule: "const", message: "state.version must be 1" });
+  if (s.version !== 2) {
+    const older = s.version === 1 ? ": a state written before 0.3.0 does not record which file it was, so it cannot be resumed safely; start a new import" : "";
+    issues.push({ field: "state.version", rule: "const", message: `state.version must be 2${older}` });
+  }
+  issues.push(...sourceIssues(s.source));
   for (const key of ["sessionId", "fileName", "fileExtension", "fileContext"]) {
     issues.push(...(s[key] === undefined ? required(`state.${key}`, s[key]) : nonBlank(`state.${key}`, s[key])));
   }
@@ -70,5 +80,18 @@ export function checkImportState(state: unknown): ValidationIssue[] {
     else if (typeof previous === "number" && (n as number) === previous) issues.push({ field, rule: "uniqueItems", message: `${field} repeats chunk ${String(n)}: each chunk is listed once` });
     else if (typeof previous === "number" && (n as number) < previous) issues.push({ field, rule: "ascending", message: `${field} (${String(n)}) comes after ${previous}: the list must be ascending, as the import wrote it` });
   });
+  return issues;
+}
+
+function sourceIssues(source: unknown): ValidationIssue[] {
+  const field = "state.source";
+  if (!isRecord(source)) return [{ field, rule: "type", message: `${field} must be the source record the import wrote` }];
+  const issues = [...integerIn(`${field}.size`, source.size ?? -1, 0), ...integerIn(`${field}.sampleBytes`, source.sampleBytes ?? 0, 1)];
+  if (source.name !== undefined && typeof source.name !== "string") issues.push({ field: `${field}.name`, rule: "type", message: `${field}.name must be a string` });
+  if (source.lastModified !== undefined && typeof source.lastModified !== "number") issues.push({ field: `${field}.lastModified`, rule: "type", message: `${field}.lastModified must be a number` });
+  const samples = source.samples;
+  if (!isRecord(samples) || !Object.entries(samples).every(([key, value]) => /^\d+$/.test(key) && typeof value === "string" && /^[0-9a-f]{32}$/.test(value))) {
+    issues.push({ field: `${field}.samples`, rule: "type", message: `${field}.samples must map chunk numbers to the sample digests the import wrote` });
+  }
   return issues;
 }

@@ -174,7 +174,7 @@ describe("runChunkedUpload", () => {
     expect([...fake.received.values()].map((b) => b.size)).toEqual([4, 4, 2]);
     expect(result.completion).toBe(COMPLETION);
     expect(result.state).toEqual({
-      version: 1,
+      version: 2,
       sessionId: "3f2b0c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
       expirationDate: fake.expirationDate,
       modelId: "cm-1",
@@ -186,6 +186,8 @@ describe("runChunkedUpload", () => {
       chunkSize: 4,
       totalChunks: 3,
       uploadedChunks: [0, 1, 2],
+      // A sample digest of every chunk sent, so a resume can tell another file of this size.
+      source: { size: 10, sampleBytes: 4096, samples: { "0": expect.stringMatching(/^[0-9a-f]{32}$/), "1": expect.stringMatching(/^[0-9a-f]{32}$/), "2": expect.stringMatching(/^[0-9a-f]{32}$/) } },
     });
     expect(JSON.parse(JSON.stringify(result.state))).toEqual(result.state);
   });
@@ -745,7 +747,7 @@ describe("runChunkedUpload", () => {
 
 function stateFor(change: Partial<ImportState> = {}): ImportState {
   return {
-    version: 1,
+    version: 2,
     sessionId: "3f2b0c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
     expirationDate: new Date(Date.now() + HOUR).toISOString(),
     modelId: "cm-1",
@@ -756,6 +758,7 @@ function stateFor(change: Partial<ImportState> = {}): ImportState {
     chunkSize: 10,
     totalChunks: 3,
     uploadedChunks: [0],
+    source: { size: 30, sampleBytes: 4096, samples: {} },
     ...change,
   };
 }
@@ -798,7 +801,10 @@ describe("resumeChunkedUpload", () => {
 
   it.each<[string, unknown, string, string]>([
     ["no state", undefined, "state", "type"],
-    ["another version", { ...stateFor(), version: 2 }, "state.version", "const"],
+    ["another version", { ...stateFor(), version: 3 }, "state.version", "const"],
+    ["version 1, which cannot say which file it was", { ...stateFor(), version: 1 }, "state.version", "const"],
+    ["no source record", { ...stateFor(), source: undefined }, "state.source", "type"],
+    ["samples that are not digests", stateFor({ source: { size: 30, sampleBytes: 4096, samples: { "0": "x" } } }), "state.source.samples", "type"],
     ["an empty sessionId", stateFor({ sessionId: "" }), "state.sessionId", "minLength"],
     ["a bad expirationDate", stateFor({ expirationDate: "tomorrow" }), "state.expirationDate", "format"],
     ["a zero fileSize", stateFor({ fileSize: 0 }), "state.fileSize", "minimum"],
@@ -814,6 +820,46 @@ describe("resumeChunkedUpload", () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues).toContainEqual(expect.objectContaining({ field, rule }));
     expect(fake.calls).toEqual([]);
+  });
+
+  describe("another file of the same size", () => {
+    // A first run that sends chunk 0 and fails on chunk 1 leaves a state with chunk 0's sample.
+    async function stateAfterChunk0(source: Blob): Promise<ImportState> {
+      const fake = new FakeSession((n) => {
+        if (n === 1) throw new ValidationError([{ field: "file", rule: "x", message: "refused" }]);
+      });
+      const error = await rejection(runChunkedUpload(fake.deps, options(source, { chunkSize: 10, concurrency: 1 })));
+      return (error as ImportError<ImportState>).state;
+    }
+
+    it("is refused before anything is sent when its bytes differ from a chunk already sent", async () => {
+      const state = await stateAfterChunk0(blobOf(bytes(30)));
+      expect(state.uploadedChunks).toEqual([0]);
+      const other = new Uint8Array(30).fill(7);
+      const fake = new FakeSession();
+      const error = await rejection(resumeChunkedUpload(fake.deps, state, { source: new Blob([other]) }));
+      expect((error as ValidationError).issues).toEqual([expect.objectContaining({ field: "source", rule: "sameSource" })]);
+      expect((error as Error).message).toContain("chunk 0");
+      expect(fake.calls).toEqual([]);
+    });
+
+    it("is refused when the same name was written again since (its modification time)", async () => {
+      const first = new File([blobOf(bytes(30))], "llama.tar", { lastModified: 1_700_000_000_000 });
+      const state = await stateAfterChunk0(first);
+      expect(state.source).toMatchObject({ name: "llama.tar", lastModified: 1_700_000_000_000, size: 30 });
+      const rewritten = new File([blobOf(bytes(30))], "llama.tar", { lastModified: 1_700_000_100_000 });
+      const fake = new FakeSession();
+      const error = await rejection(resumeChunkedUpload(fake.deps, state, { source: rewritten }));
+      expect((error as ValidationError).issues).toEqual([expect.objectContaining({ field: "source.lastModified", rule: "sameSource" })]);
+      expect(fake.calls).toEqual([]);
+    });
+
+    it("resumes the same bytes under another name (a moved file), sending only what is missing", async () => {
+      const state = await stateAfterChunk0(new File([blobOf(bytes(30))], "llama.tar", { lastModified: 5 }));
+      const fake = new FakeSession();
+      await resumeChunkedUpload(fake.deps, state, { source: new File([blobOf(bytes(30))], "moved.tar", { lastModified: 5 }) });
+      expect(fake.calls).toEqual(["chunk 1", "chunk 2", "complete"]);
+    });
   });
 
   it.each<[string, unknown, string, string]>([

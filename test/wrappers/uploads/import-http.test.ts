@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildNodePlatformClient as createPlatformClient } from "../../../src/node/node-client.js";
-import { ImportError, SessionExpiredError, type ImportState } from "../../../src/index.js";
+import { ImportError, SessionExpiredError, ValidationError, type ImportState } from "../../../src/index.js";
 import { startImportServer, type ImportServer } from "../../support/import-server.js";
 
 const KEY = "key-0123456789abcdef";
@@ -63,6 +63,22 @@ describe("importModel over HTTP", () => {
     expect(resent).toEqual([0, 1, 2, 3].filter((n) => !state.uploadedChunks.includes(n)));
     expect(server.sha256()).toBe(file.sha256);
     expect(resumed.job.dockStatusId).toBe("ds-import");
+  });
+
+  it("refuses to resume with another file of the same size (a path), sending nothing", async () => {
+    server = await startImportServer({ fault: (_, attempt) => (attempt === 3 ? { status: 400 } : undefined) });
+    const first = fileOf(4 * 256 * 1024);
+    const client = createPlatformClient({ baseUrl: server.url, apiKey: KEY }, fast);
+    const error = await client.models.import({ source: first.path, chunkSize: 256 * 1024, concurrency: 1 }).catch((e) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    const state = JSON.parse(JSON.stringify(error.state)) as ImportState;
+    expect(state.source).toMatchObject({ name: "model.tar", size: 4 * 256 * 1024, lastModified: expect.any(Number) });
+    const second = fileOf(4 * 256 * 1024);
+    const before = server.receipts.length;
+    const refused = await client.models.resumeImport(state, { source: second.path }).catch((e) => e);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(refused.issues[0]).toMatchObject({ rule: "sameSource" });
+    expect(server.receipts.length).toBe(before);
   });
 
   it("refuses to upload into a session that is about to expire", async () => {
