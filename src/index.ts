@@ -47,7 +47,7 @@ export type { UploadSource, StreamUploadSource } from "./wrappers/uploads/upload
 export type { FileInput } from "./wrappers/uploads/file-input.js";
 export type { DownloadOptions } from "./wrappers/http/download.js";
 // The option and request types of every resource, so callers can name them.
-export type { UploadFileRequest } from "./wrappers/resources/files.js";
+export type { UploadFileRequest, ResumeUploadOptions } from "./wrappers/resources/files.js";
 export type { ImportModelOptions, ImportResult, ResumeImportOptions, DeployModelRequest, DeployModelOptions, ModelType } from "./wrappers/resources/models.js";
 export type { UploadAttachment, DeleteAttachmentOptions, Attachment, AttachmentDeleted } from "./wrappers/resources/attachments.js";
 export type { ListChunksOptions, DeleteChunksOptions, UpdateChunkRequest, ChunkUpdated } from "./wrappers/resources/chunks.js";

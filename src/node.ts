@@ -9,6 +9,7 @@ export type {
   NodeImportModelOptions,
   NodeResumeImportOptions,
   NodeUploadFileRequest,
+  NodeResumeUploadOptions,
   NodeUploadAttachment,
   NodeImportToolFromFiles,
   NodeImportIntoToolFromFiles,

@@ -249,9 +249,18 @@ export class ImportError<State = unknown> extends PlatformError {
     options: { cause?: unknown; nextStep?: string } = {},
   ) {
     const what = failedChunks.length === 0 ? "every chunk is uploaded but completing the session failed" : `chunk${failedChunks.length === 1 ? "" : "s"} ${failedChunks.join(", ")} failed`;
-    super(`import stopped: ${what}${causeText(options.cause)}; ${options.nextStep ?? "resumeImport(error.state) continues it"}`, { cause: options.cause });
+    super(`import stopped: ${what}${causeText(options.cause)}; ${options.nextStep ?? `${resumeMethodFor(state)}(error.state, { source }) continues it`}`, { cause: options.cause });
     this.resumable = options.nextStep === undefined;
   }
+}
+
+/**
+ * The method that continues an upload: a model import's state goes back to models.resumeImport,
+ * a file's (Upload File through a session) to files.resumeUpload, which ends in the file's id.
+ */
+export function resumeMethodFor(state: unknown): "models.resumeImport" | "files.resumeUpload" {
+  const context = typeof state === "object" && state !== null ? (state as { fileContext?: unknown }).fileContext : undefined;
+  return context === undefined || context === "model" ? "models.resumeImport" : "files.resumeUpload";
 }
 
 /**

@@ -3,7 +3,8 @@
 // in its second batch, an import that cannot be resumed.
 import { describe, expect, it } from "vitest";
 import { buildPlatformClient } from "../../src/wrappers/client.js";
-import { AbortError, ChunkDeletionError, ConnectionError, ImportError, isTransientError, NotFoundError, ValidationError } from "../../src/wrappers/errors.js";
+import { AbortError, ChunkDeletionError, ConnectionError, ImportError, isTransientError, NotFoundError, UnexpectedResponseError, ValidationError } from "../../src/wrappers/errors.js";
+import type { ImportState } from "../../src/wrappers/uploads/import-state.js";
 import { fakeFetch, json } from "../support/fake-fetch.js";
 
 const API_KEY = "key-0123456789abcdef";
@@ -72,7 +73,7 @@ describe("an import that stops: the error says what will work", () => {
     const error = (await importWith(() => json({}, { status: 503 }), new Blob([new Uint8Array(8)]))) as ImportError;
     expect(error).toBeInstanceOf(ImportError);
     expect(error.resumable).toBe(true);
-    expect(error.message).toContain("resumeImport(error.state) continues it");
+    expect(error.message).toContain("models.resumeImport(error.state, { source }) continues it");
   });
 
   it("a session the service no longer knows (404): start a new import", async () => {
@@ -89,6 +90,55 @@ describe("an import that stops: the error says what will work", () => {
     const error = (await importWith(() => json({ chunkNumber: 0, sessionId: SESSION }), { stream: short(), size: 8 })) as ImportError;
     expect(error.resumable).toBe(false);
     expect(error.cause).toBeInstanceOf(ValidationError);
-    expect(error.message).toMatch(/correct the source .* and start a new import/);
+    // What was wrong, in the client's own words, and what works instead.
+    expect(error.message).toContain((error.cause as ValidationError).issues[0]!.message);
+    expect(error.message).toMatch(/resuming will not help: .* start a new import once that is fixed$/);
+  });
+
+  it("a session id the spec's chunk path refuses: the service's answer is named, not the bytes, and nothing is sent", async () => {
+    const { fetch, sent } = fakeFetch((_r, record) => (record.path.endsWith("/start") ? json({ sessionId: "not-a-uuid", expirationDate: "2099-01-01T00:00:00.000Z" }) : json({})));
+    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch, maxRetries: 0 });
+    const error = (await caught(client.models.import({ source: new Blob([new Uint8Array(8)]), fileName: "m.tar", chunkSize: 4 }))) as Error;
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.message).toMatch(/startImportSession answered a session id the spec's chunk path refuses \(sessionId must match the pattern .*\), so no chunk can be sent to it/);
+    expect(error.message).not.toMatch(/source|bytes/);
+    expect(sent.map((r) => r.path)).toEqual(["/api/public/files/session/start"]);
+  });
+});
+
+describe("a file upload through a session that stops: it resumes to its file id", () => {
+  it("names files.resumeUpload, which sends only the missing chunks and ends in the file's id", async () => {
+    let failChunk1 = true;
+    const { fetch, sent } = fakeFetch((request, record) => {
+      if (record.path.endsWith("/start")) return json({ sessionId: SESSION, expirationDate: "2099-01-01T00:00:00.000Z" });
+      if (record.path.endsWith("/complete")) return json({ url: "https://files.invalid/f", fileId: "f-123" });
+      const chunk = /name="chunkNumber"\r\n\r\n(\d+)/.exec(record.body)?.[1];
+      return chunk === "1" && failChunk1 ? json({}, { status: 503 }) : json({ chunkNumber: Number(chunk), sessionId: SESSION });
+    });
+    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch, maxRetries: 0 });
+    const stream = { stream: (async function* () { yield new Uint8Array(12); })(), size: 12 };
+    const error = (await caught(client.files.upload({ source: stream, fileName: "tool.json", chunkSize: 4, concurrency: 1 }))) as ImportError<ImportState>;
+    expect(error).toBeInstanceOf(ImportError);
+    expect(error.message).toContain("files.resumeUpload(error.state, { source }) continues it");
+    expect(error.state.fileContext).toBe("bulkImport");
+    // The model import's resume refuses a file's state, naming the method that continues it.
+    const wrong = (await caught(client.models.resumeImport(error.state, { source: new Blob([new Uint8Array(12)]) }))) as ValidationError;
+    expect(wrong.issues[0]).toMatchObject({ field: "state.fileContext", rule: "modelImport" });
+    expect(wrong.message).toContain("files.resumeUpload");
+    failChunk1 = false;
+    const before = sent.length;
+    const uploaded = await client.files.resumeUpload(error.state, { source: new Blob([new Uint8Array(12)]) });
+    expect(uploaded).toMatchObject({ fileId: "f-123" });
+    expect(sent.slice(before).map((r) => /name="chunkNumber"\r\n\r\n(\d+)/.exec(r.body)?.[1] ?? r.path)).toEqual(["1", "2", "/api/public/files/session/" + SESSION + "/complete"]);
+  });
+
+  it("refuses a model import's state, naming models.resumeImport", async () => {
+    const { fetch, sent } = fakeFetch();
+    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch });
+    const state = { version: 2, sessionId: SESSION, expirationDate: "2099-01-01T00:00:00.000Z", fileName: "m.tar", fileExtension: "tar", fileContext: "model", fileSize: 8, chunkSize: 4, totalChunks: 2, uploadedChunks: [0], source: { size: 8, sampleBytes: 4096, samples: {} } } as ImportState;
+    const error = (await caught(client.files.resumeUpload(state, { source: new Blob([new Uint8Array(8)]) }))) as ValidationError;
+    expect(error.issues[0]).toMatchObject({ field: "state.fileContext", rule: "fileUpload" });
+    expect(error.message).toContain("models.resumeImport");
+    expect(sent).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   PermissionDeniedError,
   PlatformError,
   RateLimitError,
+  resumeMethodFor,
   SessionExpiredError,
   ValidationError,
   type ValidationIssue,
@@ -58,11 +59,12 @@ export interface TransferSettings {
   onState: ((state: ImportState) => void) | undefined;
 }
 
-// What works when resuming would not, for the failures a resume cannot get past.
-function nextStep(cause: unknown): string {
-  if (cause instanceof ValidationError) return "resuming will not help: correct the source (the same bytes, with their exact size) and start a new import";
+// What works when resuming would not, for the failures a resume cannot get past. The client's
+// own refusal of a chunk request says which field and rule it broke: that is what to fix.
+function nextStep(cause: unknown, state: ImportState): string {
+  if (cause instanceof ValidationError) return `resuming will not help: the client would not send the chunk (${cause.issues.map((i) => i.message).join("; ")}); start a new import once that is fixed`;
   if (cause instanceof NotFoundError) return "resuming will not help: the service no longer knows the session; start a new import";
-  if (cause instanceof AuthenticationError || cause instanceof PermissionDeniedError) return "resuming will not help until the credentials are fixed; then resumeImport(error.state) continues it if the session has not expired";
+  if (cause instanceof AuthenticationError || cause instanceof PermissionDeniedError) return `resuming will not help until the credentials are fixed; then ${resumeMethodFor(state)}(error.state, { source }) continues it if the session has not expired`;
   return "resuming will not help: the service refused the chunk; start a new import once the cause is fixed";
 }
 
@@ -119,7 +121,7 @@ export class ChunkScheduler<Completion> {
       const cause = this.failures.values().next().value;
       // Resuming helps only when every chunk failed for a reason that may pass (no answer, 5xx).
       const lasting = [...this.failures.values()].find((error) => !isTransient(error));
-      throw new ImportError<ImportState>(failed, snapshot(this.state), { cause: lasting ?? cause, ...(lasting ? { nextStep: nextStep(lasting) } : {}) });
+      throw new ImportError<ImportState>(failed, snapshot(this.state), { cause: lasting ?? cause, ...(lasting ? { nextStep: nextStep(lasting, this.state) } : {}) });
     }
   }
 

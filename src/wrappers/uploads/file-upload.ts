@@ -6,18 +6,24 @@ import { ValidationError } from "../errors.js";
 import type { RequestOptions } from "../internal/call-options.js";
 import { normalizeUploadedFile, type UploadedFile } from "../normalize/uploaded-file.js";
 import type { PlatformApi } from "../request/platform-api.js";
-import { runChunkedUpload, type ChunkedUploadOptions } from "./chunked-upload.js";
+import { resumeChunkedUpload, runChunkedUpload, type ChunkedUploadOptions, type ImportState, type ResumeChunkedUploadOptions } from "./chunked-upload.js";
 import { extensionOf, fileInputIssues, fileNameOf, type FileInput } from "./file-input.js";
 import { sessionUploadDeps } from "./session-requests.js";
 import { SINGLE_UPLOAD_LIMIT } from "./single-upload-limit.js";
 import type { Opened, SourceOpener } from "./source-opener.js";
-import { checkUploadSource } from "./upload-source.js";
+import { checkUploadSource, type UploadSource } from "./upload-source.js";
 
 type ImportIntoToolRequest = components["schemas"]["ImportIntoToolRequest"];
 
 export interface UploadFileRequest<Path = never> extends FileInput<Path>, RequestOptions, Pick<ChunkedUploadOptions, "chunkSize" | "concurrency" | "onProgress"> {
   /** Default `bulkImport`, what tool import expects. */
   fileContext?: string;
+}
+
+/** `Path` is what the entry accepts besides a Blob or stream: a file path (`string`) on the Node entry. */
+export interface ResumeUploadOptions<Path = never> extends Omit<ResumeChunkedUploadOptions, "source"> {
+  /** The same bytes as the first run, from the start. */
+  source: UploadSource | Path;
 }
 
 /** The files of a tool import, by the import's names for them. */
@@ -38,6 +44,18 @@ export async function uploadFile(platform: PlatformApi, request: Opened<UploadFi
     return normalizeUploadedFile(data(await api.POST("/api/public/files", { body: { file, fileContext }, signal })));
   }
   const { completion } = await runChunkedUpload(sessionUploadDeps(platform), { ...rest, source, fileName, fileExtension: extensionOf(fileName), fileContext, ...(signal ? { signal } : {}) });
+  return normalizeUploadedFile(completion);
+}
+
+/**
+ * Continues an Upload File that went through a session and stopped part-way (ImportError.state),
+ * sending only the chunks missing; ends, as the first run would have, in the file's id.
+ */
+export async function resumeUpload(platform: PlatformApi, state: ImportState, options: Opened<ResumeUploadOptions>): Promise<UploadedFile> {
+  if (typeof state === "object" && state !== null && state.fileContext === "model") {
+    throw new ValidationError([{ field: "state.fileContext", rule: "fileUpload", message: "state.fileContext is model: this state is a model import's, which models.resumeImport continues" }], "uploadImportChunk");
+  }
+  const { completion } = await resumeChunkedUpload(sessionUploadDeps(platform), state, options);
   return normalizeUploadedFile(completion);
 }
 

@@ -1,5 +1,6 @@
 // Model import: a session, the numbered chunks, the completion, then the job if asked; and the
 // resume of an import from its saved state. Loaded on the first import (../internal/lazy-modules.ts).
+import { ValidationError } from "../errors.js";
 import type { JobOptions } from "../internal/call-options.js";
 import { waitIfAsked } from "../jobs/start-job.js";
 import { waitOptionsFrom } from "../jobs/waiter.js";
@@ -45,6 +46,13 @@ export async function importModel(platform: PlatformApi, options: Opened<ImportM
 }
 
 export async function resumeImport(platform: PlatformApi, state: ImportState, options: Opened<ResumeImportOptions>): Promise<ImportResult> {
+  // A file's upload completes to a file id, not a job: its own resume says so.
+  if (typeof state === "object" && state !== null && typeof state.fileContext === "string" && state.fileContext !== "model") {
+    throw new ValidationError(
+      [{ field: "state.fileContext", rule: "modelImport", message: `state.fileContext is ${state.fileContext}: this state is a file upload's, which files.resumeUpload continues to its file id` }],
+      "uploadImportChunk",
+    );
+  }
   const { wait, ...upload } = options;
   const waitOptions = waitOptionsFrom(wait);
   const result = await resumeChunkedUpload(sessionUploadDeps(platform), state, upload);
