@@ -41,9 +41,9 @@ describe("README samples", () => {
     expect(samples.map(fileName)).toEqual(["client", "connections", "chunks", "jobs", "import", "tools", "errors", "mock"]);
   });
 
-  it("type-check together under strict settings", () => {
+  it("type-check together under strict settings, exactOptionalPropertyTypes included", () => {
     const tsc = resolve(REPO_ROOT, "node_modules/typescript/bin/tsc");
-    const args = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck", ...written.map((w) => w.file)];
+    const args = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck", ...written.map((w) => w.file)];
     const run = spawnSync(process.execPath, [tsc, ...args], { cwd: REPO_ROOT, encoding: "utf8" });
     expect(inMarkdownTerms(run.stdout + run.stderr, written)).toBe("");
     expect(run.status).toBe(0);

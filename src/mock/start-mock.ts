@@ -40,19 +40,19 @@ export const PACKAGED_SPEC = fileURLToPath(new URL("../../openapi/platform.yaml"
 
 export interface StartMockOptions {
   /** false or left out: the Prism contract mock. */
-  stateful?: false;
+  stateful?: false | undefined;
   /** Port to listen on; 0 (the default) lets the system pick a free one. */
-  port?: number;
+  port?: number | undefined;
   /** Interface to listen on; the default keeps the mock off the network. */
-  host?: string;
+  host?: string | undefined;
   /** Another spec file, e.g. a newer one under test; the packaged spec otherwise. */
-  spec?: string;
+  spec?: string | undefined;
   /** Generate responses from the schemas instead of serving the spec's examples. */
-  dynamic?: boolean;
+  dynamic?: boolean | undefined;
   /** Answer 500 when a response the mock builds breaks the spec. */
-  errors?: boolean;
+  errors?: boolean | undefined;
   /** How long Prism may take to start listening (default 30 s). */
-  readyTimeoutMs?: number;
+  readyTimeoutMs?: number | undefined;
 }
 
 export interface StartStatefulMockOptions extends StatefulMockOptions {

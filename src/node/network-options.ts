@@ -16,37 +16,37 @@ export type Pem = string | Uint8Array;
 /** TLS settings of a connection, as node:tls takes them. */
 export interface TlsOptions {
   /** Trusted CA certificates (PEM). They replace Node's default roots; add `tls.rootCertificates` to keep those. */
-  ca?: Pem | Pem[];
+  ca?: Pem | Pem[] | undefined;
   /** Client certificate chain (PEM), for a server that asks for one; needs `key`. */
-  cert?: Pem | Pem[];
+  cert?: Pem | Pem[] | undefined;
   /** Private key of `cert` (PEM). */
-  key?: Pem | Pem[];
+  key?: Pem | Pem[] | undefined;
   /** Decrypts an encrypted `key`. */
-  passphrase?: string;
+  passphrase?: string | undefined;
   /** Default true. False accepts any certificate: for a test rig, never for a real service. */
-  rejectUnauthorized?: boolean;
+  rejectUnauthorized?: boolean | undefined;
   /** The name the certificate must carry, when it differs from the URL's host (e.g. a URL with an IP address). */
-  servername?: string;
+  servername?: string | undefined;
 }
 
 export interface NetworkOptions {
   /** An undici Dispatcher of the caller's: used as it is; the environment is not read and no other option may be set. */
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | undefined;
   /**
    * A proxy URL for every request (http: or https:, credentials allowed), or false to ignore
    * the environment. Default: HTTP_PROXY / HTTPS_PROXY / NO_PROXY (lower-case spellings first).
    */
-  proxy?: string | URL | false;
+  proxy?: string | URL | false | undefined;
   /** TLS toward the service (through a proxy too): a private CA, a client certificate. */
-  tls?: TlsOptions;
+  tls?: TlsOptions | undefined;
   /** TLS toward an https: proxy. */
-  proxyTls?: TlsOptions;
+  proxyTls?: TlsOptions | undefined;
   /** How long an idle connection is kept for the next call when the server gives no Keep-Alive hint. Default 4 s. */
-  keepAliveTimeoutMs?: number;
+  keepAliveTimeoutMs?: number | undefined;
   /** Connections per origin at most; further calls queue. Default: no limit, as Node's fetch. */
-  connections?: number;
+  connections?: number | undefined;
   /** TCP and TLS handshake, per connection. Default 10 s. */
-  connectTimeoutMs?: number;
+  connectTimeoutMs?: number | undefined;
 }
 
 export interface CheckedNetworkOptions {

@@ -54,7 +54,7 @@ function dispatchOptions(outgoing: StreamingOutgoing, reader: ReaderPromise | un
     headers,
     // undici streams an async iterable or a Blob with backpressure; with a content-length it
     // refuses a body that yields more or fewer bytes (UND_ERR_REQ_CONTENT_LENGTH_MISMATCH).
-    body: (body ?? null) as Dispatcher.DispatchOptions["body"],
+    body: (body ?? null) as NonNullable<Dispatcher.DispatchOptions["body"]> | null,
     // A caller's dispatcher composed with undici's redirect interceptor would otherwise follow
     // redirects the transport must see (it strips credentials across hosts).
     ...({ maxRedirections: 0 } as object),

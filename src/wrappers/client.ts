@@ -17,11 +17,11 @@ import { passSourcesThrough, type SourceOpener } from "./uploads/source-opener.j
 /** What an entry puts under a client: the Node entry's sender, options, download fetch and file paths; tests' timing. */
 export interface ClientWiring extends ClientSeams {
   /** Option names the entry reads itself (the Node entry's tls, proxy, dispatcher). */
-  extraOptionKeys?: readonly string[];
+  extraOptionKeys?: readonly string[] | undefined;
   /** How exports are downloaded when the caller passes no fetch; the global fetch otherwise. */
-  downloadFetch?: typeof fetch;
+  downloadFetch?: typeof fetch | undefined;
   /** Turns what an upload was given into a Blob or stream; the Node entry opens file paths here. */
-  sources?: SourceOpener;
+  sources?: SourceOpener | undefined;
 }
 
 /**

@@ -201,8 +201,8 @@ export function abortError(signal: AbortSignal): AbortError {
 export interface JobSnapshot {
   dockStatusId: string;
   status: string;
-  jobType?: string;
-  action?: string;
+  jobType?: string | undefined;
+  action?: string | undefined;
 }
 
 export class JobFailedError extends PlatformError {
@@ -271,7 +271,7 @@ export function resumeMethodFor(state: unknown): "models.resumeImport" | "files.
 export class ChunkDeletionError extends PlatformError {
   override name = "ChunkDeletionError";
   constructor(
-    readonly deleted: { totalRequested: number; totalDeleted: number; totalNotFound: number; notFoundChunkIds?: string[] },
+    readonly deleted: { totalRequested: number; totalDeleted: number; totalNotFound: number; notFoundChunkIds?: string[] | undefined },
     readonly remainingChunkIds: string[],
     options: { cause: unknown },
   ) {

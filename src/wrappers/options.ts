@@ -8,31 +8,31 @@ export type JwtSource = string | (() => string | Promise<string>);
 
 export interface PlatformClientOptions {
   /** Host name of the environment (`https://{host}`), e.g. `acme.platform.example`. */
-  host?: string;
+  host?: string | undefined;
   /** Full base URL instead of `host`, e.g. a local mock `http://127.0.0.1:4010`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Sent as `x-api-key` on every operation but the three chunk operations. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Sent as `auth` on the chunk operations; a function is called before each such request. */
-  jwt?: JwtSource;
+  jwt?: JwtSource | undefined;
   /**
    * A fetch implementation (tests, proxies, other runtimes), called with a URL and an init.
    * Defaults to the global fetch; the Node entry sends over undici (keep-alive pools, proxies) unless this is given.
    */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Per attempt, covering the response body. Default 60 s. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries of a retry-safe operation after a transient failure. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * The largest answer body the client reads, in bytes; a larger one is refused
    * (ResponseTooLargeError) as soon as it gets there, so memory stays flat. Default 64 MiB, far
    * above any answer of the interface (a page of chunks is well under 1 MiB).
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Appended to the client's own User-Agent where the runtime allows setting it. */
-  userAgent?: string;
-  logger?: Logger;
+  userAgent?: string | undefined;
+  logger?: Logger | undefined;
 }
 
 export interface ResolvedOptions {

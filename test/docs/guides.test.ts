@@ -70,6 +70,8 @@ beforeAll(() => {
     "--noEmit",
     "--strict",
     "--noUncheckedIndexedAccess",
+    // The strictest setting users turn on: the declarations must take what the samples pass.
+    "--exactOptionalPropertyTypes",
     "--module",
     "nodenext",
     "--moduleResolution",

@@ -64,7 +64,7 @@ export interface RequestRecord extends ArrivalContext {
 
 export interface FaultServerOptions {
   /** Decided when a request arrives, before its body is read. */
-  fault?: (context: ArrivalContext) => Fault | undefined;
+  fault?: ((context: ArrivalContext) => Fault | undefined) | undefined;
   /** Decided for a chunk once its body is parsed (the arrival hook did not fault it). */
   chunkFault?: (context: ChunkContext) => Fault | undefined;
   /** How late a `slow` answer comes. Default 1000 ms. */

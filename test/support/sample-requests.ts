@@ -67,5 +67,5 @@ export function sampleRequest(spec: Spec, op: Operation, baseUrl: string, exampl
     body = built.body;
     Object.assign(headers, built.headers);
   }
-  return { url: `${baseUrl}${path}${query ? `?${query}` : ""}`, init: { method: op.method.toUpperCase(), headers, body } };
+  return { url: `${baseUrl}${path}${query ? `?${query}` : ""}`, init: { method: op.method.toUpperCase(), headers, ...(body === undefined ? {} : { body }) } };
 }

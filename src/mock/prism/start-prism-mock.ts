@@ -9,17 +9,17 @@ import { launchPrism } from "./prism-process.js";
 
 export interface PrismMockOptions {
   /** Port to listen on; 0 (the default) lets the system pick a free one. */
-  port?: number;
+  port?: number | undefined;
   /** Interface to listen on; the default keeps the mock off the network. */
-  host?: string;
+  host?: string | undefined;
   /** The spec file to serve. */
   spec: string;
   /** Generate responses from the schemas instead of serving the spec's examples. */
-  dynamic?: boolean;
+  dynamic?: boolean | undefined;
   /** Answer 500 when a response the mock builds breaks the spec. */
-  errors?: boolean;
+  errors?: boolean | undefined;
   /** How long Prism may take to start listening (default 30 s). */
-  readyTimeoutMs?: number;
+  readyTimeoutMs?: number | undefined;
 }
 
 export interface PrismMockServer {

@@ -7,33 +7,33 @@ import { validateFaultRule, type FaultRule } from "./scenarios/faults.js";
 
 export interface StatefulMockOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
-  port?: number;
+  port?: number | undefined;
   /** Interface to listen on (default 127.0.0.1, off the network). */
-  host?: string;
+  host?: string | undefined;
   /** Seed of every id, job-id spelling and fault rate: the same seed, the same run (default 1). */
-  seed?: number;
+  seed?: number | undefined;
   /** When jobs end: after `polls` polls answered IN_PROGRESS (default 1) and/or `ms` milliseconds. */
-  jobs?: JobTiming;
+  jobs?: JobTiming | undefined;
   /** Seed chunks of every application: a JSON or JSONL file path, or the chunks themselves. */
-  chunks?: string | readonly Record<string, unknown>[];
+  chunks?: string | readonly Record<string, unknown>[] | undefined;
   /** Chunks per page of Get chunks by condition (default 10). */
-  chunkPageSize?: number;
+  chunkPageSize?: number | undefined;
   /** How long an import session lives before it expires (default one hour). */
-  sessionTtlMs?: number;
+  sessionTtlMs?: number | undefined;
   /** When set, x-api-key must be exactly this (else any non-empty value passes). */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** When set, the chunk operations' auth header must be exactly this. */
-  jwt?: string;
+  jwt?: string | undefined;
   /** Fault rules active from the start (more with inject()). */
-  faults?: readonly FaultRule[];
+  faults?: readonly FaultRule[] | undefined;
   /** Most requests the request log keeps (default 10,000; older ones drop off). */
-  logLimit?: number;
+  logLimit?: number | undefined;
   /**
    * Things that exist on the platform before the test starts, by id: models imported earlier
    * (ready to deploy) and tools imported earlier (ready to export and deploy). "examples": the
    * models and tools the spec's examples and the guides name (EXAMPLE_ENTITIES).
    */
-  existing?: ExistingEntities | "examples";
+  existing?: ExistingEntities | "examples" | undefined;
 }
 
 /** The models and tools the spec's examples and the guides' samples use, so those run as written. */
@@ -44,9 +44,9 @@ export const EXAMPLE_ENTITIES: Readonly<{ models: readonly string[]; tools: read
 
 export interface ExistingEntities {
   /** `cm-` ids of models already imported. */
-  models?: readonly string[];
+  models?: readonly string[] | undefined;
   /** `a-` ids of tools already imported. */
-  tools?: readonly string[];
+  tools?: readonly string[] | undefined;
 }
 
 export interface ResolvedOptions {

@@ -8,12 +8,12 @@ import { apiErrorFor } from "../errors.js";
 
 export interface DownloadOptions {
   /** Defaults to the client's own download fetch: the global fetch, or undici's on the Node entry. */
-  fetch?: typeof fetch;
-  signal?: AbortSignal;
+  fetch?: typeof fetch | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /** The download address of a job or as given, trimmed (the vendor's samples wrap it in spaces). */
-export function downloadAddress(jobOrUrl: { downloadUrl?: string } | string, operationId: string): URL {
+export function downloadAddress(jobOrUrl: { downloadUrl?: string | undefined } | string, operationId: string): URL {
   const given = typeof jobOrUrl === "string" ? jobOrUrl.trim() : jobOrUrl?.downloadUrl?.trim();
   const refuse = (rule: string, message: string) => new ValidationError([{ field: "downloadUrl", rule, message }], operationId);
   if (!given) throw refuse("required", "downloadUrl is required: wait for the export job to finish (wait: true) before downloading");

@@ -20,8 +20,8 @@ export interface TransportOptions<S extends CancelSignal> extends SenderWiring<S
   log: Log;
   /** Masks the client's credentials in text that came from elsewhere (an error's message, a body). */
   redact: (text: string) => string;
-  random?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: (() => number) | undefined;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 /** What the transport knows of the operation it sends. */

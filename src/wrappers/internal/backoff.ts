@@ -8,7 +8,7 @@ export interface Backoff {
   /** The ceiling stops growing here. */
   capMs: number;
   /** No pause is shorter than this (default 0). */
-  floorMs?: number;
+  floorMs?: number | undefined;
 }
 
 /** Pause before retry `attempt` (0 for the first retry): uniform in [floor, min(cap, base·2^attempt)]. */

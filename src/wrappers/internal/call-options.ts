@@ -6,12 +6,17 @@ import type { WaitOptions } from "../jobs/wait-options.js";
 import { isSignal, optionKeys, optionsRecord, unknownKeyIssues } from "./option-check.js";
 
 export interface RequestOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface JobOptions extends RequestOptions {
   /** Poll the job until it ends: `true` for the default schedule, or the waiter's options. */
-  wait?: boolean | WaitOptions;
+  wait?: boolean | WaitOptions | undefined;
+}
+
+/** The `signal` of an openapi-fetch call when there is one: an explicit undefined is not a signal. */
+export function signalOf(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  return signal ? { signal } : {};
 }
 
 export const REQUEST_OPTION_KEYS = optionKeys<RequestOptions>({ signal: true });

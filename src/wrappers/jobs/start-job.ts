@@ -1,7 +1,7 @@
 // What every long-running wrapper shares: the job record normalised from whatever spelling the
 // service used, and the `wait` option that polls it to the end through Get dock status, on the
 // same request path as every other call.
-import type { JobOptions } from "../internal/call-options.js";
+import { signalOf, type JobOptions } from "../internal/call-options.js";
 import { normalizeJob, type Job } from "../normalize/jobs.js";
 import type { ApiResult, PlatformApi } from "../request/platform-api.js";
 import { waitForJob, waitOptionsFrom, type GetJob } from "./waiter.js";
@@ -10,7 +10,7 @@ import type { WaitOptions } from "./wait-options.js";
 /** Get dock status on the client's request path, normalised. */
 export function jobPoller(platform: PlatformApi): GetJob {
   return async (dockStatusId, signal) => {
-    const result = await platform.api.GET("/api/public/dock-status/{dockStatusId}", { params: { path: { dockStatusId } }, signal });
+    const result = await platform.api.GET("/api/public/dock-status/{dockStatusId}", { params: { path: { dockStatusId } }, ...signalOf(signal) });
     return normalizeJob(platform.data(result));
   };
 }

@@ -106,7 +106,7 @@ function jobIdOf(jobOrId: Job | string): string {
 
 export const WAIT_OPTION_KEYS = optionKeys<WaitOptions>({ minDelayMs: true, maxDelayMs: true, timeoutMs: true, signal: true, onPoll: true, random: true });
 
-export type ResolvedWait = Required<Pick<WaitOptions, "minDelayMs" | "maxDelayMs" | "timeoutMs" | "random">> & Pick<WaitOptions, "signal" | "onPoll">;
+export type ResolvedWait = { [K in "minDelayMs" | "maxDelayMs" | "timeoutMs" | "random"]-?: NonNullable<WaitOptions[K]> } & Pick<WaitOptions, "signal" | "onPoll">;
 
 /** The options with their defaults, or a ValidationError naming every bad one under `name`. */
 export function resolveWaitOptions(options: unknown, name = "options"): ResolvedWait {

@@ -18,9 +18,9 @@ export type FetchPage<T> = (cursor: string | undefined, signal?: AbortSignal) =>
 
 export interface PaginateOptions {
   /** Stops the listing with AbortError: checked before every page and passed to fetchPage. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Cursor of the first page to fetch; the listing's own first page when absent. */
-  startCursor?: string;
+  startCursor?: string | undefined;
 }
 
 /**
@@ -60,12 +60,13 @@ export class PagedList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   }
 
   /** Every page in order, from the start cursor. */
-  pages(): AsyncIterableIterator<Page<T>, undefined> {
+  // One type argument, not two: TypeScript before 5.6 knows only AsyncIterableIterator<T>.
+  pages(): AsyncIterableIterator<Page<T>> {
     return new PageWalk((cursor) => this.#fetch(cursor), this.#startCursor, this.#redact);
   }
 
   /** Every item of every page, in order, from the start cursor. */
-  [Symbol.asyncIterator](): AsyncIterableIterator<T, undefined> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
     return new ItemWalk(this.pages());
   }
 

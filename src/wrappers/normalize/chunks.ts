@@ -6,7 +6,7 @@ import { firstText, isRecord, normalizePageNumber } from "../internal/records.js
 
 export type NormalizedChunk = Omit<components["schemas"]["Chunk"], "pageNumber"> & {
   /** Always a number; absent when the service sent nothing numeric. */
-  pageNumber?: number;
+  pageNumber?: number | undefined;
   raw: unknown;
 };
 

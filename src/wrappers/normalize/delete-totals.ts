@@ -6,12 +6,12 @@ import { definedOnly, isRecord, nonNegativeCount, text, type JsonRecord } from "
 
 export interface DeleteTotals {
   /** The status text (`Success` in the sample), read from `Status`, `status` or any other case. */
-  status?: string;
+  status?: string | undefined;
   totalRequested: number;
   totalDeleted: number;
   totalNotFound: number;
   /** The requested ids that did not exist, when the service said (an earlier revision does not). */
-  notFoundChunkIds?: string[];
+  notFoundChunkIds?: string[] | undefined;
   raw: unknown;
 }
 

@@ -15,17 +15,17 @@ export type JobStatus = components["schemas"]["JobStatus"] | (string & {});
 export interface Job {
   /** The job id (`ds-` prefixed), whichever key the service used for it. */
   dockStatusId: string;
-  jobType?: JobType;
-  action?: JobAction;
+  jobType?: JobType | undefined;
+  action?: JobAction | undefined;
   /** One of IN_PROGRESS, SUCCESS, FAILED (any letter case read as these), or what the service sent. */
   status: JobStatus;
-  modelId?: string;
-  toolId?: string;
-  exportJobId?: string;
+  modelId?: string | undefined;
+  toolId?: string | undefined;
+  exportJobId?: string | undefined;
   /** Where a finished export can be downloaded (`response.downloadUrl` or `downloadURL`), trimmed. */
-  downloadUrl?: string;
-  percentageComplete?: number;
-  guardrail?: string;
+  downloadUrl?: string | undefined;
+  percentageComplete?: number | undefined;
+  guardrail?: string | undefined;
   /** The body exactly as received. */
   raw: unknown;
 }

@@ -4,7 +4,7 @@ import { definedOnly, isRecord, text } from "../internal/records.js";
 
 export interface UploadedFile {
   fileId: string;
-  url?: string;
+  url?: string | undefined;
   raw: unknown;
 }
 

@@ -13,15 +13,15 @@ import type { RequestParts } from "./request-check.js";
 /** What the Node entry and the tests put under the client: the sender, and deterministic timing. */
 export interface ClientSeams {
   /** Sends each attempt when the caller gave no fetch of their own (the Node entry's undici sender). */
-  sender?: SenderWiring;
-  random?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sender?: SenderWiring | undefined;
+  random?: (() => number) | undefined;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 /** An openapi-fetch result: the shape `api.GET(...)` and friends resolve to. */
 export interface ApiResult<D> {
-  data?: D;
-  error?: unknown;
+  data?: D | undefined;
+  error?: unknown | undefined;
   response: Response;
 }
 

@@ -23,10 +23,10 @@ export interface ResolvedOperation {
 }
 
 interface RequestInitLike {
-  method?: string;
-  headers?: HeadersInit;
-  body?: unknown;
-  signal?: AbortSignal | null;
+  method?: string | undefined;
+  headers?: HeadersInit | undefined;
+  body?: unknown | undefined;
+  signal?: AbortSignal | null | undefined;
 }
 
 export class PlatformRequest {

@@ -10,7 +10,7 @@ import { orderIssues } from "./ordered-fields.js";
 export interface RequestParts {
   path?: Record<string, unknown> | undefined;
   query?: Record<string, unknown> | undefined;
-  body?: unknown;
+  body?: unknown | undefined;
 }
 
 /** Issues with the request, by the spec; empty when it may be sent. */

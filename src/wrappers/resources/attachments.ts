@@ -2,7 +2,7 @@
 // multipart, as the document shows, or as JSON, as the public reference shows).
 import type { components } from "../../generated/platform.js";
 import { ValidationError } from "../errors.js";
-import { checkOptions, checkRequestObject, type RequestOptions } from "../internal/call-options.js";
+import { checkOptions, checkRequestObject, type RequestOptions, signalOf } from "../internal/call-options.js";
 import { optionKeys } from "../internal/option-check.js";
 import { PendingBody } from "../request/platform-request.js";
 import type { PlatformApi } from "../request/platform-api.js";
@@ -15,15 +15,15 @@ export type AttachmentDeleted = components["schemas"]["AttachmentDeleted"];
 export interface UploadAttachment<Path = never> extends RequestOptions {
   file: Blob | Uint8Array | Path;
   /** Name the service stores; a File's own name (or a path's base name) is used when left out. */
-  fileName?: string;
+  fileName?: string | undefined;
   userReference: string;
 }
 
 export interface DeleteAttachmentOptions extends RequestOptions {
-  sessionId?: string;
-  sessionReference?: string;
+  sessionId?: string | undefined;
+  sessionReference?: string | undefined;
   /** How the session fields travel: multipart (the document's form, the default) or JSON (the public reference's). */
-  encoding?: "multipart" | "json";
+  encoding?: "multipart" | "json" | undefined;
 }
 
 const UPLOAD_KEYS = optionKeys<UploadAttachment>({ file: true, fileName: true, userReference: true, signal: true });
@@ -46,7 +46,7 @@ export function attachmentsApi<Path>(platform: PlatformApi, sources: SourceOpene
       }
       const name = fileName ?? (file instanceof File ? file.name : "attachment");
       const named = file instanceof File && file.name === name ? file : new File([file as BlobPart], name, { type: file instanceof Blob ? file.type : "" });
-      return data(await api.POST("/api/v2/apps/{appId}/environments/{envName}/attachments/upload", { params: { path: { appId, envName } }, body: { file: named, userReference, uploadType: "runtime" }, signal }));
+      return data(await api.POST("/api/v2/apps/{appId}/environments/{envName}/attachments/upload", { params: { path: { appId, envName } }, body: { file: named, userReference, uploadType: "runtime" }, ...signalOf(signal) }));
     },
 
     /** No body is sent without session fields; with them, multipart unless `encoding: "json"`. */
@@ -57,7 +57,7 @@ export function attachmentsApi<Path>(platform: PlatformApi, sources: SourceOpene
       const session = { ...(sessionId !== undefined ? { sessionId } : {}), ...(sessionReference !== undefined ? { sessionReference } : {}) };
       const body = Object.keys(session).length > 0 ? session : undefined;
       const path = { appId, envName, fileId };
-      return data(await api.DELETE("/api/v2/apps/{appId}/environments/{envName}/attachments/{fileId}", { params: { path }, body, bodySerializer: (value: unknown) => new PendingBody(value, mediaType), signal }));
+      return data(await api.DELETE("/api/v2/apps/{appId}/environments/{envName}/attachments/{fileId}", { params: { path }, body, bodySerializer: (value: unknown) => new PendingBody(value, mediaType), ...signalOf(signal) }));
     },
   };
 }

@@ -1,7 +1,7 @@
 // Search-index chunks: list across pages with a filter tree, update, delete by ids in batches.
 import type { components } from "../../generated/platform.js";
 import { ChunkDeletionError, ValidationError } from "../errors.js";
-import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../internal/call-options.js";
+import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions, signalOf } from "../internal/call-options.js";
 import { integerIn, nonBlank, optionKeys } from "../internal/option-check.js";
 import { toFilterTree, type ChunkFilterNode } from "../listing/filters.js";
 import { paginate, type Page, type PagedList } from "../listing/pagination.js";
@@ -14,16 +14,16 @@ export type ChunkUpdated = components["schemas"]["ChunkUpdated"];
 
 export interface ListChunksOptions extends RequestOptions {
   /** A filter tree (see and, or, eq); a lone condition is wrapped in `and`. */
-  filters?: ChunkFilterNode;
+  filters?: ChunkFilterNode | undefined;
   /** Defaults to true when filters are given, as the document says true applies them. */
-  enableFilters?: boolean;
+  enableFilters?: boolean | undefined;
   /** Start after this cursor instead of at the first page. */
-  startCursor?: string;
+  startCursor?: string | undefined;
 }
 
 export interface DeleteChunksOptions extends RequestOptions {
   /** Ids per request. The service's limit is not documented. */
-  batchSize?: number;
+  batchSize?: number | undefined;
 }
 
 export const DEFAULT_DELETE_BATCH = 100;
@@ -47,7 +47,7 @@ export function chunksApi(platform: PlatformApi) {
       const base = { ...(filters === undefined ? {} : { filters: toFilterTree(filters) }), ...(apply === undefined ? {} : { enableFilters: apply }) };
       const fetchPage = async (cursor: string | undefined, pageSignal?: AbortSignal): Promise<Page<NormalizedChunk>> => {
         const body = cursor ? { ...base, nextCursor: cursor } : base;
-        const page = data(await api.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId } }, body, signal: pageSignal ?? signal }));
+        const page = data(await api.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId } }, body, ...signalOf(pageSignal ?? signal) }));
         return {
           items: (page.chunks ?? []).map(normalizeChunk),
           hasMore: page.hasMore === true,
@@ -61,7 +61,7 @@ export function chunksApi(platform: PlatformApi) {
 
     async update(botId: string, chunkId: string, fields: UpdateChunkRequest, options?: RequestOptions): Promise<ChunkUpdated> {
       const { signal } = checkOptions(options, REQUEST_OPTION_KEYS, "updateChunk");
-      return data(await api.POST("/api/public/bot/{botId}/chunk/{chunkId}", { params: { path: { botId, chunkId } }, body: fields, signal }));
+      return data(await api.POST("/api/public/bot/{botId}/chunk/{chunkId}", { params: { path: { botId, chunkId } }, body: fields, ...signalOf(signal) }));
     },
 
     /**
@@ -90,7 +90,7 @@ async function deleteInBatches(platform: PlatformApi, botId: string, chunkIds: s
   for (let start = 0; start < chunkIds.length; start += batchSize) {
     const chunkId = chunkIds.slice(start, start + batchSize);
     try {
-      const result = await api.POST("/api/public/bot/{botId}/search/deleteChunksById", { params: { path: { botId } }, body: { chunkId }, signal });
+      const result = await api.POST("/api/public/bot/{botId}/search/deleteChunksById", { params: { path: { botId } }, body: { chunkId }, ...signalOf(signal) });
       applied.push(normalizeDeleteTotals(data(result)));
     } catch (error) {
       if (applied.length === 0) throw error;

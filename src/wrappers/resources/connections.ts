@@ -1,7 +1,7 @@
 // Connections to external model providers: list, get, create (typed per provider and per custom
 // API connection type), update (PATCH) and replace (PUT).
 import type { components, operations } from "../../generated/platform.js";
-import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../internal/call-options.js";
+import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions, signalOf } from "../internal/call-options.js";
 import { optionKeys } from "../internal/option-check.js";
 import type { PlatformApi } from "../request/platform-api.js";
 
@@ -27,17 +27,17 @@ export function connectionsApi(platform: PlatformApi) {
     async list(query?: ListConnectionsQuery, options?: RequestOptions): Promise<ConnectionList> {
       const { signal } = checkOptions(options, REQUEST_OPTION_KEYS, "listConnections");
       checkOptions(query, QUERY_KEYS, "listConnections");
-      return data(await api.GET("/api/public/connections", { params: { query }, signal }));
+      return data(await api.GET("/api/public/connections", { params: query ? { query } : {}, ...signalOf(signal) }));
     },
 
     async get(connectionId: string, options?: RequestOptions): Promise<Connection> {
       const { signal } = checkOptions(options, REQUEST_OPTION_KEYS, "getConnection");
-      return data(await api.GET("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, signal }));
+      return data(await api.GET("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, ...signalOf(signal) }));
     },
 
     async create(connection: CreateConnectionRequest, options?: RequestOptions): Promise<ConnectionCreated> {
       const { signal } = checkOptions(options, REQUEST_OPTION_KEYS, "createConnection");
-      return data(await api.POST("/api/public/connections", { body: connection, signal }));
+      return data(await api.POST("/api/public/connections", { body: connection, ...signalOf(signal) }));
     },
 
     /**
@@ -46,13 +46,13 @@ export function connectionsApi(platform: PlatformApi) {
      */
     async update(connectionId: string, changes: UpdateConnectionRequest, options?: RequestOptions): Promise<ConnectionUpdated> {
       const { signal } = checkOptions(options, REQUEST_OPTION_KEYS, "updateConnection");
-      return data(await api.PATCH("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body: changes, signal }));
+      return data(await api.PATCH("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body: changes, ...signalOf(signal) }));
     },
 
     /** Replaces a custom API connection as a whole (PUT), e.g. to move it from DRAFT to FINALIZED. */
     async replace(connectionId: string, connection: ReplaceConnectionRequest, options?: RequestOptions): Promise<ConnectionUpdated> {
       const { signal } = checkOptions(options, REQUEST_OPTION_KEYS, "replaceConnection");
-      return data(await api.PUT("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body: connection, signal }));
+      return data(await api.PUT("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body: connection, ...signalOf(signal) }));
     },
   };
 }

@@ -1,6 +1,6 @@
 // The six predefined guardrails, deployed and undeployed by name.
 import type { components } from "../../generated/platform.js";
-import { checkOptions, JOB_OPTION_KEYS, type JobOptions } from "../internal/call-options.js";
+import { checkOptions, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../internal/call-options.js";
 import { startJob } from "../jobs/start-job.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";
@@ -12,11 +12,11 @@ export function guardrailsApi(platform: PlatformApi) {
   return {
     deploy(name: GuardrailName, options?: JobOptions): Promise<Job> {
       const checked = checkOptions(options, JOB_OPTION_KEYS, "deployGuardrail");
-      return startJob(platform, checked, () => api.POST("/api/public/guardrails/deploy", { body: { name }, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/guardrails/deploy", { body: { name }, ...signalOf(checked.signal) }));
     },
     undeploy(name: GuardrailName, options?: JobOptions): Promise<Job> {
       const checked = checkOptions(options, JOB_OPTION_KEYS, "undeployGuardrail");
-      return startJob(platform, checked, () => api.POST("/api/public/guardrails/undeploy", { body: { name }, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/guardrails/undeploy", { body: { name }, ...signalOf(checked.signal) }));
     },
   };
 }

@@ -2,7 +2,7 @@
 // download. Every long-running call answers with a job; `wait` polls it to the end.
 import type { components, operations } from "../../generated/platform.js";
 import { exportDownloader } from "../http/export-download.js";
-import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions } from "../internal/call-options.js";
+import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../internal/call-options.js";
 import { loadModelImport } from "../internal/lazy-modules.js";
 import { optionKeys } from "../internal/option-check.js";
 import { startJob } from "../jobs/start-job.js";
@@ -47,19 +47,19 @@ export function modelsApi<Path>(platform: PlatformApi, sources: SourceOpener, do
     deploy(modelId: string, settings: DeployModelRequest, options: DeployModelOptions): Promise<Job> {
       const checked = checkOptions(options, DEPLOY_KEYS, "deployModel");
       return startJob(platform, checked, () =>
-        api.POST("/api/public/models/{modelId}/deploy", { params: { path: { modelId }, query: { modelType: checked.modelType } }, body: settings, signal: checked.signal }),
+        api.POST("/api/public/models/{modelId}/deploy", { params: { path: { modelId }, query: { modelType: checked.modelType } }, body: settings, ...signalOf(checked.signal) }),
       );
     },
 
     undeploy(modelId: string, options?: JobOptions): Promise<Job> {
       const checked = checkOptions(options, JOB_OPTION_KEYS, "undeployModel");
-      return startJob(platform, checked, () => api.POST("/api/public/models/{modelId}/undeploy", { params: { path: { modelId } }, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/models/{modelId}/undeploy", { params: { path: { modelId } }, ...signalOf(checked.signal) }));
     },
 
     /** Starts an export; with `wait`, the finished job carries `downloadUrl` for downloadExport. */
     export(modelId: string, options?: JobOptions): Promise<Job> {
       const checked = checkOptions(options, JOB_OPTION_KEYS, "exportModel");
-      return startJob(platform, checked, () => api.POST("/api/public/models/{modelId}/export", { params: { path: { modelId } }, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/models/{modelId}/export", { params: { path: { modelId } }, ...signalOf(checked.signal) }));
     },
 
     /** The exported file, streamed; no platform credential is sent to the download address. */

@@ -2,7 +2,7 @@
 // and its download, deploy and undeploy.
 import type { components } from "../../generated/platform.js";
 import { exportDownloader } from "../http/export-download.js";
-import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions } from "../internal/call-options.js";
+import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../internal/call-options.js";
 import { loadFileUpload } from "../internal/lazy-modules.js";
 import { optionKeys } from "../internal/option-check.js";
 import { startJob } from "../jobs/start-job.js";
@@ -19,7 +19,7 @@ export interface ImportToolFromFiles<Path = never> extends JobOptions {
   toolName: string;
   toolData: FileInput<Path>;
   flowData: FileInput<Path>;
-  envVariables?: FileInput<Path>;
+  envVariables?: FileInput<Path> | undefined;
 }
 
 /** The three files of an import into an existing tool, uploaded first; all three are required. */
@@ -56,7 +56,7 @@ export function toolsApi<Path>(platform: PlatformApi, sources: SourceOpener, dow
     /** Imports a new tool from file ids returned by Upload File. */
     import(request: ImportToolRequest, options?: JobOptions): Promise<Job> {
       const checked = checkOptions(options, JOB_OPTION_KEYS, "importTool");
-      return startJob(platform, checked, () => api.POST("/api/public/tools/import", { body: request, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/tools/import", { body: request, ...signalOf(checked.signal) }));
     },
 
     /** Uploads the tool's files (two or three), imports the tool, and waits for the job if asked. */
@@ -80,12 +80,12 @@ export function toolsApi<Path>(platform: PlatformApi, sources: SourceOpener, dow
       // The path is checked before any file is uploaded: a bad tool id must not orphan three files.
       await platform.precheck("importIntoTool", { path: { toolId } });
       const body: ImportIntoToolRequest = fromFiles ? await (await loadFileUpload()).uploadFilesForImportInto(platform, sources, files, checked.signal) : files;
-      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/import", { params: { path: { toolId } }, body, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/import", { params: { path: { toolId } }, body, ...signalOf(checked.signal) }));
     },
 
     export(toolId: string, options: ExportToolOptions): Promise<Job> {
       const checked = checkOptions(options, EXPORT_KEYS, "exportTool");
-      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/export", { params: { path: { toolId }, query: { flowId: checked.flowId } }, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/export", { params: { path: { toolId }, query: { flowId: checked.flowId } }, ...signalOf(checked.signal) }));
     },
 
     /** The exported file, streamed; no platform credential is sent to the download address. */
@@ -93,12 +93,12 @@ export function toolsApi<Path>(platform: PlatformApi, sources: SourceOpener, dow
 
     deploy(toolId: string, options: DeployToolOptions): Promise<Job> {
       const checked = checkOptions(options, DEPLOY_KEYS, "deployTool");
-      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/deploy", { params: { path: { toolId } }, body: { isAsync: checked.isAsync }, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/deploy", { params: { path: { toolId } }, body: { isAsync: checked.isAsync }, ...signalOf(checked.signal) }));
     },
 
     undeploy(toolId: string, options?: JobOptions): Promise<Job> {
       const checked = checkOptions(options, JOB_OPTION_KEYS, "undeployTool");
-      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/undeploy", { params: { path: { toolId } }, signal: checked.signal }));
+      return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/undeploy", { params: { path: { toolId } }, ...signalOf(checked.signal) }));
     },
   };
 }

@@ -16,18 +16,18 @@ export type { ChunkedUploadDeps, ChunkProgress, ImportState, StartSessionBody };
 
 export interface TransferOptions {
   /** Chunks in flight at once; also the number of chunks held in memory for a stream source. Default 4. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Further attempts per chunk after its first failure. Default 3. */
-  retries?: number;
+  retries?: number | undefined;
   /** First backoff delay; it doubles per attempt. Default 250 ms. */
-  retryDelayMs?: number;
-  onProgress?: (progress: ChunkProgress) => void;
+  retryDelayMs?: number | undefined;
+  onProgress?: ((progress: ChunkProgress) => void) | undefined;
   /** Called with a fresh snapshot once the session exists and after each chunk, so a caller can persist it. */
-  onState?: (state: ImportState) => void;
-  signal?: AbortSignal;
+  onState?: ((state: ImportState) => void) | undefined;
+  signal?: AbortSignal | undefined;
   /** No chunk starts unless `now() + expiryMarginMs` is before the session's expirationDate. Default 10 s. */
-  expiryMarginMs?: number;
-  now?: () => number;
+  expiryMarginMs?: number | undefined;
+  now?: (() => number) | undefined;
 }
 
 export interface ChunkedUploadOptions extends TransferOptions {
@@ -35,9 +35,9 @@ export interface ChunkedUploadOptions extends TransferOptions {
   fileName: string;
   fileExtension: string;
   fileContext: string;
-  isAdapter?: boolean;
+  isAdapter?: boolean | undefined;
   /** Default 8 MiB. The service's maximum is not documented. */
-  chunkSize?: number;
+  chunkSize?: number | undefined;
 }
 
 export interface ResumeChunkedUploadOptions extends TransferOptions {

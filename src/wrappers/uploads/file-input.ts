@@ -6,7 +6,7 @@ import { checkUploadSource, type UploadSource } from "./upload-source.js";
 export interface FileInput<Path = never> {
   source: UploadSource | Path;
   /** Required unless `source` is a File with a name (or a path, on the Node entry). */
-  fileName?: string;
+  fileName?: string | undefined;
 }
 
 export function fileNameIssues(input: { source?: unknown; fileName?: unknown }, prefix = ""): ValidationIssue[] {

@@ -3,7 +3,7 @@
 // first file upload (../internal/lazy-modules.ts).
 import type { components } from "../../generated/platform.js";
 import { ValidationError } from "../errors.js";
-import type { RequestOptions } from "../internal/call-options.js";
+import { signalOf, type RequestOptions } from "../internal/call-options.js";
 import { normalizeUploadedFile, type UploadedFile } from "../normalize/uploaded-file.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import { resumeChunkedUpload, runChunkedUpload, type ChunkedUploadOptions, type ImportState, type ResumeChunkedUploadOptions } from "./chunked-upload.js";
@@ -17,7 +17,7 @@ type ImportIntoToolRequest = components["schemas"]["ImportIntoToolRequest"];
 
 export interface UploadFileRequest<Path = never> extends FileInput<Path>, RequestOptions, Pick<ChunkedUploadOptions, "chunkSize" | "concurrency" | "onProgress"> {
   /** Default `bulkImport`, what tool import expects. */
-  fileContext?: string;
+  fileContext?: string | undefined;
 }
 
 /** `Path` is what the entry accepts besides a Blob or stream: a file path (`string`) on the Node entry. */
@@ -41,7 +41,7 @@ export async function uploadFile(platform: PlatformApi, request: Opened<UploadFi
   if (source instanceof Blob && source.size < SINGLE_UPLOAD_LIMIT) {
     const file = source instanceof File && source.name === fileName ? source : new File([source], fileName, { type: source.type });
     const { api, data } = platform;
-    return normalizeUploadedFile(data(await api.POST("/api/public/files", { body: { file, fileContext }, signal })));
+    return normalizeUploadedFile(data(await api.POST("/api/public/files", { body: { file, fileContext }, ...signalOf(signal) })));
   }
   const { completion } = await runChunkedUpload(sessionUploadDeps(platform), { ...rest, source, fileName, fileExtension: extensionOf(fileName), fileContext, ...(signal ? { signal } : {}) });
   return normalizeUploadedFile(completion);

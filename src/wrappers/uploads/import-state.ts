@@ -13,11 +13,11 @@ export interface ImportState {
   version: 2;
   sessionId: string;
   expirationDate: string;
-  modelId?: string;
+  modelId?: string | undefined;
   fileName: string;
   fileExtension: string;
   fileContext: string;
-  isAdapter?: boolean;
+  isAdapter?: boolean | undefined;
   fileSize: number;
   chunkSize: number;
   totalChunks: number;

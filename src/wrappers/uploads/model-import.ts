@@ -17,9 +17,9 @@ import type { UploadSource } from "./upload-source.js";
 export interface ImportModelOptions<Path = never> extends Omit<ChunkedUploadOptions, "source" | "fileContext" | "signal" | "fileExtension" | "fileName">, JobOptions {
   source: UploadSource | Path;
   /** Required unless `source` is a File with a name (or a path, on the Node entry). */
-  fileName?: string;
+  fileName?: string | undefined;
   /** Defaults to the extension of `fileName` (`model.tar` → `tar`). */
-  fileExtension?: string;
+  fileExtension?: string | undefined;
 }
 
 export interface ResumeImportOptions<Path = never> extends Omit<ResumeChunkedUploadOptions, "source" | "signal">, JobOptions {

@@ -1,5 +1,6 @@
 // The three session operations of the spec, on the client's one request path: what
 // ./chunked-upload.ts is given to open a session, send a chunk and complete.
+import { signalOf } from "../internal/call-options.js";
 import { UnexpectedResponseError, ValidationError } from "../errors.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { ChunkedUploadDeps } from "./chunked-upload.js";
@@ -7,7 +8,7 @@ import type { ChunkedUploadDeps } from "./chunked-upload.js";
 export function sessionUploadDeps({ api, data, precheck }: PlatformApi): ChunkedUploadDeps {
   return {
     async startSession(body, signal) {
-      const session = data(await api.POST("/api/public/files/session/start", { body, signal }));
+      const session = data(await api.POST("/api/public/files/session/start", { body, ...signalOf(signal) }));
       // The service's fault, not the file's: an id the spec's chunk path refuses cannot address a
       // chunk, so the upload stops here rather than blame the bytes on the first chunk.
       await precheck("uploadImportChunk", { path: { sessionId: session.sessionId } }).catch((error: unknown) => {
@@ -20,10 +21,10 @@ export function sessionUploadDeps({ api, data, precheck }: PlatformApi): Chunked
       return session;
     },
     async uploadChunk(sessionId, chunkNumber, chunk, signal) {
-      data(await api.POST("/api/public/files/session/{sessionId}", { params: { path: { sessionId } }, body: { file: chunk, chunkNumber }, signal }));
+      data(await api.POST("/api/public/files/session/{sessionId}", { params: { path: { sessionId } }, body: { file: chunk, chunkNumber }, ...signalOf(signal) }));
     },
     async complete(sessionId, signal) {
-      return data(await api.POST("/api/public/files/session/{sessionId}/complete", { params: { path: { sessionId } }, signal }));
+      return data(await api.POST("/api/public/files/session/{sessionId}/complete", { params: { path: { sessionId } }, ...signalOf(signal) }));
     },
   };
 }

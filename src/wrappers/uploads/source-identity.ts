@@ -8,10 +8,10 @@ import { chunkRange, isBlob, type ChunkBytes, type UploadSource } from "./upload
 
 export interface SourceIdentity {
   /** The file's name, when the source is a File or a path. */
-  name?: string;
+  name?: string | undefined;
   size: number;
   /** Milliseconds since the epoch, when the source is a File or a path. */
-  lastModified?: number;
+  lastModified?: number | undefined;
   /** Bytes read from each end of a chunk for its sample. */
   sampleBytes: number;
   /** Per chunk sent (by number), the hex SHA-256 of its sample, cut to 32 digits. */

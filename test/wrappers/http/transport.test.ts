@@ -33,7 +33,7 @@ function client(handler: Parameters<typeof fakeFetch>[0], extra: { maxRetries?: 
 }
 // Two operations on the client's one request path: a retry-safe read and a deploy that is not.
 const getStatus = async ({ api, data }: PlatformApi, signal?: AbortSignal) => ({
-  data: data(await api.GET("/api/public/dock-status/{dockStatusId}", { params: { path: { dockStatusId: "ds-1" } }, signal })),
+  data: data(await api.GET("/api/public/dock-status/{dockStatusId}", { params: { path: { dockStatusId: "ds-1" } }, ...(signal ? { signal } : {}) })),
 });
 const deploy = async ({ api, data }: PlatformApi) => data(await api.POST("/api/public/guardrails/deploy", { body: { name: "Toxicity" } }));
 
@@ -213,8 +213,8 @@ describe("redirects", () => {
 });
 
 describe("file bodies", () => {
-  it("sends a multipart chunk once, with its length, and leaves repeating it to the import engine", async () => {
-    const seen: Array<{ length?: string; chunked?: string }> = [];
+  it("sends a multipart chunk once, with its length, and leaves repeating it to the chunk scheduler", async () => {
+    const seen: Array<{ length?: string | undefined; chunked?: string | undefined }> = [];
     server = createServer((req, res) => {
       seen.push({ length: req.headers["content-length"], chunked: req.headers["transfer-encoding"] });
       req.resume().on("end", () => res.writeHead(503).end());

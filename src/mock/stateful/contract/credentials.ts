@@ -4,8 +4,8 @@ import { operations, type OperationId } from "../../../generated/operations.js";
 import { unauthorized, type Answer } from "./problems.js";
 
 export interface ExpectedCredentials {
-  apiKey?: string;
-  jwt?: string;
+  apiKey?: string | undefined;
+  jwt?: string | undefined;
 }
 
 export function checkCredential(operationId: OperationId, headers: Record<string, string | string[] | undefined>, expected: ExpectedCredentials): Answer | undefined {

@@ -13,7 +13,7 @@ import { operations, type OperationId } from "../../../generated/operations.js";
 export interface Answer {
   status: number;
   body: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface Violation {

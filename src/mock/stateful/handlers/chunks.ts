@@ -6,10 +6,10 @@ import { decodeCursor, encodeCursor, filterDigest } from "../state/chunk-cursors
 import { matches, type FilterGroup } from "../state/chunk-filter.js";
 
 interface ListRequest {
-  filters?: FilterGroup;
-  enableFilters?: boolean;
-  nextCursor?: string;
-  prevCursor?: string;
+  filters?: FilterGroup | undefined;
+  enableFilters?: boolean | undefined;
+  nextCursor?: string | undefined;
+  prevCursor?: string | undefined;
 }
 
 export const listChunks: Handler = (context, call) => {

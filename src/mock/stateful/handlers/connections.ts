@@ -13,7 +13,7 @@ function found(context: MockContext, call: Call): StoredConnection | ReturnType<
 const isAnswer = (value: unknown): value is ReturnType<typeof serviceError> => typeof value === "object" && value !== null && "status" in value && "body" in value;
 
 export const listConnections: Handler = (context, call) => {
-  const { provider, status, limit } = call.query as { provider?: string; status?: string; limit?: number };
+  const { provider, status, limit } = call.query as { provider?: string | undefined; status?: string | undefined; limit?: number | undefined };
   const matching = context.connections.list({ provider, status });
   const page = limit === undefined ? matching : matching.slice(0, limit);
   return { status: 200, body: { connections: page.map(listItem), total: matching.length } };

@@ -9,7 +9,7 @@ import { startedRecord } from "./job-records.js";
 interface FileIds {
   toolDataFileId: string;
   flowDataFileId: string;
-  envVariablesFileId?: string;
+  envVariablesFileId?: string | undefined;
 }
 
 /** The files the ids name, or a 400 naming the first id that no upload produced. */

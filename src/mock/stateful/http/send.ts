@@ -4,7 +4,7 @@ import type { ServerResponse } from "node:http";
 
 export interface Outgoing {
   status: number;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   bytes: Buffer;
 }
 

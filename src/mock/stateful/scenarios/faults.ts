@@ -10,20 +10,20 @@ export type FaultKind = "500" | "503" | "429" | "reset" | "slow";
 
 export interface FaultRule {
   /** The operationId the rule applies to; "*" (the default) for every operation. */
-  operation?: OperationId | "*";
+  operation?: OperationId | "*" | undefined;
   kind: FaultKind;
   /** Chance in [0, 1] that a matching request gets the fault (drawn from the seeded PRNG). */
-  rate?: number;
+  rate?: number | undefined;
   /** The matching requests (1 for the first after the rule was added) that get the fault. */
-  nth?: number | number[];
+  nth?: number | number[] | undefined;
   /** At most this many faults from this rule; unlimited when left out. */
-  times?: number;
+  times?: number | undefined;
   /** Seconds in the Retry-After header of a 429 (default 1). */
-  retryAfterSeconds?: number;
+  retryAfterSeconds?: number | undefined;
   /** How long a "slow" body takes to arrive, in milliseconds (default 2000, at most one hour). */
-  slowMs?: number;
+  slowMs?: number | undefined;
   /** Handle the request first, then lose its answer (default false: fail before handling it). */
-  after?: boolean;
+  after?: boolean | undefined;
 }
 
 export interface Fault {

@@ -15,15 +15,15 @@ export interface LoggedRequest {
   method: string;
   /** Path and query as sent (past 2,048 characters, their start and length). */
   url: string;
-  operationId?: OperationId;
+  operationId?: OperationId | undefined;
   /** Whether the operation's credential header was present. */
-  credential?: boolean;
+  credential?: boolean | undefined;
   /** The body, secrets masked; a large one as a summary of about 4 KiB (see the guide). */
-  body?: unknown;
-  status?: number;
+  body?: unknown | undefined;
+  status?: number | undefined;
   /** The fault rule that hit this request, with its kind. */
-  fault?: { ruleId: string; kind: string; after: boolean };
-  durationMs?: number;
+  fault?: { ruleId: string; kind: string; after: boolean } | undefined;
+  durationMs?: number | undefined;
 }
 
 export class RequestLog {

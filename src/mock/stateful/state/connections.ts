@@ -9,13 +9,13 @@ export interface StoredConnection {
   connectionId: string;
   connectionName: string;
   provider: string;
-  model?: string;
-  modelType?: string;
+  model?: string | undefined;
+  modelType?: string | undefined;
   status: string;
   /** The document's provider fields, secrets in clear (never sent as they are). */
-  fields?: Json;
+  fields?: Json | undefined;
   /** The top-level properties of a custom API connection, header secrets in clear. */
-  custom?: Json;
+  custom?: Json | undefined;
   createdOn: string;
   modifiedOn: string;
 }
@@ -52,7 +52,7 @@ export class ConnectionStore {
     return this.byId.get(id);
   }
 
-  list(filter: { provider?: string; status?: string }): StoredConnection[] {
+  list(filter: { provider?: string | undefined; status?: string | undefined }): StoredConnection[] {
     return [...this.byId.values()].filter((c) => (filter.provider === undefined || c.provider === filter.provider) && (filter.status === undefined || c.status === filter.status));
   }
 

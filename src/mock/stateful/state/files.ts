@@ -8,8 +8,8 @@ export interface StoredFile {
   fileContext: string;
   size: number;
   /** sha256 of the whole file (Upload file), or of each chunk in order (a bulkImport session). */
-  sha256?: string;
-  chunks?: ChunkRecord[];
+  sha256?: string | undefined;
+  chunks?: ChunkRecord[] | undefined;
 }
 
 export class FileStore {

@@ -7,9 +7,9 @@ export type JobStatus = "IN_PROGRESS" | "SUCCESS" | "FAILED";
 
 export interface JobTiming {
   /** Polls of Get dock status answered IN_PROGRESS before the job ends (default 1). */
-  polls?: number;
+  polls?: number | undefined;
   /** Milliseconds after its start at which the job ends, whatever the polls. */
-  ms?: number;
+  ms?: number | undefined;
 }
 
 export interface Job {
@@ -27,7 +27,7 @@ export interface Job {
   /** Runs when the job ends in SUCCESS. */
   onSuccess: (() => void) | undefined;
   /** Runs when the job ends in FAILED, to undo what starting it changed. */
-  onFailure?: () => void;
+  onFailure?: (() => void) | undefined;
 }
 
 export class JobStore {

@@ -5,7 +5,7 @@ import type { StoredFile } from "./files.js";
 export interface ToolFiles {
   toolData: StoredFile;
   flowData: StoredFile;
-  envVariables?: StoredFile;
+  envVariables?: StoredFile | undefined;
 }
 
 export interface Tool {
