@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
-import { renderOpenApi30 } from "./lib/openapi-3.0.mjs";
+import { OPENAPI_30_FILE, renderOpenApi30 } from "./lib/openapi-3.0.mjs";
 import { isDeepStrictEqual } from "node:util";
 import { HTTP_METHODS, REPO_ROOT, binaryParts, deref, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
@@ -145,7 +145,7 @@ export const outputs = [
   ...responseValidatorOutputs,
   { file: "docs/discrepancies.md", render: ({ spec }) => renderDiscrepanciesMarkdown(spec) },
   // For tools that read only OpenAPI 3.0; published as @platform/management-client/openapi-3.0.json.
-  { file: "openapi/platform-3.0.json", render: renderOpenApi30 },
+  { file: OPENAPI_30_FILE, render: renderOpenApi30 },
 ];
 
 export function outputRoot() {

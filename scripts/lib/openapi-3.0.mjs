@@ -7,7 +7,16 @@
 // Written here rather than taken from @apiture/openapi-down-convert: that converter keeps
 // `info.summary`, leaves type lists without `null` and file parts without a type as they are,
 // and would bring a second TypeScript along as a dependency.
-import { HTTP_METHODS, binaryParts, fromPointer } from "./spec.mjs";
+import { resolve } from "node:path";
+import { HTTP_METHODS, REPO_ROOT, binaryParts, fromPointer } from "./spec.mjs";
+
+/** Where `npm run generate` writes it, relative to the repository (and the package). */
+export const OPENAPI_30_FILE = "openapi/platform-3.0.json";
+
+/** Absolute path of the committed 3.0 rendering. */
+export function openApi30Path() {
+  return resolve(REPO_ROOT, OPENAPI_30_FILE);
+}
 
 // JSON Schema keywords OpenAPI 3.0 does not have and no rule below translates.
 const UNTRANSLATED = [
