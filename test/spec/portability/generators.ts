@@ -5,7 +5,7 @@
 // 3.0's `format: binary` or read only 3.0. Versions are the newest that run on Node 20 (package.json
 // pins them): @hey-api/openapi-ts 0.96 and orval 7.14 on declare Node 22, Kubb 5 too.
 import { createClient } from "@hey-api/openapi-ts";
-import { safeBuild as kubb } from "@kubb/core";
+import { memoryStorage as kubbMemory, safeBuild as kubb } from "@kubb/core";
 import { pluginClient as kubbClient } from "@kubb/plugin-client";
 import { pluginOas as kubbOas } from "@kubb/plugin-oas";
 import { pluginTs as kubbTs } from "@kubb/plugin-ts";
@@ -137,8 +137,10 @@ const kubbFetch: Generator = {
       config: {
         root: out,
         input: { path: spec },
+        // Kubb writes each file to its path and, through its default storage, a second copy
+        // under the working directory (the repository): the storage is kept in memory instead.
         // Imports end in .js, as Node's module rules want; no formatter or linter is run.
-        output: { path: ".", clean: true, extension: { ".ts": ".js" }, format: false, lint: false },
+        output: { path: out, clean: true, extension: { ".ts": ".js" }, format: false, lint: false, storage: kubbMemory() },
         plugins: [kubbOas({ validate: true }), kubbTs({}), kubbClient({ client: "fetch", dataReturnType: "full" })],
       },
     });
