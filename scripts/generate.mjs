@@ -12,22 +12,36 @@ import ts from "typescript";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
 import { renderChunkFilterRules } from "./lib/filter-rules.mjs";
 import { TS_HEADER_LINES } from "./lib/generated-header.mjs";
+import { OPENAPI_30_FILE, renderOpenApi30 } from "./lib/openapi-3.0.mjs";
 import { renderOrderedFields } from "./lib/ordered-fields.mjs";
-import { HTTP_METHODS, REPO_ROOT, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
+import { isDeepStrictEqual } from "node:util";
+import { HTTP_METHODS, REPO_ROOT, binaryParts, deref, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
 import { responseValidatorOutputs } from "./lib/response-validators.mjs";
 
 export const TS_HEADER = [...TS_HEADER_LINES, "", ""].join("\n");
 
 const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTypeReferenceNode("Uint8Array")];
-const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
 
-// openapi-typescript types `format: binary` as string; what the client actually sends is a Blob
-// (a File, a slice of a file) or the bytes of a chunk cut from a stream.
-function binaryAsBlob(schema) {
-  if (schema.format !== "binary") return undefined;
-  const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"));
-  return ts.factory.createUnionTypeNode(nullable ? [...BINARY, NULL] : BINARY);
+// A file part's schema has no type (openapi/EXTENSIONS.md, "Portability"), so openapi-typescript
+// types it as unknown; what the client actually sends is a Blob (a File, a slice of a file) or the
+// bytes of a chunk cut from a stream. openapi-typescript hands the transform a property's schema
+// with the path of the object that declares it, so the part is found by that object and its
+// schema.
+function binaryAsBlob(spec) {
+  const byObject = new Map();
+  for (const { schema, property } of binaryParts(spec)) {
+    const { properties } = deref(spec, { $ref: schema });
+    const part = deref(spec, properties[property]);
+    const twin = Object.keys(properties).find((name) => name !== property && isDeepStrictEqual(deref(spec, properties[name]), part));
+    if (twin) throw new Error(`${schema}: the file part ${property} has the same schema as ${twin}; describe it apart`);
+    byObject.set(schema, [...(byObject.get(schema) ?? []), part]);
+  }
+  return (schema, options) => {
+    const parts = byObject.get(options.path);
+    if (!parts?.some((part) => isDeepStrictEqual(part, schema))) return undefined;
+    return ts.factory.createUnionTypeNode(BINARY);
+  };
 }
 
 async function renderTypes({ spec, file }) {
@@ -35,7 +49,7 @@ async function renderTypes({ spec, file }) {
     cwd: pathToFileURL(dirname(file) + "/"),
     // Otherwise every property with a `default` becomes required, in request bodies too.
     defaultNonNullable: false,
-    transform: binaryAsBlob,
+    transform: binaryAsBlob(spec),
   });
   return TS_HEADER + astToString(ast);
 }
@@ -130,6 +144,8 @@ export const outputs = [
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
   ...responseValidatorOutputs,
   { file: "docs/discrepancies.md", render: ({ spec }) => renderDiscrepanciesMarkdown(spec) },
+  // For tools that read only OpenAPI 3.0; published as @platform/management-client/openapi-3.0.json.
+  { file: OPENAPI_30_FILE, render: renderOpenApi30 },
 ];
 
 export function outputRoot() {

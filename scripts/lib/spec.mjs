@@ -114,6 +114,33 @@ export function listOperations(spec) {
   return operations;
 }
 
+// A part's media type says it carries bytes unless it is text or JSON.
+const TEXT_PART = /^\s*(text\/|application\/([\w.-]+\+)?json\b)/i;
+
+/**
+ * The parts of multipart request bodies that carry bytes (files, chunks), one entry per
+ * operation, media type and part. OpenAPI 3.1 describes such a part with its media type in the
+ * Encoding Object and no type in its schema (a schema of `type: string` has generators and
+ * validators treat the bytes as text). `schema` is the "#/..." pointer of the object schema that
+ * declares the part, once $refs are followed.
+ */
+export function binaryParts(spec) {
+  const found = [];
+  for (const op of listOperations(spec)) {
+    const body = deref(spec, spec.paths[op.path][op.method].requestBody);
+    for (const [mediaType, media] of Object.entries(body?.content ?? {})) {
+      if (!mediaType.startsWith("multipart/")) continue;
+      const schema = media.schema?.$ref ?? `#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}`;
+      for (const [property, encoding] of Object.entries(media.encoding ?? {})) {
+        const types = String(encoding?.contentType ?? "").split(",");
+        if (types.every((type) => type.trim() === "" || TEXT_PART.test(type))) continue;
+        found.push({ operationId: op.operationId, mediaType, schema, property });
+      }
+    }
+  }
+  return found;
+}
+
 /**
  * Every x-discrepancies record with the pointer of the object that carries it,
  * depth-first in document order. The walk is blind to OpenAPI structure so a new

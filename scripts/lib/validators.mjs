@@ -7,19 +7,15 @@ import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec
 // Validator names are `<operationId>_<part>`; the client looks them up by that name.
 export const PARTS = ["path", "query", "body"];
 
-// What the validators see differs from the published spec in two ways, both because the
-// input is a JavaScript value rather than a wire payload: a `format: binary` field holds a
-// Blob, not a string; and Ajv's discriminator support takes the tag from each variant's
-// `const`, not from `mapping`.
+// What the validators see differs from the published spec in one way, because the input is a
+// JavaScript value rather than a wire payload: Ajv's discriminator support takes the tag from
+// each variant's `const`, not from `mapping`. (A file part needs nothing: its schema has no type,
+// so the Blob the caller passes is valid as it is.)
 function forRuntimeValues(spec) {
   const copy = structuredClone(spec);
   const visit = (node) => {
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
-      if (value && typeof value === "object" && !Array.isArray(value) && value.format === "binary") {
-        node[key] = { description: "A Blob, checked by the client before it is sent." };
-        continue;
-      }
       if (key === "discriminator" && value && typeof value === "object") delete value.mapping;
       visit(value);
     }

@@ -558,6 +558,7 @@ export interface components {
         /**
          * Format: date-time
          * @description ISO 8601 UTC timestamp.
+         * @example 2025-03-14T09:26:53.589Z
          */
         Timestamp: string;
         /**
@@ -776,8 +777,60 @@ export interface components {
         };
         /** @description A new API key for a provider connection, or a partial update of a custom API connection. */
         UpdateConnectionRequest: components["schemas"]["UpdateConnectionApiKey"] | components["schemas"]["UpdateCustomConnection"];
-        /** @description A whole custom API connection, of either type. */
-        ReplaceConnectionRequest: components["schemas"]["CreateCustomDefaultConnection"] | components["schemas"]["CreateCustomExistingConnection"];
+        /**
+         * Custom API connection, Default Provider (replace)
+         * @description A whole Default Provider connection, as a replace sends it. `provider` may be left out, as the reference's replace samples do, since a connection's provider is fixed when it is created.
+         */
+        ReplaceCustomDefaultConnection: {
+            /** @enum {string} */
+            provider?: "API";
+            connectionName: components["schemas"]["ConnectionName"];
+            model?: components["schemas"]["ModelName"];
+            /** @description Address of the external API. */
+            endpointUrl: string;
+            headers?: components["schemas"]["CustomHeader"][];
+            /** @description The request template, with `{{variable}}` placeholders. */
+            payload: {
+                [key: string]: unknown;
+            };
+            promptVars?: components["schemas"]["PromptVariable"][];
+            /** @description Further template variables; their shape is not documented. */
+            customVars?: unknown[];
+            /** @description Where the answer sits in the external API's reply. */
+            outputPath: string;
+            /** @description Where the input token count sits in the reply. */
+            inputTokensPath?: string;
+            /** @description Where the output token count sits in the reply. */
+            outputTokensPath?: string;
+            status?: components["schemas"]["CustomConnectionStatus"];
+            isEnable?: boolean;
+            /** @description Identity provider, usually `none`. */
+            idp?: string;
+        };
+        /**
+         * Custom API connection, Existing Provider (replace)
+         * @description A whole Existing Provider connection, as a replace sends it. `provider` may be left out, as the reference's replace samples do, since a connection's provider is fixed when it is created.
+         */
+        ReplaceCustomExistingConnection: {
+            /** @enum {string} */
+            provider?: "API";
+            connectionName: components["schemas"]["ConnectionName"];
+            model?: components["schemas"]["ModelName"];
+            /** @description Address of the external API. */
+            endpointUrl: string;
+            headers?: components["schemas"]["CustomHeader"][];
+            mapProvider: components["schemas"]["MapProvider"];
+            IOMappings?: components["schemas"]["IOMapping"][];
+            fields?: components["schemas"]["CustomExistingFields"];
+            llmFeatures?: components["schemas"]["LlmFeatures"];
+            bodyTab?: string;
+            status?: components["schemas"]["CustomConnectionStatus"];
+            isEnable?: boolean;
+            /** @description Identity provider, usually `none`. */
+            idp?: string;
+        };
+        /** @description A whole custom API connection, of either type, with or without its `provider`. */
+        ReplaceConnectionRequest: components["schemas"]["ReplaceCustomDefaultConnection"] | components["schemas"]["ReplaceCustomExistingConnection"];
         /** @description Provider-specific configuration as stored; secret values are masked. */
         MaskedFields: {
             [key: string]: string;
@@ -823,7 +876,7 @@ export interface components {
             fields?: components["schemas"]["MaskedFields"];
         };
         /** @description A connection as created (custom API connections may have no `fields`). */
-        ConnectionCreated: {
+        ConnectionCreated: components["schemas"]["CustomConnectionView"] & {
             connectionId: string;
             connectionName: string;
             provider: components["schemas"]["Provider"];
@@ -832,9 +885,9 @@ export interface components {
             status: components["schemas"]["ConnectionStatusRead"];
             fields?: components["schemas"]["MaskedFields"];
             createdOn: components["schemas"]["Timestamp"];
-        } & components["schemas"]["CustomConnectionView"];
+        };
         /** @description A connection as updated or replaced (custom API connections may have no `fields`). */
-        ConnectionUpdated: {
+        ConnectionUpdated: components["schemas"]["CustomConnectionView"] & {
             connectionId: string;
             connectionName: string;
             provider: components["schemas"]["Provider"];
@@ -843,7 +896,7 @@ export interface components {
             status: components["schemas"]["ConnectionStatusRead"];
             fields?: components["schemas"]["MaskedFields"];
             modifiedOn: components["schemas"]["Timestamp"];
-        } & components["schemas"]["CustomConnectionView"];
+        };
         ConnectionList: {
             connections: components["schemas"]["ConnectionSummary"][];
             total: number;
@@ -953,13 +1006,14 @@ export interface components {
             /** @description The requested ids that did not exist. */
             notFoundChunkIds?: string[];
         };
+        /** @description The totals under `Data`, beside a status key spelled `Status` (sample) or `status` (field table). */
         DeleteChunksResult: {
-            Data: components["schemas"]["DeleteChunksTotals"];
-        } & ({
             Status: string;
+            Data: components["schemas"]["DeleteChunksTotals"];
         } | {
             status: string;
-        });
+            Data: components["schemas"]["DeleteChunksTotals"];
+        };
         /** @description An error body. Either a `message`, as the chunk operations' error table shows, or the `errors` envelope the public reference shows for the `x-api-key` operations; other keys may come too. */
         ErrorBody: {
             /** @description What went wrong (the chunk operations). */
@@ -994,10 +1048,7 @@ export interface components {
             modelId?: string;
         };
         UploadChunkForm: {
-            /**
-             * Format: binary
-             * @description The bytes of this chunk.
-             */
+            /** @description The bytes of this chunk. */
             file: Blob | Uint8Array;
             /** @description Number of this chunk, from 0. */
             chunkNumber: number;
@@ -1017,10 +1068,7 @@ export interface components {
         /** @description A job record for a model import, or the uploaded file for a `bulkImport` session. */
         ImportCompletion: components["schemas"]["JobRecord"] | components["schemas"]["UploadedFile"];
         UploadFileForm: {
-            /**
-             * Format: binary
-             * @description The file, under 25 MB.
-             */
+            /** @description The file, under 25 MB. */
             file: Blob | Uint8Array;
             /** @description Context of the file, for example `bulkImport`. */
             fileContext: string;
@@ -1063,7 +1111,7 @@ export interface components {
         } | {
             "dock-statusId": string;
         });
-        /** @description A job record as read through Get dock status; its own id is under `_id`. */
+        /** @description A job record whose own id may be under `_id`, as Get dock status reads it and as the model export answers in the reference's sample. */
         DockStatusRecord: components["schemas"]["JobRecordBase"] & ({
             /** @description The job id, `ds-` prefixed. */
             _id: string;
@@ -1138,10 +1186,7 @@ export interface components {
             name: components["schemas"]["GuardrailName"];
         };
         UploadAttachmentForm: {
-            /**
-             * Format: binary
-             * @description The file.
-             */
+            /** @description The file. */
             file: Blob | Uint8Array;
             /** @description A user or session reference. */
             userReference: string;
@@ -1207,10 +1252,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /**
-         * @description Any other error status. The document does not list the error statuses of this operation,
-         *     so a status not named above may still come back, with a body of the same shape or none.
-         */
+        /** @description Any other error status. The document does not list the error statuses of this operation, so a status not named above may still come back, with a body of the same shape or none. */
         UndocumentedError: {
             headers: {
                 [name: string]: unknown;
@@ -1678,13 +1720,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The export job, in progress. */
+            /** @description The export job, in progress; the reference's sample shows it finished, with its id under `_id`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobRecord"];
+                    "application/json": components["schemas"]["DockStatusRecord"];
                 };
             };
             400: components["responses"]["BadRequest"];

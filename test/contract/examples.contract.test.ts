@@ -122,6 +122,20 @@ const EXPECTED: Record<string, Expected> = {
     kind: "job",
     job: { dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b", modelId: MODEL, jobType: "MODELS", action: "EXPORT", status: "IN_PROGRESS" },
   },
+  // The reference's answer to an export is the finished record, its id under `_id` alone and a
+  // leading space in the address: the job id and the trimmed address come out all the same.
+  modelExportedVendorSample: {
+    kind: "job",
+    job: {
+      dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b",
+      modelId: MODEL,
+      jobType: "MODELS",
+      action: "EXPORT",
+      status: "SUCCESS",
+      percentageComplete: 100,
+      downloadUrl: "https://files.platform.invalid/exports/support-model.tar",
+    },
+  },
   toolImportedIntoExisting: {
     kind: "job",
     job: { dockStatusId: "ds-1f2a3b4c-5d6e-4f7a-8b9c-0d1e2f3a4b5c", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "SUCCESS" },

@@ -1,7 +1,8 @@
 // A new user's first run: the packed tarball installed into a fresh project, a program written
 // against its typings and wrappers type-checked (with lines that must stay type errors), then run
 // against the Prism mock: a real model import of a small file and a connections listing.
-import { writeFileSync, rmSync } from "node:fs";
+import { readFileSync, writeFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrism } from "../../scripts/lib/prism.mjs";
@@ -71,6 +72,14 @@ describe("the packed package in a fresh project", () => {
     expect(expected).toHaveLength(EXPECTED_ERRORS.length);
     expect(compiled.blanked.map((e) => e.line)).toEqual(expected);
     compiled.blanked.forEach((error, i) => expect(error.message).toMatch(EXPECTED_ERRORS[i]!));
+  });
+
+  it("exports each spec document by its documented name", () => {
+    const resolve = createRequire(join(installed.project, "package.json")).resolve;
+    const read = (entry: string) => JSON.parse(readFileSync(resolve(`@platform/management-client/${entry}`), "utf8"));
+    expect(read("openapi.json").openapi).toBe("3.1.0");
+    expect(read("openapi-3.0.json").openapi).toBe("3.0.3");
+    expect(resolve("@platform/management-client/openapi.yaml")).toMatch(/openapi\/platform\.yaml$/);
   });
 
   it("runs against the mock: imports a model in chunks and lists connections", async () => {

@@ -139,7 +139,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     },
   },
   "attachments-api-v2-prefix": {
-    at: "/tags/6",
+    at: "/tags/0",
     holds: () => {
       const attachmentPaths = operations.filter((o) => o.tags.includes("Attachments")).map((o) => o.path);
       expect(attachmentPaths).toHaveLength(2);
@@ -147,7 +147,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     },
   },
   "path-parameter-notation": {
-    at: "",
+    at: "/info",
     holds: () => {
       for (const { path, operationId, method } of operations) {
         expect(path, operationId).not.toMatch(/[:<>]/);
@@ -161,7 +161,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     },
   },
   "path-parameter-names": {
-    at: "",
+    at: "/info",
     holds: () => {
       for (const op of operations.filter((o) => o.tags.includes("Chunks"))) expect(op.path).toMatch(/^\/api\/public\/bot\/\{botId\}\//);
       expect(JSON.stringify(Object.keys(spec.paths))).not.toMatch(/AppId|AppID|EnvName/);
@@ -290,7 +290,45 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       expect(operation("exportModel").requestBody).toBeUndefined();
       const done = exampleValue("DockStatusModelExportDone");
       expect(done.response.downloadUrl).toMatch(/^ https:/);
-      expect(valid("DockStatusRecord", done)).toBe(true);
+      expect(done).not.toHaveProperty("dockStatusId");
+      expect(done).not.toHaveProperty("dock-statusId");
+      // The export's own answer takes the reference's sample: the id under `_id` alone.
+      const answer = operation("exportModel").responses["200"].content["application/json"];
+      expect(answer.examples.modelExportedVendorSample.$ref).toBe("#/components/examples/DockStatusModelExportDone");
+      const exportAnswer = ajv.compile({ $ref: `${SPEC_ID}#/paths/~1api~1public~1models~1{modelId}~1export/post/responses/200/content/application~1json/schema` });
+      expect(exportAnswer(done)).toBe(true);
+      expect(exportAnswer({ ...job, action: "EXPORT", dockStatusId: "ds-1" })).toBe(true);
+      expect(exportAnswer({ ...job, action: "EXPORT" })).toBe(false);
+    },
+  },
+  "replace-connection-without-provider": {
+    at: "/components/schemas/ReplaceConnectionRequest",
+    holds: () => {
+      const base = { connectionName: "c", endpointUrl: "https://x.invalid" };
+      const defaultType = { ...base, payload: {}, outputPath: "a.b" };
+      const existingType = { ...base, mapProvider: "openAIModel" };
+      for (const body of [defaultType, existingType]) {
+        expect(valid("ReplaceConnectionRequest", body)).toBe(true);
+        expect(valid("ReplaceConnectionRequest", { ...body, provider: "API" })).toBe(true);
+        expect(valid("ReplaceConnectionRequest", { ...body, provider: "PROVIDER_ONE" })).toBe(false);
+        // A new connection still names its provider.
+        expect(valid("CreateConnectionRequest", body)).toBe(false);
+      }
+      expect(valid("ReplaceConnectionRequest", { ...defaultType, mapProvider: "openAIModel" })).toBe(false);
+      // The two replace shapes are the create shapes with `provider` no longer required: the copies
+      // may not drift apart.
+      const schemas = spec.components.schemas;
+      for (const type of ["Default", "Existing"]) {
+        const { title: createTitle, description: _c, required: createRequired, "x-discrepancies": _r, ...create } = schemas[`CreateCustom${type}Connection`];
+        const { title: replaceTitle, description: _d, required: replaceRequired, ...replace } = schemas[`ReplaceCustom${type}Connection`];
+        expect(replace).toEqual(create);
+        expect(replaceRequired).toEqual(createRequired.filter((key: string) => key !== "provider"));
+        expect(replaceTitle).toBe(`${createTitle} (replace)`);
+      }
+      for (const name of ["ReplaceCustomDefaultConnectionVendorSample", "ReplaceCustomExistingConnectionVendorSample"]) {
+        expect(exampleValue(name)).not.toHaveProperty("provider");
+        expect(valid("ReplaceConnectionRequest", exampleValue(name))).toBe(true);
+      }
     },
   },
   "tool-import-into-existing": {

@@ -1,28 +1,34 @@
 // The spec has to work with other people's tools, not only with this package's generator: each
-// generator below builds a client from openapi/platform.yaml as it is, the client and a program
-// calling every operation compile under tsc --strict without an edit, and each call reaches the
-// Prism mock of the same spec with a request it accepts (2xx). Prism validates every request, so
-// a generator that misreads a parameter, a body or a security scheme shows up as a 4xx here.
+// generator below builds a client from the document it reads (openapi/platform.yaml as it is, or
+// its generated 3.0 rendering), the client and a program calling every operation compile under
+// tsc --strict without an edit, and each call reaches the Prism mock of the 3.1 spec with a
+// request it accepts (2xx). Prism validates every request, so a generator that misreads a
+// parameter, a body or a security scheme shows up as a 4xx here, and a 3.0 rendering that
+// describes other requests than the spec does shows up the same way.
 // The operations come from the spec, so one added without a call in a calling program fails.
 // Last, swagger-parser (which orval and many others build on) must call the spec valid.
+//
+// All generators share one temp workspace (one folder each) and one parse of the declaration
+// files tsc reads, since compiling is most of the cost.
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openApi30Path } from "../../scripts/lib/openapi-3.0.mjs";
 import { listOperations, loadSpec, specPath } from "../../scripts/lib/spec.mjs";
 import { CREDENTIALS } from "../support/sample-requests.js";
 import type { CreateCalls } from "./portability/call-contract.js";
 import { callInput } from "./portability/call-inputs.js";
 import { GENERATORS } from "./portability/generators.js";
-import { Workspace } from "./portability/workspace.js";
+import { Workspace, type GeneratorFolder } from "./portability/workspace.js";
 
 const file = specPath();
 const spec = loadSpec(file);
 const operations = listOperations(spec);
 const operationIds = operations.map((op) => op.operationId);
+const documents = { "3.1": file, "3.0": openApi30Path() };
 
-// Generation, tsc and the calls together take a few seconds per generator; tsc alone can take
-// several on a busy machine.
+// Generation, tsc and the calls together take a few seconds per generator on a busy machine.
 const STEP_TIMEOUT = 120_000;
 
 /** "2xx", or what went wrong in a form that names the operation's problem. */
@@ -39,37 +45,35 @@ async function verdict(call: (() => Promise<{ status: number; body: unknown }>) 
   }
 }
 
-for (const generator of GENERATORS) describe(generator.name, () => {
-  let workspace: Workspace;
+let workspace: Workspace;
+beforeAll(() => {
+  workspace = new Workspace();
+});
+afterAll(() => workspace?.remove());
+
+for (const generator of GENERATORS) describe(`${generator.name} (reads the ${generator.document} document)`, () => {
+  let folder: GeneratorFolder;
   // Each step needs the previous one's result; sharing the promises keeps a single step runnable
   // on its own (vitest -t) and does the work once.
   let generation: Promise<void> | undefined;
   let loading: Promise<CreateCalls> | undefined;
-  const generated = () =>
-    (generation ??= generator.generate({
-      spec: file,
-      out: workspace.generated,
-      tsconfig: workspace.tsconfig,
-      baseUrl: inject("prismUrl"),
-    }));
+  const generated = () => {
+    folder ??= workspace.folder(generator);
+    return (generation ??= generator.generate({ spec: documents[generator.document], out: folder.generated, baseUrl: inject("prismUrl") }));
+  };
   const loaded = async () => {
     await generated();
-    return (loading ??= workspace.loadCaller());
+    return (loading ??= folder.loadCaller());
   };
 
-  beforeAll(() => {
-    workspace = new Workspace(generator);
-  });
-  afterAll(() => workspace?.remove());
-
-  it("generates a client from the unpatched spec", async () => {
+  it("generates a client from the unpatched document", async () => {
     await generated();
-    expect(existsSync(join(workspace.generated, generator.entry)), generator.entry).toBe(true);
+    expect(existsSync(join(folder.generated, generator.entry)), generator.entry).toBe(true);
   }, STEP_TIMEOUT);
 
   it("compiles its output and a program calling every operation under tsc --strict", async () => {
     await generated();
-    expect(await workspace.typecheck()).toEqual([]);
+    expect(folder.typecheck()).toEqual([]);
   }, STEP_TIMEOUT);
 
   it("loads: importing the generated module does not throw", async () => {
@@ -80,7 +84,7 @@ for (const generator of GENERATORS) describe(generator.name, () => {
   }, STEP_TIMEOUT);
 
   it("answers 2xx to every operation of the spec, called through the generated client", async () => {
-    // Prism must serve the very spec the client was generated from.
+    // Prism must serve the very spec the client (or the 3.0 rendering) was generated from.
     expect(inject("prismSpec")).toBe(file);
     const calls = (await loaded())({ baseUrl: inject("prismUrl"), credentials: { ...CREDENTIALS } });
     const verdicts: Record<string, string> = {};

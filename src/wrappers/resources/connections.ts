@@ -49,7 +49,11 @@ export function connectionsApi(platform: PlatformApi) {
       return data(await api.PATCH("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body: changes, ...signalOf(signal) }));
     },
 
-    /** Replaces a custom API connection as a whole (PUT), e.g. to move it from DRAFT to FINALIZED. */
+    /**
+     * Replaces a custom API connection as a whole (PUT), e.g. to move it from DRAFT to FINALIZED.
+     * `provider` may be left out, as the service's own samples do: a connection's provider cannot
+     * change (discrepancy replace-connection-without-provider).
+     */
     async replace(connectionId: string, connection: ReplaceConnectionRequest, options?: RequestOptions): Promise<ConnectionUpdated> {
       const { signal } = checkOptions(options, REQUEST_OPTION_KEYS, "replaceConnection");
       return data(await api.PUT("/api/public/connections/{connectionId}", { params: { path: { connectionId } }, body: connection, ...signalOf(signal) }));

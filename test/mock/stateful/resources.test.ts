@@ -38,6 +38,16 @@ describe("connections", () => {
       expect(read.createdOn).toBe(draft.createdOn);
     });
   });
+
+  it("replaces a custom connection sent without its provider, which stays API", async () => {
+    await withMock({}, async (mock) => {
+      const draft = (await call(mock, "POST", "/api/public/connections", { provider: "API", connectionName: "d", endpointUrl: "https://e.invalid", payload: {}, outputPath: "text", status: "DRAFT" })).body;
+      const replaced = await call(mock, "PUT", `/api/public/connections/${draft.connectionId}`, { connectionName: "d2", endpointUrl: "https://f.invalid", payload: { q: "{{prompt}}" }, outputPath: "text", status: "FINALIZED" });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body).toMatchObject({ provider: "API", connectionName: "d2", status: "FINALIZED" });
+      expect((await call(mock, "GET", `/api/public/connections/${draft.connectionId}`)).body.provider).toBe("API");
+    });
+  });
 });
 
 describe("chunks", () => {

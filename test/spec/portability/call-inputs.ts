@@ -1,18 +1,16 @@
 // Builds each operation's CallInput from the spec alone: valid path and query values, the
 // credential its security names, and its own named request examples as bodies.
-import { deref, listOperations } from "../../../scripts/lib/spec.mjs";
+import { binaryParts, deref, listOperations } from "../../../scripts/lib/spec.mjs";
 import { CREDENTIALS, credentialHeader, parametersOf, requestExamples, VALID_PARAMS } from "../../support/sample-requests.js";
 import type { CallInput } from "./call-contract.js";
 
 type Spec = Record<string, any>;
 type Operation = ReturnType<typeof listOperations>[number];
 
-/** Names of the `format: binary` properties of a request body schema: they travel as files. */
+/** Names of the parts of a multipart body that carry bytes: they travel as files. */
 function binaryFields(spec: Spec, op: Operation, mediaType: string): Set<string> {
-  const media = deref(spec, spec.paths[op.path][op.method].requestBody).content[mediaType];
-  const schema = deref(spec, media.schema ?? {});
-  const properties: Record<string, unknown> = schema.properties ?? {};
-  return new Set(Object.keys(properties).filter((name) => deref(spec, properties[name]).format === "binary"));
+  const parts: Array<{ operationId: string; mediaType: string; property: string }> = binaryParts(spec);
+  return new Set(parts.filter((part) => part.operationId === op.operationId && part.mediaType === mediaType).map((part) => part.property));
 }
 
 function required(name: string): string {

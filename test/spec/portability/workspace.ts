@@ -1,21 +1,25 @@
-// A throw-away folder outside the repository holding one generator's output, the calling program
-// and the tsconfig they are compiled with, laid out as the callers' imports expect:
-//   call-contract.ts  callers/<caller>.ts  generated/...  tsconfig.json  caller.mjs
+// One throw-away folder outside the repository for the whole portability run, with a folder per
+// generator holding its output and its calling program, laid out as the callers' imports expect:
+//   node_modules -> the repository's   package.json
+//   <generator>/call-contract.ts   <generator>/callers/<caller>.ts   <generator>/generated/...
+// Sharing the root means one node_modules link and one package.json; each generator still has
+// its own folder, so outputs never collide.
 import { build } from "esbuild";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
-import { cliEntry, runCli } from "../../../scripts/lib/node-cli.mjs";
 import type { CreateCalls } from "./call-contract.js";
 import type { Generator } from "./generators.js";
+import { typecheck, typeScriptFiles } from "./typecheck.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
 // --strict with skipLibCheck, under Node's module rules (NodeNext), which also hold generated
 // imports to real file names as a consumer on Node needs them. No @types: the clients target
-// fetch, which the DOM library types.
+// fetch, which the DOM library types. A generator that writes for bundlers says so
+// (`compilerOptions` of its entry) and is held to the bundler's rules instead.
 const COMPILER_OPTIONS = {
   strict: true,
   noEmit: true,
@@ -28,37 +32,47 @@ const COMPILER_OPTIONS = {
 };
 
 export class Workspace {
-  readonly dir: string;
-  readonly generated: string;
-  readonly tsconfig: string;
-  readonly caller: string;
+  readonly root: string;
 
-  constructor(generator: Generator) {
-    this.dir = mkdtempSync(join(tmpdir(), `portability-${generator.caller.replace(/\.ts$/, "")}-`));
-    this.generated = join(this.dir, "generated");
-    this.tsconfig = join(this.dir, "tsconfig.json");
-    this.caller = join(this.dir, "callers", generator.caller);
-    mkdirSync(this.generated);
-    mkdirSync(dirname(this.caller));
-    copyFileSync(join(HERE, "call-contract.ts"), join(this.dir, "call-contract.ts"));
-    copyFileSync(join(HERE, "callers", generator.caller), this.caller);
+  constructor() {
+    this.root = mkdtempSync(join(tmpdir(), "portability-"));
     // ESM, like the repository, so NodeNext reads the .ts files as modules.
-    writeFileSync(join(this.dir, "package.json"), JSON.stringify({ type: "module", private: true }));
+    writeFileSync(join(this.root, "package.json"), JSON.stringify({ type: "module", private: true }));
     // Packages a generated client imports (zod, its HTTP library) resolve from the repository's
     // pinned copies, for tsc and for Node alike.
-    symlinkSync(resolve(REPO_ROOT, "node_modules"), join(this.dir, "node_modules"), "dir");
-    writeFileSync(
-      this.tsconfig,
-      JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: [this.caller], include: ["generated"] }, null, 2),
-    );
+    symlinkSync(resolve(REPO_ROOT, "node_modules"), join(this.root, "node_modules"), "dir");
   }
 
-  /** tsc's diagnostics, one per line; empty when the output and the caller compile. */
-  async typecheck(): Promise<string[]> {
-    const run = await runCli(cliEntry("typescript", "tsc"), ["-p", this.tsconfig, "--pretty", "false"], { cwd: this.dir });
-    const lines = `${run.stdout}${run.stderr}`.split("\n").filter((line) => line.trim() !== "");
-    if (run.code !== 0 && lines.length === 0) lines.push(`tsc exited with code ${run.code}`);
-    return lines;
+  /** The folder of one generator, with the call contract and its calling program copied in. */
+  folder(generator: Generator): GeneratorFolder {
+    return new GeneratorFolder(join(this.root, generator.folder), generator);
+  }
+
+  remove(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+export class GeneratorFolder {
+  readonly generated: string;
+  readonly caller: string;
+
+  constructor(
+    readonly dir: string,
+    private readonly generator: Generator,
+  ) {
+    this.generated = join(dir, "generated");
+    this.caller = join(dir, "callers", generator.caller);
+    mkdirSync(this.generated, { recursive: true });
+    mkdirSync(dirname(this.caller), { recursive: true });
+    copyFileSync(join(HERE, "call-contract.ts"), join(dir, "call-contract.ts"));
+    copyFileSync(join(HERE, "callers", generator.caller), this.caller);
+  }
+
+  /** tsc's diagnostics for the output and the caller, one per line; empty when they compile. */
+  typecheck(): string[] {
+    const options = { ...COMPILER_OPTIONS, ...this.generator.compilerOptions };
+    return typecheck(this.dir, [this.caller, ...typeScriptFiles(this.generated)], options);
   }
 
   /**
@@ -78,9 +92,5 @@ export class Workspace {
     });
     const module = (await import(/* @vite-ignore */ pathToFileURL(outfile).href)) as { createCalls: CreateCalls };
     return module.createCalls;
-  }
-
-  remove(): void {
-    rmSync(this.dir, { recursive: true, force: true });
   }
 }

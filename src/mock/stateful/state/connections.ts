@@ -71,9 +71,13 @@ export class ConnectionStore {
     connection.modifiedOn = now;
   }
 
-  /** A whole custom connection: what is left out is cleared; id, creation time and status stay. */
+  /**
+   * A whole custom connection: what is left out is cleared; id, creation time and status stay,
+   * and so does the provider, which a replace may leave out (it cannot change).
+   */
   replace(connection: StoredConnection, request: Json, now: string): void {
-    const replaced = this.create(connection.connectionId, { ...request, status: request["status"] ?? connection.status }, connection.createdOn);
+    const kept = { provider: connection.provider, status: request["status"] ?? connection.status };
+    const replaced = this.create(connection.connectionId, { ...request, ...kept }, connection.createdOn);
     replaced.modifiedOn = now;
   }
 

@@ -1,4 +1,6 @@
-// Calls every operation through the SDK that @hey-api/openapi-ts generates (fetch client).
+// Calls every operation through the SDK that @hey-api/openapi-ts generates (fetch client), with
+// its zod plugin: the SDK validates each request (an upload's Blob included) and each answer
+// with the generated zod schemas before it resolves, so a schema zod cannot take fails the call.
 // Compiled by the portability test next to the generated code (`../generated`), so it is left
 // out of the repository's own typecheck. Bodies are the spec's examples, typed as the generated
 // request types; path and query keys are spelled out so tsc checks the generated names.
