@@ -17,7 +17,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
-    // One Prism mock of openapi/platform.yaml for the whole run, shared by test/contract (provide/inject).
-    globalSetup: ["test/contract/global-setup.ts"],
+    // One Prism mock of openapi/platform.yaml for the whole run, shared by test/contract, and one
+    // build of the command line, shared by every test that runs it as a process (provide/inject).
+    globalSetup: ["test/contract/global-setup.ts", "test/cli/support/build-cli.ts"],
   },
 });
