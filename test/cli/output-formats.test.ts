@@ -91,9 +91,13 @@ describe("table", () => {
     expect(header).toEqual(expect.arrayContaining(["CHUNKID", "SOURCENAME", "CHUNKTITLE", "RECORDTITLE", "PAGENUMBER"]));
     expect(header.length).toBeGreaterThan(4);
     expect(wide.stdout).toContain("Travel\\e]0;owned\\u0007 policy\\e[2J");
-    const updated = await run(["chunks", "update", APP, "chk-00000000-0000-4000-8000-000000000001", "--title", HOSTILE.title]);
-    expect(updated.code, shown(updated)).toBe(0);
-    expect(updated.stdout).not.toContain("\u001b");
+    const body = { provider: "PROVIDER_ONE", connectionName: `Support${HOSTILE.title}${HOSTILE.record}`, model: "model-large-2", fields: { API_KEY: "sk-output-test-1234" } };
+    const created = await cli(["connections", "create", "--file", "-", "--json"], { env: { PLATFORM_BASE_URL: mock.url }, stdin: JSON.stringify(body) });
+    const { connectionId } = JSON.parse(created.stdout) as { connectionId: string };
+    const record = await run(["connections", "get", connectionId]);
+    expect(record.stdout).toContain("connectionName: SupportTravel\\e]0;owned\\u0007 policy\\e[2Jr\\r\\nplatform: done\n");
+    expect(record.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(JSON.parse((await run(["connections", "get", connectionId, "--json"])).stdout)).toMatchObject({ connectionName: body.connectionName });
   }, LONG);
 
   it("on a terminal it fits the width, cutting long values with an ellipsis, and carries no colour", async () => {
