@@ -49,7 +49,8 @@ export function readConfigFile(path: string): ConfigFile | undefined {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new UsageError(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
   }
-  if ((mode & 0o077) !== 0) {
+  // Windows has no such mode bits (every file reads as 0666): its ACLs are not checked here.
+  if (process.platform !== "win32" && (mode & 0o077) !== 0) {
     throw new UsageError(`${path} holds credentials but others may read or change it (mode ${(mode & 0o777).toString(8)}); it is not used until only you can: chmod 600 ${path}`);
   }
   if (typeof process.getuid === "function" && uid !== process.getuid()) throw new UsageError(`${path} holds credentials but belongs to another user; it is not used`);

@@ -1,8 +1,8 @@
 // A profile may name a command that prints a fresh JWT (a login helper, a secrets manager's CLI)
 // instead of storing one. It runs when a chunk operation first needs the token, through the
-// shell, and again once the token is within a minute of its `exp`; what it prints is a secret,
-// masked by the client from then on.
-import { execFile } from "node:child_process";
+// system's shell (sh, or cmd.exe on Windows), and again once the token is within a minute of its
+// `exp`; what it prints is a secret, masked by the client from then on.
+import { exec } from "node:child_process";
 import { terminalLine } from "../output/terminal-text.js";
 import { UsageError } from "../exit-codes.js";
 
@@ -21,7 +21,7 @@ function expiryOf(token: string): number | undefined {
 
 function run(command: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("/bin/sh", ["-c", command], { timeout: TIMEOUT_MS, maxBuffer: 1024 * 1024, encoding: "utf8" }, (error, stdout, stderr) => {
+    exec(command, { timeout: TIMEOUT_MS, maxBuffer: 1024 * 1024, encoding: "utf8" }, (error, stdout, stderr) => {
       if (error) {
         const why = error.killed ? `did not finish within ${TIMEOUT_MS / 1000} s` : `exited with ${error.code ?? error.signal}`;
         const said = stderr.trim().split("\n")[0];

@@ -47,6 +47,7 @@ export function prepareDownload(path: string): DownloadTarget {
     }
   }
   const discard = () => {
+    process.off("exit", discard);
     if (!special) rmSync(partial, { force: true });
   };
   process.on("exit", discard);
@@ -67,9 +68,8 @@ export function prepareDownload(path: string): DownloadTarget {
       } catch (error) {
         discard();
         throw writeFailed === undefined ? error : fileError(path, "save the download", writeFailed);
-      } finally {
-        process.off("exit", discard);
       }
+      process.off("exit", discard);
       return bytes;
     },
   };
