@@ -11,4 +11,5 @@ for await (const chunk of client.chunks.list(appId!)) {
   const { raw: _raw, ...record } = chunk as typeof chunk & { raw?: unknown };
   process.stdout.write(`${JSON.stringify(record)}\n`);
 }
-process.exit(0);
+// Once stdout has passed everything on: the pipe's writes may still be queued.
+process.stdout.write("", () => process.exit(0));

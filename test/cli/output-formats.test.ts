@@ -123,6 +123,36 @@ describe("stderr", () => {
   }, LONG);
 });
 
+describe("a slow reader", () => {
+  it("holds the listing back: pages are fetched only as fast as stdout is read, and none is lost", async () => {
+    const big = await startStatefulMock({});
+    try {
+      big.seedChunks(Array.from({ length: 3_000 }, (_, i) => ({ chunkId: `chk-00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, sourceName: "x".repeat(400) })));
+      const child = spawn(process.execPath, [cliMain(), "chunks", "list", APP, "-o", "jsonl"], { env: { ...process.env, ...CREDENTIALS, XDG_CONFIG_HOME: emptyConfigHome(), PLATFORM_BASE_URL: big.url }, stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout.pause();
+      const pages = () => big.requests({ operationId: "listChunks" }).length;
+      // Until the command stops asking for pages because nobody reads what it printed.
+      let seen = -1;
+      while (pages() !== seen || seen === 0) {
+        seen = pages();
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      expect(seen).toBeLessThan(100); // of 300 pages
+      let lines = 0;
+      child.stdout.on("data", (part: Buffer) => {
+        for (let at = part.indexOf(10); at !== -1; at = part.indexOf(10, at + 1)) lines++;
+      });
+      child.stdout.resume();
+      const code = await new Promise((resolve) => child.on("close", resolve));
+      expect(code).toBe(0);
+      expect(lines).toBe(3_000);
+      expect(pages()).toBe(300);
+    } finally {
+      await big.stop();
+    }
+  }, LONG);
+});
+
 describe("a closed pipe", () => {
   it("`| head -1` ends the listing quietly, with exit 0", async () => {
     const script = `"${process.execPath}" "${cliMain()}" chunks list ${APP} -o jsonl | head -1; echo "exit \${PIPESTATUS[0]}" >&2`;

@@ -6,7 +6,7 @@
 //   table  a table for listings, `field: value` lines for one record, control characters escaped
 import type { Output } from "./format.js";
 import { redact } from "../redaction.js";
-import { writeOut } from "./stdout.js";
+import { backedUp, drained, writeOut } from "./stdout.js";
 import { TableWriter, cellText } from "./table.js";
 import { terminalLine } from "./terminal-text.js";
 
@@ -59,6 +59,7 @@ export async function printListing<T extends object>(out: Output, items: AsyncIt
     for await (const item of items) {
       table.add(map(item) as Record<string, unknown>);
       if (++count >= limit) break;
+      if (backedUp()) await drained();
     }
     if (!table.end()) writeOut(`${view.empty}\n`);
     return count;
@@ -70,6 +71,8 @@ export async function printListing<T extends object>(out: Output, items: AsyncIt
     else if (stringify) writeOut(stringify([record]));
     else writeOut(`${count === 0 ? "[\n  " : ",\n  "}${indent(JSON.stringify(record, null, 2))}`);
     if (++count >= limit) break;
+    // A reader slower than the pages: wait for it rather than hold what it has not taken.
+    if (backedUp()) await drained();
   }
   if (out.format === "json") writeOut(count === 0 ? "[]\n" : "\n]\n");
   else if (out.format === "yaml" && count === 0) writeOut("[]\n");

@@ -17,6 +17,25 @@ export function writeOut(text: string): void {
   }
 }
 
+/**
+ * True while stdout holds more than its buffer (a slow reader): a listing then waits for
+ * `drained()` before taking the next record, so memory stays flat however slow the reader.
+ */
+export function backedUp(): boolean {
+  return process.stdout.writableNeedDrain;
+}
+
+/** Resolves once stdout has written what it holds (or is gone: a closed pipe ends the command anyway). */
+export function drained(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.stdout.off("drain", done).off("close", done).off("error", done);
+      resolve();
+    };
+    process.stdout.once("drain", done).once("close", done).once("error", done);
+  });
+}
+
 /** Writes what is pending now (before the exit, or before a prompt on the same terminal). */
 export function flushOut(): void {
   scheduled = false;
