@@ -13,17 +13,26 @@ export function debugWanted(flag: boolean | undefined, env: NodeJS.ProcessEnv = 
 interface AttemptFields {
   operationId?: unknown;
   method?: unknown;
-  path?: unknown;
+  url?: unknown;
   status?: unknown;
   attempt?: unknown;
   ms?: unknown;
   requestId?: unknown;
 }
 
+// The path alone: the host is the one the command was given, and a query may be long.
+function pathOf(url: unknown): string {
+  try {
+    return new URL(String(url)).pathname;
+  } catch {
+    return String(url);
+  }
+}
+
 export function debugLine(message: string, fields: AttemptFields | undefined): string {
   if (fields?.method === undefined || fields.status === undefined) return `debug: ${message}`;
   const id = fields.requestId === undefined ? "no request id" : `request id ${String(fields.requestId)}`;
-  return `debug: ${String(fields.method)} ${String(fields.path)} -> ${String(fields.status)} in ${String(fields.ms)} ms (${String(fields.operationId)}, attempt ${String(fields.attempt)}, ${id})`;
+  return `debug: ${String(fields.method)} ${pathOf(fields.url)} -> ${String(fields.status)} in ${String(fields.ms)} ms (${String(fields.operationId)}, attempt ${String(fields.attempt)}, ${id})`;
 }
 
 export function debugLogger(write: (line: string) => void = note): Logger {

@@ -1,5 +1,5 @@
-// The id a service gives an answer, from whichever header carries it: the debug log of every
-// attempt prints it (../http/transport.ts), so a report to the service names the very request.
+// The id a service gives an answer, from whichever header carries it: errors quote it and the
+// debug log of every attempt prints it, so a report to the service names the very request.
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-amzn-requestid", "x-correlation-id"];
 
 export function requestIdOf(headers: { get(name: string): string | null }): string | undefined {

@@ -89,11 +89,11 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
         log("debug", `${operationId} ${answer.status}`, {
           operationId,
           method: request.method,
-          path: pathOf(request.url),
+          url: request.url,
           status: answer.status,
           attempt: retry + 1,
           ms: Date.now() - started,
-          ...(requestId ? { requestId: redact(requestId) } : {}),
+          requestId: requestId && redact(requestId),
         });
         if (retry >= maxRetries || !repeatable || !retrySafe || !isRetryableStatus(answer.status)) return answer;
         why = `${operationId} answered ${answer.status}`;
@@ -131,13 +131,6 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
     const answer = await exchange({ url: request.url, method: request.method, headers, body }, meta, request.signal ?? undefined, masked);
     return new PlatformResponse(answer, request.url, meta.operationId, masked);
   };
-}
-
-// The path alone: a query may carry a cursor, and the log line should stay short.
-function pathOf(url: string): string {
-  const at = url.indexOf("/", url.indexOf("//") + 2);
-  const end = url.indexOf("?");
-  return at < 0 ? "/" : url.slice(at, end < 0 ? undefined : end);
 }
 
 function describe(error: unknown): string {

@@ -10,6 +10,7 @@ import { ConfigurationError, UnexpectedResponseError } from "../errors.js";
 import { parseRetryAfter } from "../http/retry-policy.js";
 import { fetchSender, type SenderWiring } from "../http/sender.js";
 import { PlatformResponse } from "../http/platform-response.js";
+import { requestIdOf } from "../http/request-id.js";
 import { createTransport } from "../http/transport.js";
 import { createLog, type Log } from "../internal/logger.js";
 import { Redactor } from "../internal/redactor.js";
@@ -45,8 +46,6 @@ export interface PlatformApi {
   readonly redactor: Redactor;
   readonly options: Omit<ResolvedOptions, "apiKey" | "jwt">;
 }
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-amzn-requestid", "x-correlation-id"];
 
 export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams = {}): PlatformApi {
   const { apiKey, jwt, ...visible } = resolved;
@@ -101,7 +100,7 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
       if (result.data === undefined) throw new UnexpectedResponseError(`${operationId} answered ${response.status} with an empty body`, undefined);
       return result.data;
     }
-    const requestId = REQUEST_ID_HEADERS.map((h) => response.headers.get(h)).find(Boolean) ?? undefined;
+    const requestId = requestIdOf(response.headers);
     throw apiErrorFor({
       status: response.status,
       // Already masked: the answer was, as it was read.
