@@ -6,7 +6,7 @@
 // finds the package.json it reads its version from and, its dependencies left external, the
 // repository's node_modules. Code splitting keeps the lazy imports (the client, the progress bar,
 // the YAML printer) lazy, as in the package.
-import { rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
@@ -16,6 +16,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The bundled `platform` entry for this run: node <cliMain> … */
     cliMain: string;
+    /** A folder removed when the run ends, for what the command line's tests leave (profiles). */
+    cliScratch: string;
   }
 }
 
@@ -34,7 +36,9 @@ export async function setup(project: TestProject): Promise<void> {
     target: "node20",
     logLevel: "warning",
   });
+  await mkdir(join(outdir, "scratch"));
   project.provide("cliMain", join(outdir, "main.mjs"));
+  project.provide("cliScratch", join(outdir, "scratch"));
 }
 
 export async function teardown(): Promise<void> {

@@ -2,8 +2,7 @@
 // (./build-cli.ts), and keeps every byte it printed so the suite can check that no credential
 // ever appeared in any of it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
@@ -22,16 +21,9 @@ export interface CliRun {
 }
 
 // A profiles folder of this test file's own, empty unless a test writes there: the developer's
-// own ~/.config/platform never takes part.
+// own ~/.config/platform never takes part. It lives in the run's scratch folder, removed at the end.
 let configHome: string | undefined;
-export function emptyConfigHome(): string {
-  if (configHome === undefined) {
-    const made = mkdtempSync(join(tmpdir(), "platform-cli-config-"));
-    process.once("exit", () => rmSync(made, { recursive: true, force: true }));
-    configHome = made;
-  }
-  return configHome;
-}
+export const emptyConfigHome = (): string => (configHome ??= mkdtempSync(join(inject("cliScratch"), "config-")));
 
 /** Everything every run printed, for the credential check at the end of a file. */
 export const printed: string[] = [];
