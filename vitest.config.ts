@@ -17,8 +17,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
-    // One Prism mock of openapi/platform.yaml for the whole run, shared by test/contract
-    // (provide/inject); one scratch directory where shared artefacts are made once per run.
-    globalSetup: ["test/contract/global-setup.ts", "test/support/run-scratch.global.ts"],
+    // One Prism mock of openapi/platform.yaml for the whole run, shared by test/contract; one build
+    // of the command line, shared by every test that runs it as a process; one scratch directory
+    // where shared artefacts are made once per run (provide/inject).
+    globalSetup: ["test/contract/global-setup.ts", "test/cli/support/build-cli.ts", "test/support/run-scratch.global.ts"],
   },
 });

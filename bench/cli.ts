@@ -2,14 +2,18 @@
 // `platform models import FILE` as a process, beside the library's models.import in a script of
 // its own (bench/lib/library-import.ts), process against process, both timed from spawn to exit;
 // the library called in this already-warm process is reported too. Then the same command with its
-// progress bar drawn on a pseudo-terminal (`script` gives it one), to see what drawing costs, and
-// how long `platform --help` takes to start. The command line's peak RSS is its own, read from
-// getrusage as it exits.
+// progress bar drawn on a pseudo-terminal (`script` gives it one), to see what drawing costs.
+// Then a long listing: `platform chunks list APP -o jsonl` over every page of the local server
+// (100,000 chunks in 1,000 pages in a full run) against the library walking the same listing in a
+// script of its own (bench/lib/library-list.ts), both printing the same JSON Lines into a pipe
+// this process drains; and the command's peak RSS for the whole listing against a tenth of it
+// (--limit), which must be flat. Last, how long `platform --help` and `platform completion bash`
+// take to start. Peak RSS is each process's own, read from getrusage as it exits.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPlatformClient } from "../src/node.js";
-import { API_KEY, MiB, options, runMain, startServer } from "./lib/child.js";
+import { API_KEY, JWT, MiB, options, runMain, startServer } from "./lib/child.js";
 
 export interface CliBenchOptions {
   file: string;
@@ -23,6 +27,22 @@ export interface CliBenchOptions {
   cli: string;
   /** The bundled library script (library-import.mjs beside this bundle). */
   libraryScript: string;
+  /** The bundled listing script (library-list.mjs beside this bundle). */
+  listScript: string;
+  /** The listing: pages of pageSize chunks; smallLimit chunks for the flat-memory comparison. */
+  listing: { pages: number; pageSize: number; smallLimit: number; repetitions: number };
+}
+
+export interface ListingResult {
+  chunks: number;
+  /** Chunks per second from spawn to exit. */
+  cliRate: number[];
+  libraryRate: number[];
+  cliPeakRssMiB: number[];
+  /** The same command stopped after smallLimit chunks (--limit). */
+  cliSmallPeakRssMiB: number[];
+  libraryPeakRssMiB: number[];
+  smallChunks: number;
 }
 
 export interface CliBenchResult {
@@ -36,6 +56,8 @@ export interface CliBenchResult {
   cliPeakRssMiB: number[];
   cliBarPeakRssMiB: number[];
   startupMs: number[];
+  completionStartupMs: number[];
+  listing: ListingResult;
   hashOk: boolean;
   problems: string[];
 }
@@ -54,11 +76,79 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
   });
 }
 
+/** Runs a command whose stdout is JSON Lines, counting the lines as they pass (never holding them). */
+function runCounting(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; lines: number; err: string; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let lines = 0;
+    let err = "";
+    child.stdout.on("data", (part: Buffer) => {
+      for (let at = part.indexOf(10); at !== -1; at = part.indexOf(10, at + 1)) lines++;
+    });
+    child.stderr.setEncoding("utf8").on("data", (t: string) => (err += t));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, lines, err, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+const LIST_APP = "bot-bench";
+
+async function measureListing(o: CliBenchOptions, peak: string, problems: string[]): Promise<ListingResult> {
+  const { pages, pageSize, smallLimit, repetitions } = o.listing;
+  const chunks = pages * pageSize;
+  const server = await startServer([`--pages=${pages}`, `--page-size=${pageSize}`]);
+  const result: ListingResult = { chunks, cliRate: [], libraryRate: [], cliPeakRssMiB: [], cliSmallPeakRssMiB: [], libraryPeakRssMiB: [], smallChunks: smallLimit };
+  const env = { PLATFORM_BASE_URL: server.url, PLATFORM_JWT: JWT };
+  const peakOf = (err: string) => Number(new RegExp(`${PEAK}(\\d+)`).exec(err)?.[1]) / 1024;
+  try {
+    for (let rep = 0; rep < repetitions; rep++) {
+      const order = ["cli", "library", "cli-small"].map((_, i, all) => all[(i + rep) % all.length]!);
+      for (const variant of order) {
+        const args =
+          variant === "library"
+            ? ["--import", peak, o.listScript, LIST_APP]
+            : ["--import", peak, o.cli, "chunks", "list", LIST_APP, "-o", "jsonl", ...(variant === "cli-small" ? ["--limit", String(smallLimit)] : [])];
+        const ran = await runCounting(process.execPath, args, env);
+        const expected = variant === "cli-small" ? smallLimit : chunks;
+        if (ran.code !== 0 || ran.lines !== expected) {
+          problems.push(`${variant} listing exited with ${ran.code} after ${ran.lines} of ${expected} lines: ${ran.err.slice(-300)}`);
+          continue;
+        }
+        if (variant === "cli-small") result.cliSmallPeakRssMiB.push(peakOf(ran.err));
+        else if (variant === "cli") {
+          result.cliRate.push(chunks / ran.seconds);
+          result.cliPeakRssMiB.push(peakOf(ran.err));
+        } else {
+          result.libraryRate.push(chunks / ran.seconds);
+          result.libraryPeakRssMiB.push(peakOf(ran.err));
+        }
+      }
+    }
+    return result;
+  } finally {
+    await server.close();
+  }
+}
+
 runMain(async (): Promise<CliBenchResult> => {
   const o = options<CliBenchOptions>();
   const server = await startServer();
   const problems: string[] = [];
-  const result: CliBenchResult = { fileSize: o.fileSize, libraryMiBps: [], inProcessMiBps: [], cliMiBps: [], cliBarMiBps: [], cliPeakRssMiB: [], cliBarPeakRssMiB: [], startupMs: [], hashOk: true, problems };
+  const result: CliBenchResult = {
+    fileSize: o.fileSize,
+    libraryMiBps: [],
+    inProcessMiBps: [],
+    cliMiBps: [],
+    cliBarMiBps: [],
+    cliPeakRssMiB: [],
+    cliBarPeakRssMiB: [],
+    startupMs: [],
+    completionStartupMs: [],
+    listing: { chunks: 0, cliRate: [], libraryRate: [], cliPeakRssMiB: [], cliSmallPeakRssMiB: [], libraryPeakRssMiB: [], smallChunks: 0 },
+    hashOk: true,
+    problems,
+  };
   // Loaded before the command line's own code: reports its peak RSS as it exits.
   const peak = join(process.cwd(), "cli-peak.mjs");
   writeFileSync(peak, `process.on("exit", () => process.stderr.write(${JSON.stringify(PEAK)} + process.resourceUsage().maxRSS + "\\n"));\n`);
@@ -107,10 +197,16 @@ runMain(async (): Promise<CliBenchResult> => {
         await check(/"sessionId": "([^"]+)"/.exec(ran.out)?.[1], variant);
       }
     }
+    result.listing = await measureListing(o, peak, problems);
     for (let i = 0; i < o.startupRuns; i++) {
-      const ran = await run(process.execPath, [o.cli, "--help"], {});
-      if (ran.code !== 0) problems.push(`--help exited with ${ran.code}`);
-      result.startupMs.push(ran.seconds * 1000);
+      for (const [args, into] of [
+        [["--help"], result.startupMs],
+        [["completion", "bash"], result.completionStartupMs],
+      ] as const) {
+        const ran = await run(process.execPath, [o.cli, ...args], {});
+        if (ran.code !== 0) problems.push(`${args.join(" ")} exited with ${ran.code}`);
+        into.push(ran.seconds * 1000);
+      }
     }
     return result;
   } finally {

@@ -76,7 +76,8 @@ const PLAN = quick
       waiter: { jobs: 20 },
       mock: { seconds: 0.3, warmupSeconds: 0.2, connections: 8, bigSize: 32 * MiB, smallSize: 16 * MiB, chunkSize: 2 * MiB },
       // The command line (issue 14) on the small file: import against the library, the bar's cost, start-up.
-      cli: { reps: 1, on: "small", startupRuns: 3 },
+      // and (issue 20) a listing against the library's, its memory against a tenth of it.
+      cli: { reps: 1, on: "small", startupRuns: 3, listing: { pages: 20, pageSize: 100, smallLimit: 200, repetitions: 1 } },
     }
   : {
       reps: 5,
@@ -95,8 +96,9 @@ const PLAN = quick
       waiter: { jobs: 200 },
       // The stateful mock (issue 13): small requests per second on one core, and its RSS through a 1 GiB import.
       mock: { seconds: 5, warmupSeconds: 1, connections: 8, bigSize: 1024 * MiB, smallSize: 64 * MiB, chunkSize: 8 * MiB },
-      // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up.
-      cli: { reps: 5, on: "big", startupRuns: 20 },
+      // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up;
+      // (issue 20) 100,000 chunks in 1,000 pages against the library's listing, its memory against 10,000.
+      cli: { reps: 5, on: "big", startupRuns: 20, listing: { pages: 1_000, pageSize: 100, smallLimit: 10_000, repetitions: 5 } },
     };
 
 function fail(message) {
@@ -168,6 +170,7 @@ const bundleDir = join(work, "bundle");
       platform: join(REPO_ROOT, "src/cli/main.ts"),
       "library-import": join(BENCH_DIR, "lib/library-import.ts"),
       "spec-diff": join(BENCH_DIR, "spec-diff.ts"),
+      "library-list": join(BENCH_DIR, "lib/library-list.ts"),
     },
     outdir: bundleDir,
     outExtension: { ".js": ".mjs" },
@@ -363,7 +366,7 @@ if (selected("mock")) {
 
 if (selected("cli")) {
   const file = files[PLAN.cli.on];
-  const o = { file: file.path, fileSize: file.size, sha256: file.sha256, chunkSize: PLAN.chunkSize, concurrency: PLAN.concurrency, repetitions: PLAN.cli.reps, startupRuns: PLAN.cli.startupRuns, cli: join(bundleDir, "platform.mjs"), libraryScript: join(bundleDir, "library-import.mjs") };
+  const o = { file: file.path, fileSize: file.size, sha256: file.sha256, chunkSize: PLAN.chunkSize, concurrency: PLAN.concurrency, repetitions: PLAN.cli.reps, startupRuns: PLAN.cli.startupRuns, cli: join(bundleDir, "platform.mjs"), libraryScript: join(bundleDir, "library-import.mjs"), listScript: join(bundleDir, "library-list.mjs"), listing: PLAN.cli.listing };
   const outcome = await runChild("cli", o, quick ? 120_000 : 900_000);
   if (outcome.error) raw.errors.push(outcome.error);
   else raw.cli = outcome.result;
@@ -629,7 +632,27 @@ if (selected("cli") && raw.cli) {
     `≥ ${TARGETS.cliBarRatio}× (no measurable cost)`,
     status(v.barMet),
   );
+  const l = c.listing;
+  row(
+    `8. Command line: platform chunks list -o jsonl, ${l.chunks.toLocaleString("en-US")} chunks in ${PLAN.cli.listing.pages.toLocaleString("en-US")} pages, a process per run, into a pipe`,
+    `chunks/s from spawn to exit, median (min–max) of ${PLAN.cli.listing.repetitions}`,
+    fmtSpread(l.cliRate, 0),
+    `the library's chunks.list in a script, printing the same JSON Lines ${fmtSpread(l.libraryRate, 0)}`,
+    `${fmt(v.listRatio, 2)}×`,
+    `≥ ${TARGETS.cliListRatio}× the library`,
+    status(v.listMet),
+  );
+  row(
+    `8. Command line: peak RSS of that listing, ${l.chunks.toLocaleString("en-US")} vs ${l.smallChunks.toLocaleString("en-US")} chunks (--limit)`,
+    "MiB, median (min–max)",
+    `${fmtSpread(l.cliPeakRssMiB, 0)} vs ${fmtSpread(l.cliSmallPeakRssMiB, 0)}`,
+    `the library's script ${fmtSpread(l.libraryPeakRssMiB, 0)}`,
+    `${fmt(v.listGrowth, 2)}×`,
+    "flat: within ±10%",
+    status(v.listFlat),
+  );
   row(`8. Command line: platform --help, ${c.startupMs.length} starts`, "ms, median (min–max)", fmtSpread(c.startupMs, 0), "", "", `< ${TARGETS.cliStartupMs} ms`, status(v.startupMet));
+  row(`8. Command line: platform completion bash, ${c.completionStartupMs.length} starts`, "ms, median (min–max)", fmtSpread(c.completionStartupMs, 0), "", "", `< ${TARGETS.cliStartupMs} ms`, status(v.completionStartupMet));
 }
 
 if (selected("size") && raw.size) {

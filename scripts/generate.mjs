@@ -14,6 +14,7 @@ import { renderChunkFilterRules } from "./lib/filter-rules.mjs";
 import { TS_HEADER_LINES } from "./lib/generated-header.mjs";
 import { OPENAPI_30_FILE, renderOpenApi30 } from "./lib/openapi-3.0.mjs";
 import { renderOrderedFields } from "./lib/ordered-fields.mjs";
+import { renderRequestEnums, renderSpecVersion } from "./lib/request-enums.mjs";
 import { isDeepStrictEqual } from "node:util";
 import { HTTP_METHODS, REPO_ROOT, binaryParts, deref, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
@@ -140,6 +141,8 @@ export const outputs = [
   { file: "src/generated/operations.ts", render: renderOperations },
   { file: "src/generated/chunk-filter-rules.ts", render: renderChunkFilterRules },
   { file: "src/generated/ordered-fields.ts", render: renderOrderedFields },
+  { file: "src/generated/request-enums.ts", render: (context) => renderRequestEnums(context, TS_HEADER) },
+  { file: "src/generated/spec-version.ts", render: (context) => renderSpecVersion(context, TS_HEADER) },
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
   ...responseValidatorOutputs,

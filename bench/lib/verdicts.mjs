@@ -24,7 +24,9 @@ export const TARGETS = {
   cliPeakRssMiB: 200,
   /** With the progress bar drawn on a terminal against without it: no measurable cost. */
   cliBarRatio: 0.95,
-  cliStartupMs: 300,
+  cliStartupMs: 200,
+  cliListRatio: 0.9,
+  cliListGrowth: 0.1,
   /** `npm run spec:diff` on the whole spec against its previous release, spawn to exit (issue 22). */
   specDiffMs: 2000,
 };
@@ -36,7 +38,8 @@ export const TARGETS = {
  *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
  *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> },
- *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[], cliBarPeakRssMiB: number[], startupMs: number[], hashOk: boolean, problems: string[] },
+ *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[], cliBarPeakRssMiB: number[], startupMs: number[], completionStartupMs: number[], hashOk: boolean, problems: string[],
+ *     listing: { chunks: number, smallChunks: number, cliRate: number[], libraryRate: number[], cliPeakRssMiB: number[], cliSmallPeakRssMiB: number[], libraryPeakRssMiB: number[] } },
  *   specdiff?: { pairs: Array<{ label: string, changes: number, level: string, processMs: number[], inProcessMs: number[] }> }
  * }} RawResults
  */
@@ -185,11 +188,32 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     const barRatio = ratio(median(c.cliBarMiBps), median(c.cliMiBps));
     const peak = Math.max(...c.cliPeakRssMiB, ...c.cliBarPeakRssMiB);
     const startup = median(c.startupMs);
-    out.cli = { ratio: r, met: r >= TARGETS.cliRatio, peak, peakMet: peak < TARGETS.cliPeakRssMiB, barRatio, barMet: barRatio >= TARGETS.cliBarRatio, startup, startupMet: startup < TARGETS.cliStartupMs };
+    const completionStartup = median(c.completionStartupMs);
+    const listRatio = ratio(median(c.listing.cliRate), median(c.listing.libraryRate));
+    const listGrowth = ratio(median(c.listing.cliPeakRssMiB), median(c.listing.cliSmallPeakRssMiB));
+    out.cli = {
+      ratio: r,
+      met: r >= TARGETS.cliRatio,
+      peak,
+      peakMet: peak < TARGETS.cliPeakRssMiB,
+      barRatio,
+      barMet: barRatio >= TARGETS.cliBarRatio,
+      startup,
+      startupMet: startup < TARGETS.cliStartupMs,
+      completionStartup,
+      completionStartupMet: completionStartup < TARGETS.cliStartupMs,
+      listRatio,
+      listMet: listRatio >= TARGETS.cliListRatio,
+      listGrowth,
+      listFlat: Math.abs(listGrowth - 1) <= TARGETS.cliListGrowth,
+    };
     if (!out.cli.met) missed.push(`platform models import ${fmt(median(c.cliMiBps), 0)} MiB/s = ${fmt(r, 2)}× the library's, target ≥ ${TARGETS.cliRatio}×`);
     if (!out.cli.peakMet) missed.push(`platform models import peak RSS ${fmt(peak, 0)} MiB, target < ${TARGETS.cliPeakRssMiB} MiB`);
     if (!out.cli.barMet) missed.push(`the progress bar costs: ${fmt(barRatio, 2)}× the throughput without it, target ≥ ${TARGETS.cliBarRatio}×`);
     if (!out.cli.startupMet) missed.push(`platform --help starts in ${fmt(startup, 0)} ms, target < ${TARGETS.cliStartupMs} ms`);
+    if (!out.cli.listMet) missed.push(`platform chunks list -o jsonl ${fmt(median(c.listing.cliRate), 0)} chunks/s = ${fmt(listRatio, 2)}× the library's, target ≥ ${TARGETS.cliListRatio}×`);
+    if (!out.cli.listFlat) missed.push(`platform chunks list peak RSS ${fmt(listGrowth, 2)}× from ${c.listing.smallChunks} to ${c.listing.chunks} chunks, target within ±${TARGETS.cliListGrowth * 100}%`);
+    if (!out.cli.completionStartupMet) missed.push(`platform completion bash starts in ${fmt(completionStartup, 0)} ms, target < ${TARGETS.cliStartupMs} ms`);
   }
   if (on("specdiff") && raw.specdiff) {
     const [first] = raw.specdiff.pairs;

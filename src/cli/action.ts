@@ -11,6 +11,10 @@ export function setInterruptSignal(signal: AbortSignal): void {
   interruptSignal = signal;
 }
 
+export function currentInterruptSignal(): AbortSignal {
+  return interruptSignal;
+}
+
 /**
  * An action that needs a client for `operationIds` (a function of the options when the flags
  * decide which operations run): the target and those operations' credentials are checked before

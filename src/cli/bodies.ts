@@ -3,6 +3,7 @@
 // says where and why but never quotes the text.
 import { readFile } from "node:fs/promises";
 import { UsageError } from "./exit-codes.js";
+import { fileError } from "./local-files/file-errors.js";
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) throw new UsageError("--file -: stdin is a terminal; pipe the JSON body in, or name a file");
@@ -19,7 +20,7 @@ export async function readBodyFile(file: string | undefined): Promise<Record<str
     text = file === "-" ? await readStdin() : await readFile(file, "utf8");
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`--file ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    throw fileError(file, "read the body (--file)", error);
   }
   let body: unknown;
   try {

@@ -1,53 +1,39 @@
-// Where the commands send and with which credentials: flags first, then the environment. A
-// missing target or credential is a usage error naming the variable, raised before the client
-// exists, so nothing is sent. Credential values are never put into a message.
+// What every command runs with: its client, built from flags, environment and profile
+// (./config/client-options.ts) once the operations' credentials are known to be there, so a
+// missing one is a usage error and nothing is sent; the output format; the interrupt signal.
 import type { Command } from "commander";
-import { operations, type OperationId } from "../generated/operations.js";
+import type { OperationId } from "../generated/operations.js";
 import type { NodePlatformClient } from "../node.js";
-import { UsageError } from "./exit-codes.js";
+import { resolveClientOptions, type TargetFlags } from "./config/client-options.js";
+import { debugLogger, debugWanted } from "./debug-log.js";
+import { resolveOutput, type Output, type OutputFlags } from "./output/format.js";
+import { addSecrets, useClientRedactor } from "./redaction.js";
 
-export interface GlobalOptions {
-  baseUrl?: string;
-  host?: string;
-  apiKey?: string;
-  jwt?: string;
-  json?: boolean;
+export interface GlobalOptions extends TargetFlags, OutputFlags {
+  debug?: boolean;
 }
 
 export interface Context {
   client: NodePlatformClient;
-  json: boolean;
-  /** Aborted on Ctrl-C; every call takes it. */
+  out: Output;
+  /** Aborted on Ctrl-C (and SIGTERM, SIGHUP); every call takes it. */
   signal: AbortSignal;
 }
 
-const CREDENTIAL = {
-  apiKey: { flag: "--api-key", variable: "PLATFORM_API_KEY", option: "apiKey" },
-  jwtAuth: { flag: "--jwt", variable: "PLATFORM_JWT", option: "jwt" },
-} as const;
-
-const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === "" ? undefined : value);
-
-/** The target and the credentials the given operations need, or a usage error naming what is missing. */
-export function resolveTarget(global: GlobalOptions, operationIds: readonly OperationId[], env: NodeJS.ProcessEnv = process.env) {
-  const baseUrl = nonEmpty(global.baseUrl) ?? nonEmpty(env["PLATFORM_BASE_URL"]);
-  const host = nonEmpty(global.host) ?? nonEmpty(env["PLATFORM_HOST"]);
-  if (baseUrl === undefined && host === undefined) throw new UsageError("no target: set PLATFORM_BASE_URL (or PLATFORM_HOST), or pass --base-url (or --host)");
-  const apiKey = nonEmpty(global.apiKey) ?? nonEmpty(env["PLATFORM_API_KEY"]);
-  const jwt = nonEmpty(global.jwt) ?? nonEmpty(env["PLATFORM_JWT"]);
-  const have = { apiKey, jwt };
-  for (const id of operationIds) {
-    const credential = CREDENTIAL[operations[id].security as keyof typeof CREDENTIAL];
-    if (have[credential.option] === undefined) throw new UsageError(`${id} needs ${credential.variable} (or ${credential.flag}): it is not set`);
-  }
-  return { ...(baseUrl !== undefined ? { baseUrl } : { host: host! }), ...(apiKey !== undefined ? { apiKey } : {}), ...(jwt !== undefined ? { jwt } : {}) };
+/** The output format the global flags ask for. */
+export function outputOf(command: Command): Output {
+  return resolveOutput(command.optsWithGlobals<GlobalOptions>());
 }
 
 /** A client for the command, built only after its target and credentials are known to be there. */
 export async function openContext(command: Command, operationIds: readonly OperationId[], signal: AbortSignal): Promise<Context> {
   const global = command.optsWithGlobals<GlobalOptions>();
-  const target = resolveTarget(global, operationIds);
+  const out = resolveOutput(global);
+  const settings = resolveClientOptions(global, process.env, { operationIds });
+  addSecrets(settings.secrets);
   // Loaded here, not at the top: `platform --help` should not pay for the client.
   const { createPlatformClient } = await import("../node.js");
-  return { client: createPlatformClient(target), json: global.json === true, signal };
+  const client = createPlatformClient({ ...settings.options, ...(debugWanted(global.debug) ? { logger: debugLogger() } : {}) });
+  useClientRedactor(client);
+  return { client, out, signal };
 }

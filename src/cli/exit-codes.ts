@@ -10,15 +10,23 @@ export const EXIT = Object.freeze({
   api: 3,
   jobFailed: 4,
   timeout: 5,
+  /** "n" (or Ctrl-D) at a confirmation: nothing was changed. */
+  cancelled: 6,
+  /** Ctrl-C, SIGINT, SIGTERM or SIGHUP. */
   interrupted: 130,
 });
 
-/** Wrong flags, arguments or environment: found before anything is sent. */
+/** Wrong flags, arguments, environment or local files: found before anything is sent. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-/** The user pressed Ctrl-C (or the process got SIGINT or SIGTERM). */
+/** The user said no at a confirmation prompt. */
+export class Cancelled extends Error {
+  override readonly name = "Cancelled";
+}
+
+/** The user pressed Ctrl-C (or the process got SIGINT, SIGTERM or SIGHUP). */
 export class Interrupted extends Error {
   override readonly name = "Interrupted";
   constructor(readonly hint?: string) {
@@ -28,6 +36,7 @@ export class Interrupted extends Error {
 
 export function exitCodeOf(error: unknown, interrupted: boolean): number {
   if (interrupted || error instanceof Interrupted) return EXIT.interrupted;
+  if (error instanceof Cancelled) return EXIT.cancelled;
   if (error instanceof UsageError || error instanceof ValidationError || error instanceof ConfigurationError) return EXIT.usage;
   if (error instanceof JobFailedError) return EXIT.jobFailed;
   if (error instanceof JobTimeoutError || error instanceof TimeoutError) return EXIT.timeout;

@@ -1,6 +1,9 @@
-// Ctrl-C: the first SIGINT (or SIGTERM) aborts the command's calls through one signal, so the
-// command can save what it has and say how to go on; a second one exits at once.
+// Ctrl-C and its kin: the first SIGINT, SIGTERM or SIGHUP (a closed terminal, a CI runner
+// stopping the job) aborts the command's calls through one signal, so the command can save what
+// it has and say how to go on, and ends with exit code 130; a second one exits at once.
 import { EXIT } from "./exit-codes.js";
+
+export const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 export interface Interruption {
   signal: AbortSignal;
@@ -16,16 +19,14 @@ export function watchInterrupts(): Interruption {
     interrupted = true;
     controller.abort();
   };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  for (const name of STOP_SIGNALS) process.on(name, onSignal);
   return {
     signal: controller.signal,
     get interrupted() {
       return interrupted;
     },
     dispose() {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
+      for (const name of STOP_SIGNALS) process.off(name, onSignal);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import type { Job } from "../index.js";
 import { parseDuration } from "./durations.js";
 import type { Context } from "./context.js";
-import { note, printResult, printable } from "./output.js";
+import { note, printResult, printable } from "./output/print.js";
 import { Interrupted, UsageError } from "./exit-codes.js";
 
 export interface JobFlags {
@@ -52,7 +52,7 @@ export async function settleJob(context: Context, flags: JobFlags, job: Job): Pr
 
 /** Prints the job a command started: as started, or as it ended with --wait. */
 export async function printJob(context: Context, flags: JobFlags, started: Promise<Job>): Promise<void> {
-  printResult(context, printable(await settleJob(context, flags, await started)));
+  await printResult(context.out, printable(await settleJob(context, flags, await started)));
 }
 
 function checkJobFlags(flags: JobFlags): void {

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// platform: the management interface from the shell. Output, exit codes and Ctrl-C are settled
-// here, once for every command; see ./program.ts for the commands.
+// platform: the management interface from the shell. Output, exit codes, signals and a closed
+// stdout are settled here, once for every command; see ./program.ts for the commands.
 import { createRequire } from "node:module";
 import { CommanderError } from "commander";
 import { setInterruptSignal } from "./action.js";
-import { EXIT, exitCodeOf, Interrupted } from "./exit-codes.js";
+import { Cancelled, EXIT, exitCodeOf, Interrupted } from "./exit-codes.js";
 import { watchInterrupts } from "./interrupt.js";
+import { flushOut, watchOutputStreams } from "./output/stdout.js";
+import { terminalLine, terminalLines } from "./output/terminal-text.js";
 import { buildProgram } from "./program.js";
-import { credentialsOf, maskCredentials } from "./secrets.js";
+import { addSecrets, credentialsOf, redact } from "./redaction.js";
 
 // The package's version, two levels up from dist/cli/ (and from src/cli/); a bundle of this file
 // has no package.json beside it, and says so rather than failing.
@@ -18,19 +20,31 @@ const version = (() => {
     return "unknown (bundled)";
   }
 })();
-const credentials = credentialsOf(process.argv, process.env);
+addSecrets(credentialsOf(process.argv, process.env));
 // An unknown option's value may be a credential under a misspelt flag (--api-kye=…): never echo it.
-const masked = (text: string) => maskCredentials(text, credentials).replace(/(unknown option '[^'=]+=)[^']*'/g, "$1***'");
+const masked = (text: string) => redact(text).replace(/(unknown option '[^'=]+=)[^']*'/g, "$1***'");
 
+// A reader that went away (`| head -1`) wanted no more: end at once, quietly, successfully.
+watchOutputStreams(
+  () => process.exit(EXIT.done),
+  (error) => {
+    process.stderr.write(`platform: cannot write the output (${error.code ?? error.message})\n`);
+    process.exit(EXIT.usage);
+  },
+);
 const interruption = watchInterrupts();
 setInterruptSignal(interruption.signal);
 const program = buildProgram(version);
 for (const command of [program, ...allSubcommands(program)]) {
-  command.exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(masked(text)), outputError: (text, write) => write(masked(text)) });
+  command.exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(terminalLines(masked(text))), outputError: (text, write) => write(text) });
 }
 
 function allSubcommands(command: typeof program): (typeof program)[] {
   return command.commands.flatMap((child) => [child, ...allSubcommands(child)]);
+}
+
+function say(line: string): void {
+  process.stderr.write(`${terminalLine(masked(line))}\n`);
 }
 
 let code: number = EXIT.done;
@@ -42,12 +56,14 @@ try {
     code = error.exitCode === 0 ? EXIT.done : EXIT.usage;
   } else {
     code = exitCodeOf(error, interruption.interrupted);
-    const message = error instanceof Error ? `${error.name === "Error" || error.name === "UsageError" ? "" : `${error.name}: `}${error.message}` : String(error);
-    process.stderr.write(masked(`platform: ${code === EXIT.interrupted ? "interrupted" : message}\n`));
-    if (error instanceof Interrupted && error.hint) process.stderr.write(masked(`${error.hint}\n`));
-    if (code === EXIT.unexpected && error instanceof Error && error.stack) process.stderr.write(masked(`${error.stack}\n`));
+    const plain = error instanceof Error && (error.name === "Error" || error.name === "UsageError" || error instanceof Cancelled);
+    const message = error instanceof Error ? `${plain ? "" : `${error.name}: `}${error.message}` : String(error);
+    say(`platform: ${code === EXIT.interrupted ? "interrupted" : message}`);
+    if (error instanceof Interrupted && error.hint) say(error.hint);
+    if (code === EXIT.unexpected && error instanceof Error && error.stack) process.stderr.write(`${terminalLines(masked(error.stack))}\n`);
   }
 }
 interruption.dispose();
+flushOut();
 // Keep-alive sockets would hold the process open for seconds after the work is done.
 process.stdout.write("", () => process.exit(code));

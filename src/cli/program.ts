@@ -1,42 +1,65 @@
 // The `platform` command: global options, the command groups, and the help that documents the
-// environment and the exit codes.
-import { Command } from "commander";
+// environment, the profiles, the output formats and the exit codes.
+import { Command, Option } from "commander";
+import { SPEC_VERSION } from "../generated/spec-version.js";
 import { attachmentsCommand } from "./commands/attachments.js";
 import { chunksCommand } from "./commands/chunks.js";
+import { completionCommand } from "./commands/completion.js";
+import { configureCommand } from "./commands/configure.js";
 import { connectionsCommand } from "./commands/connections.js";
 import { filesCommand } from "./commands/files.js";
 import { guardrailsCommand } from "./commands/guardrails.js";
+import { helpCommand } from "./commands/help.js";
 import { jobsCommand } from "./commands/jobs.js";
 import { modelsCommand } from "./commands/models.js";
 import { toolsCommand } from "./commands/tools.js";
+import { OUTPUT_FORMATS } from "./output/format.js";
 
 const ROOT_HELP = `
-Environment:
-  PLATFORM_BASE_URL   the service's base URL (or PLATFORM_HOST: its host name)
-  PLATFORM_API_KEY    sent as x-api-key (every operation but the chunk ones)
-  PLATFORM_JWT        sent as auth (the chunk operations)
+Settings (flags win over the environment, the environment over the profile):
+  --base-url, PLATFORM_BASE_URL   the service's base URL (or --host, PLATFORM_HOST: its host name)
+  --api-key, PLATFORM_API_KEY     sent as x-api-key (every operation but the chunk ones)
+  --jwt, PLATFORM_JWT             sent as auth (the chunk operations)
+  --profile, PLATFORM_PROFILE     a profile saved by \`platform configure\` (default: "default")
+  --debug, PLATFORM_DEBUG=1       a line per request and answer on stderr
+Prefer the environment or a profile for credentials: a flag's value shows in the process list.
+
+Output (-o): table (the default; fits the terminal, --wide for every field), json (one
+document; a listing is an array), jsonl (a record per line), yaml. Only results go to stdout.
 
 Exit codes:
-  0 done   2 usage   3 API error   4 job failed   5 timeout   130 interrupted
+  0 done   2 usage or local file   3 API error   4 job failed   5 timeout
+  6 cancelled at a confirmation    130 interrupted (Ctrl-C, SIGTERM, SIGHUP)
 
 Examples:
+  platform configure --profile staging
   platform models import model.tar --wait --json
-  platform chunks list st-0a1b2c3d --where sourceName=handbook.pdf --json
-  platform guardrails deploy Toxicity --wait --timeout 10m`;
+  platform chunks list st-0a1b2c3d --where sourceName=handbook.pdf -o jsonl
+  platform guardrails deploy Toxicity --wait --timeout 10m
+  platform help connections list`;
 
-export function buildProgram(version: string): Command {
+export function buildProgram(packageVersion: string): Command {
   const program = new Command("platform")
     .description("The platform's management interface from the shell: connections, chunks, model import and deploys, tools, guardrails, attachments, jobs.")
-    .version(version)
-    .option("--base-url <url>", "the service's base URL (default: PLATFORM_BASE_URL)")
-    .option("--host <host>", "the service's host name (default: PLATFORM_HOST)")
-    .option("--api-key <key>", "the API key (default: PLATFORM_API_KEY; the environment keeps it out of the process list)")
-    .option("--jwt <token>", "the JWT for chunk operations (default: PLATFORM_JWT)")
-    .option("--json", "print only JSON on stdout: one document, or JSON Lines for listings")
+    .version(`platform ${packageVersion} (spec ${SPEC_VERSION})`, "-V, --version", "print the package's and the spec's versions")
+    .option("--base-url <url>", "the service's base URL (default: PLATFORM_BASE_URL, then the profile's)")
+    .option("--host <host>", "the service's host name, instead of --base-url (default: PLATFORM_HOST)")
+    .option("--api-key <key>", "the API key (default: PLATFORM_API_KEY, then the profile's; the process list shows a flag)")
+    .option("--jwt <token>", "the JWT for chunk operations (default: PLATFORM_JWT, then the profile's)")
+    .option("--profile <name>", "the profile to read settings from (default: PLATFORM_PROFILE, else \"default\")")
+    .addOption(new Option("-o, --output <format>", "the output format").choices(OUTPUT_FORMATS))
+    .option("--json", "the same as -o json")
+    .option("--wide", "tables show every field, whole")
+    .option("--debug", "print each request and answer on stderr (default: PLATFORM_DEBUG)")
+    .option("--no-debug", "print no debug lines, whatever PLATFORM_DEBUG says")
     .showHelpAfterError("(add --help for usage)")
+    .helpCommand(false)
     .addHelpText("after", ROOT_HELP);
   for (const group of [connectionsCommand(), chunksCommand(), modelsCommand(), toolsCommand(), guardrailsCommand(), attachmentsCommand(), filesCommand(), jobsCommand()]) {
-    program.addCommand(group.addHelpText("after", "\nRun `platform help " + group.name() + " <command>` for a command's flags and an example."));
+    program.addCommand(group.addHelpText("after", `\nRun \`platform help ${group.name()} <command>\` for a command's flags and an example.`));
   }
+  program.addCommand(configureCommand());
+  program.addCommand(completionCommand(program));
+  program.addCommand(helpCommand(program));
   return program;
 }

@@ -1,6 +1,7 @@
-// Progress of a long upload. On a terminal, a bar drawn by cli-progress: bytes, rate and time
-// left. Anywhere else (CI logs, pipes), a plain line per second at most, and the last one always,
-// so a log shows the transfer advancing without a screen's worth of control characters.
+// Progress of a long upload, on stderr. On a terminal, a bar drawn by cli-progress: bytes, rate
+// and time left. Anywhere else (CI logs, pipes), and on a terminal that declares it cannot move
+// the cursor (TERM=dumb), a plain line per second at most, and the last one always, so a log
+// shows the transfer advancing without a screen's worth of control characters.
 import type { ChunkProgress } from "../index.js";
 
 export interface ProgressDisplay {
@@ -22,8 +23,17 @@ export function formatBytes(bytes: number): string {
 
 const LINE_INTERVAL_MS = 1_000;
 
+export type ProgressMode = "bar" | "lines" | "none";
+
+/** The display --progress asks for: `auto` is a bar on a capable terminal; TERM=dumb never gets one. */
+export function progressMode(flag: "auto" | ProgressMode, stream: Pick<NodeJS.WriteStream, "isTTY"> = process.stderr, env: NodeJS.ProcessEnv = process.env): ProgressMode {
+  const dumb = env["TERM"] === "dumb";
+  if (flag === "auto") return stream.isTTY && !dumb ? "bar" : "lines";
+  return flag === "bar" && dumb ? "lines" : flag;
+}
+
 /** A bar on a terminal, lines otherwise; `none` draws nothing (--quiet, --json on a pipe). */
-export async function createProgress(mode: "bar" | "lines" | "none", totalBytes: number, stream: NodeJS.WriteStream = process.stderr): Promise<ProgressDisplay> {
+export async function createProgress(mode: ProgressMode, totalBytes: number, stream: NodeJS.WriteStream = process.stderr): Promise<ProgressDisplay> {
   const started = Date.now();
   const rate = (done: number) => `${formatBytes(done / Math.max((Date.now() - started) / 1000, 0.001))}/s`;
   if (mode === "none") return { update() {}, stop() {} };

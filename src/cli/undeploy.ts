@@ -1,6 +1,6 @@
 // `<group> undeploy <id>`, the same for models, tools and guardrails: destructive (asks, or
 // --yes, or --dry-run) and long-running (--wait), sending the undeploy and then polling its job.
-import type { Command } from "commander";
+import { Argument, type Command } from "commander";
 import type { OperationId } from "../generated/operations.js";
 import type { Job } from "../index.js";
 import { withClient } from "./action.js";
@@ -11,20 +11,23 @@ import { printJob, withJobOptions, type JobFlags } from "./job-options.js";
 export interface UndeploySpec {
   /** What is undeployed, as the question and the description name it: "model". */
   noun: string;
-  /** The positional argument: its name (the key of the dry run's plan) and its help. */
-  argument: { name: string; help: string };
+  /** The positional argument; its name is the key of the dry run's plan. */
+  argument: Argument;
   operationId: OperationId;
   example: string;
   undeploy(context: Context, id: string): Promise<Job>;
 }
 
+/** A plain positional argument, for an id the spec constrains by pattern only. */
+export const idArgument = (name: string, help: string): Argument => new Argument(`<${name}>`, help);
+
 export function addUndeployCommand(group: Command, spec: UndeploySpec): void {
   const { noun, argument, operationId } = spec;
-  withJobOptions(withDestructiveOptions(group.command("undeploy").argument(`<${argument.name}>`, argument.help).description(`undeploy a ${noun} (${operationId})`)))
+  withJobOptions(withDestructiveOptions(group.command("undeploy").addArgument(argument).description(`undeploy a ${noun} (${operationId})`)))
     .addHelpText("after", `\nExample:\n  ${spec.example}`)
     .action(
       withClient([operationId, "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, id: string) => {
-        if (!(await goAhead(context, options, { operation: operationId, [argument.name]: id }, `undeploy ${noun} ${id}`))) return;
+        if (!(await goAhead(context, options, { operation: operationId, [argument.name()]: id }, `undeploy ${noun} ${id}`))) return;
         await printJob(context, options, spec.undeploy(context, id));
       }),
     );

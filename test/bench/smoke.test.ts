@@ -68,7 +68,10 @@ describe("bench --quick", () => {
         "8. Command line: platform models import",
         "8. Command line: peak RSS",
         "8. Command line: the progress bar",
+        "8. Command line: platform chunks list -o jsonl",
+        "8. Command line: peak RSS of that listing",
         "8. Command line: platform --help",
+        "8. Command line: platform completion bash",
         "9. Size",
         "10. Spec diff: the spec against its previous release",
       ];
@@ -157,19 +160,25 @@ describe("bench --quick", () => {
     expect(none.gateFailures).toEqual(["spec diff: no pair of specs was measured"]);
   });
 
-  it("judges the command line against the library, its memory, the bar's cost and its start-up", () => {
-    const cli = { fileSize: 1024 * MiB, libraryMiBps: [400, 420], inProcessMiBps: [450, 460], cliMiBps: [380, 390], cliBarMiBps: [385, 370], cliPeakRssMiB: [110, 120], cliBarPeakRssMiB: [118, 121], startupMs: [110, 120, 130], hashOk: true, problems: [] };
+  it("judges the command line against the library, its memory, the bar's cost, its listing and its start-up", () => {
+    const listing = { chunks: 100_000, smallChunks: 10_000, cliRate: [180_000, 200_000], libraryRate: [190_000, 210_000], cliPeakRssMiB: [70, 72], cliSmallPeakRssMiB: [68, 70], libraryPeakRssMiB: [75] };
+    const cli = { fileSize: 1024 * MiB, libraryMiBps: [400, 420], inProcessMiBps: [450, 460], cliMiBps: [380, 390], cliBarMiBps: [385, 370], cliPeakRssMiB: [110, 120], cliBarPeakRssMiB: [118, 121], startupMs: [110, 120, 130], completionStartupMs: [100, 105], listing, hashOk: true, problems: [] };
     const sizes = { bigSize: 1024 * MiB, smallSize: 256 * MiB };
     const good = evaluate({ import: [], memory: [], latency: [], errors: [], cli }, { selected: ["cli"], curl: true, ...sizes });
-    expect(good.cli).toMatchObject({ met: true, peak: 121, peakMet: true, barMet: true, startup: 120, startupMet: true });
+    expect(good.cli).toMatchObject({ met: true, peak: 121, peakMet: true, barMet: true, startup: 120, startupMet: true, completionStartup: 102.5, completionStartupMet: true, listMet: true, listFlat: true });
     expect(good.cli.ratio).toBeCloseTo(385 / 410);
+    expect(good.cli.listRatio).toBeCloseTo(190_000 / 200_000);
+    expect(good.cli.listGrowth).toBeCloseTo(71 / 69);
     expect(good.missed).toEqual([]);
-    const bad = evaluate({ import: [], memory: [], latency: [], errors: [], cli: { ...cli, cliMiBps: [300], cliBarMiBps: [200], cliPeakRssMiB: [250], startupMs: [400], hashOk: false, problems: ["cli: sink sha256 x is not the file's"] } }, { selected: ["cli"], curl: true, ...sizes });
+    const bad = evaluate({ import: [], memory: [], latency: [], errors: [], cli: { ...cli, cliMiBps: [300], cliBarMiBps: [200], cliPeakRssMiB: [250], startupMs: [400], completionStartupMs: [250], listing: { ...listing, cliRate: [150_000], cliPeakRssMiB: [90] }, hashOk: false, problems: ["cli: sink sha256 x is not the file's"] } }, { selected: ["cli"], curl: true, ...sizes });
     expect(bad.missed).toEqual([
       expect.stringMatching(/^platform models import 300 MiB\/s = 0\.73× the library's/),
       expect.stringMatching(/peak RSS 250 MiB, target < 200 MiB$/),
       expect.stringMatching(/^the progress bar costs: 0\.67×/),
       expect.stringMatching(/^platform --help starts in 400 ms/),
+      expect.stringMatching(/^platform chunks list -o jsonl 150,000 chunks\/s = 0\.75× the library's/),
+      expect.stringMatching(/^platform chunks list peak RSS 1\.30× from 10000 to 100000 chunks/),
+      expect.stringMatching(/^platform completion bash starts in 250 ms/),
     ]);
     expect(bad.gateFailures).toEqual(["command line import: cli: sink sha256 x is not the file's"]);
   });

@@ -75,9 +75,11 @@ describe("connections", () => {
     const { connectionId } = json<{ connectionId: string }>(created);
     expect(connectionId).toMatch(/^cn-/);
 
-    const lines = await run(["connections", "list", "--json"]);
+    const lines = await run(["connections", "list", "-o", "jsonl"]);
     expect(lines.code, shown(lines)).toBe(0);
     expect(jsonLines(lines)).toEqual([expect.objectContaining({ connectionId, connectionName: "Support assistant" })]);
+    // --json keeps the service's document, its total included.
+    expect(json(await run(["connections", "list", "--json"]))).toEqual({ connections: [expect.objectContaining({ connectionId })], total: 1 });
     const table = await run(["connections", "list"]);
     expect(table.stdout).toMatch(/^CONNECTIONID\s+CONNECTIONNAME\s+PROVIDER\s+STATUS$/m);
     expect(table.stdout).toContain("Support assistant");
@@ -119,12 +121,12 @@ describe("connections", () => {
 describe("chunks", () => {
   it("list streams every page as JSON Lines, and --where/--or select the groups", async () => {
     mock.seedChunks(Array.from({ length: 25 }, (_, i) => ({ chunkId: `chk-00000000-0000-4000-8000-0000000001${String(i).padStart(2, "0")}`, sourceName: i % 2 === 0 ? "even.pdf" : "odd.pdf", recordTitle: `r${i % 3}`, pageNumber: i })));
-    const all = await run(["chunks", "list", "st-0a1b2c3d", "--json"]);
+    const all = await run(["chunks", "list", "st-0a1b2c3d", "-o", "jsonl"]);
     expect(all.code, shown(all)).toBe(0);
     expect(jsonLines(all)).toHaveLength(25);
     expect(mock.requests({ operationId: "listChunks" }).length).toBeGreaterThan(1);
 
-    const picked = await run(["chunks", "list", "st-0a1b2c3d", "--where", "sourceName=even.pdf", "--where", "recordTitle=r0", "--or", "--where", "sourceName=odd.pdf", "--where", "recordTitle=r1", "--json"]);
+    const picked = await run(["chunks", "list", "st-0a1b2c3d", "--where", "sourceName=even.pdf", "--where", "recordTitle=r0", "--or", "--where", "sourceName=odd.pdf", "--where", "recordTitle=r1", "-o", "jsonl"]);
     const rows = jsonLines(picked) as { sourceName: string; recordTitle: string }[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => (r.sourceName === "even.pdf" && r.recordTitle === "r0") || (r.sourceName === "odd.pdf" && r.recordTitle === "r1"))).toBe(true);
@@ -147,7 +149,7 @@ describe("chunks", () => {
   it("update one chunk", async () => {
     const out = await run(["chunks", "update", "st-0a1b2c3d", "chk-00000000-0000-4000-8000-000000000001", "--title", "Travel policy (2026)", "--json"]);
     expect(out.code, shown(out)).toBe(0);
-    const [chunk] = jsonLines(await run(["chunks", "list", "st-0a1b2c3d", "--where", "chunkTitle=Travel policy (2026)", "--json"])) as { chunkId: string }[];
+    const [chunk] = json<{ chunkId: string }[]>(await run(["chunks", "list", "st-0a1b2c3d", "--where", "chunkTitle=Travel policy (2026)", "--json"]));
     expect(chunk?.chunkId).toBe("chk-00000000-0000-4000-8000-000000000001");
   }, LONG);
 
@@ -162,7 +164,7 @@ describe("chunks", () => {
     const done = await run(["chunks", "delete", "st-0a1b2c3d", "--where", "sourceName=faq.pdf", "--yes", "--json"]);
     expect(done.code, shown(done)).toBe(0);
     expect(json(done)).toMatchObject({ totalRequested: 3, totalDeleted: 3, totalNotFound: 0 });
-    const left = jsonLines(await run(["chunks", "list", "st-0a1b2c3d", "--json"]));
+    const left = json<unknown[]>(await run(["chunks", "list", "st-0a1b2c3d", "--json"]));
     expect(left).toHaveLength(3);
   }, LONG);
 });
@@ -177,7 +179,7 @@ describe("models", () => {
     expect(() => readFileSync(join(work, "model.tar.import-state.json"))).toThrow();
   }, LONG);
 
-  it("deploy from flags, undeploy with --yes and --dry-run, export with --output", async () => {
+  it("deploy from flags, undeploy with --yes and --dry-run, export with --download", async () => {
     const deployed = await run(["models", "deploy", "cm-4e5f6a7b", "--model-type", "openSource", "--name", "support", "--device-type", "g5.xlarge", "--temperature", "0.7", "--max-tokens", "256", "--top-p", "0.9", "--top-k", "40", "--wait", "--poll-interval", "50ms", "--json"]);
     expect(deployed.code, shown(deployed)).toBe(0);
     expect(json(deployed)).toMatchObject({ status: "SUCCESS" });
@@ -190,7 +192,7 @@ describe("models", () => {
     expect(undeployed.code, shown(undeployed)).toBe(0);
     expect(json(undeployed)).toMatchObject({ dockStatusId: expect.stringMatching(/^ds-/) });
 
-    const exported = await run(["models", "export", "cm-9c0d1e2f", "--wait", "--poll-interval", "50ms", "--output", "export.bin", "--json"]);
+    const exported = await run(["models", "export", "cm-9c0d1e2f", "--wait", "--poll-interval", "50ms", "--download", "export.bin", "--json"]);
     expect(exported.code, shown(exported)).toBe(0);
     expect(json(exported)).toMatchObject({ status: "SUCCESS", downloadUrl: expect.stringContaining(mock.url) });
     expect(readFileSync(join(work, "export.bin")).length).toBeGreaterThan(0);
@@ -250,7 +252,7 @@ describe("tools, guardrails, attachments, files, jobs", () => {
     const attached = await run(["attachments", "upload", "st-0a1b2c3d", "dev", "invoice.pdf", "--user-reference", "user-42", "--json"]);
     expect(attached.code, shown(attached)).toBe(0);
     const { fileId } = json<{ fileId: string }>(attached);
-    const removed = await run(["attachments", "delete", "st-0a1b2c3d", "dev", fileId, "--json"]);
+    const removed = await run(["attachments", "delete", "st-0a1b2c3d", "dev", fileId, "--yes", "--json"]);
     expect(removed.code, shown(removed)).toBe(0);
 
     const uploaded = await run(["files", "upload", "tool.json", "--json"]);

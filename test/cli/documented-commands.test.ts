@@ -32,6 +32,14 @@ function check(invocation: string): string[] {
   if (tokens.includes("--help") || tokens.includes("--version")) return [];
   let command: Command = program;
   const options: Option[] = [...program.options];
+  // Global flags may come before the command: `platform --profile ci connections list`.
+  const leading: string[] = [];
+  while (tokens.length > 0 && tokens[0]!.startsWith("--")) {
+    const option = program.options.find((o) => o.long === tokens[0]!.split("=")[0]);
+    leading.push(tokens.shift()!);
+    if (option && (option.required || option.optional) && !leading[leading.length - 1]!.includes("=") && tokens.length > 0) leading.push(tokens.shift()!);
+  }
+  tokens.push(...leading);
   while (tokens.length > 0 && !tokens[0]!.startsWith("-")) {
     const next = command.commands.find((c) => c.name() === tokens[0]);
     if (!next) break;
@@ -39,7 +47,9 @@ function check(invocation: string): string[] {
     options.push(...next.options);
     tokens.shift();
   }
-  if (command.commands.length > 0) problems.push(`"${invocation}": "${command.name()}" needs a subcommand`);
+  // A group with an action of its own (configure) runs without a subcommand.
+  const runsItself = (command as unknown as { _actionHandler: unknown })._actionHandler !== null;
+  if (command.commands.length > 0 && !runsItself) problems.push(`"${invocation}": "${command.name()}" needs a subcommand`);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (!token.startsWith("--")) continue;
@@ -73,5 +83,7 @@ describe("the check itself", () => {
     expect(check("models import model.tar --chunksize 8MiB")).toEqual([expect.stringContaining("has no option --chunksize")]);
     expect(check("models import model.tar --state --wait")).toEqual([expect.stringContaining("--state needs a value")]);
     expect(check("models import model.tar --state s.json --wait --json")).toEqual([]);
+    expect(check("--profile ci models import model.tar --wait")).toEqual([]);
+    expect(check("--profile ci models imprt model.tar")).not.toEqual([]);
   });
 });

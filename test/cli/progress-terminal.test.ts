@@ -4,12 +4,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
-import { CLI_MAIN, CREDENTIALS } from "./support/run-cli.js";
-
-const TSX = fileURLToPath(import.meta.resolve("tsx"));
+import { cliMain, CREDENTIALS } from "./support/run-cli.js";
 const SESSION = `platform-cli-${process.pid}`;
 let mock: StatefulMock;
 let work: string;
@@ -37,7 +34,7 @@ it("draws a bar with bytes, rate and time left on a terminal, and leaves the fin
   const env = { PLATFORM_BASE_URL: mock.url, ...CREDENTIALS };
   const exports = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(" ");
   // The exit code goes to a file, so the test knows the command ended and how.
-  const command = `cd '${work}' && env ${exports} '${process.execPath}' --import '${TSX}' '${CLI_MAIN}' models import model.tar --chunk-size 1MiB --concurrency 2 > out.json; echo $? > code`;
+  const command = `cd '${work}' && env ${exports} '${process.execPath}' '${cliMain()}' models import model.tar --chunk-size 1MiB --concurrency 2 > out.json; echo $? > code`;
   tmux("new-session", "-d", "-s", SESSION, "-x", "120", "-y", "20", command + "; sleep 30");
   const seen: string[] = [];
   const end = Date.now() + 40_000;

@@ -68,11 +68,11 @@ describe("platform, installed from the tarball, against platform-mock --stateful
     expect(numbers.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
   }, LONG);
 
-  it("chunks list APP --where … --json streams every page", async () => {
+  it("chunks list APP --where … -o jsonl streams every page", async () => {
     await admin("POST", "reset");
     const chunks = Array.from({ length: 45 }, (_, i) => ({ chunkId: `chk-00000000-0000-4000-8000-0000000002${String(i).padStart(2, "0")}`, sourceName: i % 3 === 0 ? "keep.pdf" : "other.pdf" }));
     await admin("PUT", "chunks", chunks);
-    const out = await run(["chunks", "list", "st-0a1b2c3d", "--where", "sourceName=keep.pdf", "--json"]);
+    const out = await run(["chunks", "list", "st-0a1b2c3d", "--where", "sourceName=keep.pdf", "-o", "jsonl"]);
     expect(out.code, shown(out)).toBe(0);
     const lines = jsonLines(out) as { chunkId: string; sourceName: string }[];
     expect(lines).toHaveLength(15);

@@ -1,27 +1,32 @@
-// platform guardrails: deploy and undeploy one of the six predefined guardrails.
+// platform guardrails: deploy and undeploy one of the predefined guardrails, named as the spec
+// enumerates them (the argument's choices, and shell completion, come from the spec).
 import { Command } from "commander";
-import type { GuardrailName } from "../../index.js";
 import { withClient } from "../action.js";
 import { addUndeployCommand } from "../undeploy.js";
 import { printJob, withJobOptions, type JobFlags } from "../job-options.js";
+import { specArgument, type SpecFieldValue } from "../spec-flags.js";
+
+type GuardrailName = SpecFieldValue<"deployGuardrail", "body", "name">;
+
+const nameArgument = (operationId: "deployGuardrail" | "undeployGuardrail") => specArgument("<name>", "the guardrail (quote names with spaces)", { operationId, in: "body", name: "name" });
 
 export function guardrailsCommand(): Command {
   const group = new Command("guardrails").description("deploy and undeploy the predefined guardrails");
 
-  withJobOptions(group.command("deploy").argument("<name>", "the guardrail, e.g. Toxicity").description("deploy a guardrail (deployGuardrail)"))
+  withJobOptions(group.command("deploy").addArgument(nameArgument("deployGuardrail")).description("deploy a guardrail (deployGuardrail)"))
     .addHelpText("after", "\nExample:\n  platform guardrails deploy Toxicity --wait --timeout 10m")
     .action(
-      withClient(["deployGuardrail", "getDockStatus"], async (context, options: JobFlags, name: string) => {
-        await printJob(context, options, context.client.guardrails.deploy(name as GuardrailName, { signal: context.signal }));
+      withClient(["deployGuardrail", "getDockStatus"], async (context, options: JobFlags, name: GuardrailName) => {
+        await printJob(context, options, context.client.guardrails.deploy(name, { signal: context.signal }));
       }),
     );
 
   addUndeployCommand(group, {
     noun: "guardrail",
-    argument: { name: "name", help: "the guardrail, e.g. Toxicity" },
+    argument: nameArgument("undeployGuardrail"),
     operationId: "undeployGuardrail",
     example: "platform guardrails undeploy Toxicity --yes",
-    undeploy: (context, name) => context.client.guardrails.undeploy(name as GuardrailName, { signal: context.signal }),
+    undeploy: (context, name) => context.client.guardrails.undeploy(name as SpecFieldValue<"undeployGuardrail", "body", "name">, { signal: context.signal }),
   });
 
   return group;

@@ -2,7 +2,7 @@
 import { Command } from "commander";
 import { withClient } from "../action.js";
 import { settleJob, withWaitOptions, type JobFlags } from "../job-options.js";
-import { printResult, printable } from "../output.js";
+import { printResult, printable } from "../output/print.js";
 
 export function jobsCommand(): Command {
   const group = new Command("jobs").description("the job records of long-running operations");
@@ -14,7 +14,7 @@ export function jobsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform jobs get ds-7d8e9f0a --json | jq -r .status")
     .action(
       withClient(["getDockStatus"], async (context, _options, id: string) => {
-        printResult(context, printable(await context.client.jobs.get(id, { signal: context.signal })));
+        await printResult(context.out, printable(await context.client.jobs.get(id, { signal: context.signal })));
       }),
     );
 
@@ -23,7 +23,7 @@ export function jobsCommand(): Command {
     .action(
       withClient(["getDockStatus"], async (context, options: JobFlags, id: string) => {
         const job = await context.client.jobs.get(id, { signal: context.signal });
-        printResult(context, printable(await settleJob(context, { ...options, wait: true }, job)));
+        await printResult(context.out, printable(await settleJob(context, { ...options, wait: true }, job)));
       }),
     );
 

@@ -1,15 +1,16 @@
 // platform tools: import (from local files, uploaded first, or from file ids), import into an
 // existing tool, export (and download), deploy and undeploy.
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import type { ImportIntoToolRequest, ImportToolRequest } from "../../index.js";
 import { withClient } from "../action.js";
-import { addUndeployCommand } from "../undeploy.js";
+import { addUndeployCommand, idArgument } from "../undeploy.js";
 import { readBodyFile } from "../bodies.js";
-import { saveResponse } from "../download.js";
 import { UsageError } from "../exit-codes.js";
 import { printJob, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
+import { prepareDownload } from "../local-files/download.js";
 import { formatBytes } from "../progress.js";
-import { note, printResult, printable } from "../output.js";
+import { note, printResult, printable } from "../output/print.js";
+import { bindOption, specOption } from "../spec-flags.js";
 
 interface ToolFiles {
   file?: string;
@@ -39,18 +40,20 @@ const needed = (operation: "importTool" | "importIntoTool") => (options: ToolFil
 export function toolsCommand(): Command {
   const group = new Command("tools").description("import, export, deploy and undeploy tools");
 
-  withJobOptions(fileOptions(group.command("import").description("import a new tool (uploadFile, importTool)").option("--name <name>", "the tool's name (toolName)")))
+  const toolName = specOption("--name <name>", "the tool's name (toolName)", { operationId: "importTool", in: "body", name: "toolName" });
+  withJobOptions(fileOptions(group.command("import").description("import a new tool (uploadFile, importTool)").addOption(toolName.option)))
     .addHelpText("after", "\nExample:\n  platform tools import --name support-tool --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
     .action(
-      withClient(needed("importTool"), async (context, options: ToolFiles & JobFlags & { name?: string }) => {
+      withClient(needed("importTool"), async (context, options: ToolFiles & JobFlags) => {
+        const name = toolName.read(options);
         if (fromFiles(options)) {
-          if (options.name === undefined) throw new UsageError("--name is required: the tool's name (toolName)");
+          if (name === undefined) throw new UsageError("--name is required: the tool's name (toolName)");
           const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
-          const request = { toolName: options.name, toolData: { source: toolData }, flowData: { source: flowData }, ...(envVariables ? { envVariables: { source: envVariables } } : {}), signal: context.signal };
+          const request = { toolName: name, toolData: { source: toolData }, flowData: { source: flowData }, ...(envVariables ? { envVariables: { source: envVariables } } : {}), signal: context.signal };
           return printJob(context, options, context.client.tools.importFromFiles(request));
         }
         const body = await readBodyFile(options.file);
-        if (options.name !== undefined) body["toolName"] = options.name;
+        if (name !== undefined) body["toolName"] = name;
         return printJob(context, options, context.client.tools.import(body as unknown as ImportToolRequest, { signal: context.signal }));
       }),
     );
@@ -69,23 +72,30 @@ export function toolsCommand(): Command {
       }),
     );
 
-  withJobOptions(group.command("export").argument("<toolId>", "a-…").description("export a tool (exportTool); with --wait --output, download the file"))
-    .requiredOption("--flow-id <id>", "the deployed call flow's id")
-    .option("--output <path>", "with --wait: save the exported file here")
-    .addHelpText("after", "\nExample:\n  platform tools export a-5e6f7a8b --flow-id a-5e6f7a8b --wait --output tool-export.zip")
+  const flowId = specOption("--flow-id <id>", "the deployed call flow's id", { operationId: "exportTool", in: "query", name: "flowId" });
+  withJobOptions(group.command("export").argument("<toolId>", "a-…").description("export a tool (exportTool); with --wait --download, save the file"))
+    .addOption(flowId.option.makeOptionMandatory())
+    .option("--download <path>", "with --wait: save the exported file here (checked before the export starts)")
+    .addHelpText("after", "\nExample:\n  platform tools export a-5e6f7a8b --flow-id a-5e6f7a8b --wait --download tool-export.zip")
     .action(
-      withClient(["exportTool", "getDockStatus"], async (context, options: JobFlags & { flowId: string; output?: string }, toolId: string) => {
-        if (options.output !== undefined && !options.wait) throw new UsageError("--output needs --wait: the file exists once the export job is done");
-        const job = await settleJob(context, options, await context.client.tools.export(toolId, { flowId: options.flowId, signal: context.signal }));
-        if (options.output !== undefined) {
-          const bytes = await saveResponse(await context.client.tools.downloadExport(job, { signal: context.signal }), options.output, context.signal);
-          note(`saved ${formatBytes(bytes)} to ${options.output}`);
+      withClient(["exportTool", "getDockStatus"], async (context, options: JobFlags & { download?: string }, toolId: string) => {
+        if (options.download !== undefined && !options.wait) throw new UsageError("--download needs --wait: the file exists once the export job is done");
+        const target = options.download === undefined ? undefined : prepareDownload(options.download);
+        try {
+          const job = await settleJob(context, options, await context.client.tools.export(toolId, { flowId: flowId.read(options)!, signal: context.signal }));
+          if (target) {
+            const bytes = await target.save(await context.client.tools.downloadExport(job, { signal: context.signal }), context.signal);
+            note(`saved ${formatBytes(bytes)} to ${target.path}`);
+          }
+          await printResult(context.out, printable(job));
+        } finally {
+          target?.discard();
         }
-        printResult(context, printable(job));
       }),
     );
 
-  withJobOptions(group.command("deploy").argument("<toolId>", "a-…").description("deploy a tool (deployTool)").option("--sync", "ask the service to deploy before answering (isAsync: false)"))
+  const sync = bindOption(new Option("--sync", "ask the service to deploy before answering (isAsync: false)"), { operationId: "deployTool", in: "body", name: "isAsync" });
+  withJobOptions(group.command("deploy").argument("<toolId>", "a-…").description("deploy a tool (deployTool)").addOption(sync))
     .addHelpText("after", "\nExample:\n  platform tools deploy a-5e6f7a8b --wait")
     .action(
       withClient(["deployTool", "getDockStatus"], async (context, options: JobFlags & { sync?: boolean }, toolId: string) => {
@@ -95,7 +105,7 @@ export function toolsCommand(): Command {
 
   addUndeployCommand(group, {
     noun: "tool",
-    argument: { name: "toolId", help: "a-…" },
+    argument: idArgument("toolId", "a-…"),
     operationId: "undeployTool",
     example: "platform tools undeploy a-5e6f7a8b --yes --wait",
     undeploy: (context, toolId) => context.client.tools.undeploy(toolId, { signal: context.signal }),

@@ -9,6 +9,7 @@ import { maskAll } from "../internal/redactor.js";
 import { sleep as defaultSleep } from "../internal/sleep.js";
 import type { PlatformRequest } from "../request/platform-request.js";
 import { PlatformResponse } from "./platform-response.js";
+import { requestIdOf } from "./request-id.js";
 import { isRetryableStatus, provablyNeverSent, RETRY_BACKOFF, retryAfterMs } from "./retry-policy.js";
 import { BodyTooLarge, isBodySource, type CancelSignal, type Incoming, type Outgoing, type SenderWiring } from "./sender.js";
 import { nextHop } from "./redirects.js";
@@ -83,7 +84,17 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
       try {
         if (callerSignal?.aborted) throw aborted();
         const answer = await attempt(request, callerSignal);
-        log("debug", `${operationId} ${answer.status}`, { operationId, status: answer.status, attempt: retry + 1, ms: Date.now() - started });
+        // What a debug log needs to name the exchange: the request, the answer, which attempt.
+        const requestId = requestIdOf(answer.headers);
+        log("debug", `${operationId} ${answer.status}`, {
+          operationId,
+          method: request.method,
+          url: request.url,
+          status: answer.status,
+          attempt: retry + 1,
+          ms: Date.now() - started,
+          requestId: requestId && redact(requestId),
+        });
         if (retry >= maxRetries || !repeatable || !retrySafe || !isRetryableStatus(answer.status)) return answer;
         why = `${operationId} answered ${answer.status}`;
         delay = retryAfterMs(answer.headers.get("retry-after")) ?? backoffDelay(retry, RETRY_BACKOFF, random);

@@ -8,6 +8,7 @@ import { ConfigurationError, UnexpectedResponseError } from "../errors.js";
 import { parseRetryAfter } from "../http/retry-policy.js";
 import { fetchSender } from "../http/sender.js";
 import { PlatformResponse } from "../http/platform-response.js";
+import { requestIdOf } from "../http/request-id.js";
 import { createTransport } from "../http/transport.js";
 import { createLog } from "../internal/logger.js";
 import { Redactor } from "../internal/redactor.js";
@@ -17,8 +18,6 @@ import { boundaryMiddleware, precheck } from "./boundary.js";
 import { credentialsMiddleware } from "./credentials.js";
 import type { ApiResult, ClientSeams, PlatformApi } from "./platform-api.js";
 import { PendingBody, PlatformRequest } from "./platform-request.js";
-
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-amzn-requestid", "x-correlation-id"];
 
 export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams = {}): PlatformApi {
   const { apiKey, jwt, ...visible } = resolved;
@@ -74,7 +73,7 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
       if (result.data === undefined) throw new UnexpectedResponseError(`${operationId} answered ${response.status} with an empty body`, undefined);
       return result.data;
     }
-    const requestId = REQUEST_ID_HEADERS.map((h) => response.headers.get(h)).find(Boolean) ?? undefined;
+    const requestId = requestIdOf(response.headers);
     throw apiErrorFor({
       status: response.status,
       // Already masked: the answer was, as it was read.

@@ -1,12 +1,14 @@
-// Runs the `platform` command line from the sources, as a process of its own, and keeps every
-// byte it printed so the suite can check that no credential ever appeared in any of it.
+// Runs the `platform` command line as a process of its own, from the one build of this test run
+// (./build-cli.ts), and keeps every byte it printed so the suite can check that no credential
+// ever appeared in any of it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { resolve } from "node:path";
+import { mkdtempSync } from "node:fs";
+import { join } from "node:path";
+import { inject } from "vitest";
 import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
 
-export const CLI_MAIN = resolve(REPO_ROOT, "src/cli/main.ts");
-const TSX = fileURLToPath(import.meta.resolve("tsx"));
+/** The bundled entry of this run: `node <cliMain> args…`. */
+export const cliMain = (): string => inject("cliMain");
 
 /** Credentials the tests hand the command line; none may ever be printed. */
 export const CREDENTIALS = { PLATFORM_API_KEY: "cli-api-key-5d1e9b", PLATFORM_JWT: "eyJcli.jwt-payload.sig7c2" };
@@ -18,6 +20,11 @@ export interface CliRun {
   stderr: string;
 }
 
+// A profiles folder of this test file's own, empty unless a test writes there: the developer's
+// own ~/.config/platform never takes part. It lives in the run's scratch folder, removed at the end.
+let configHome: string | undefined;
+export const emptyConfigHome = (): string => (configHome ??= mkdtempSync(join(inject("cliScratch"), "config-")));
+
 /** Everything every run printed, for the credential check at the end of a file. */
 export const printed: string[] = [];
 
@@ -25,19 +32,22 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
   stdin?: string;
-  /** The command to run instead of the sources (an installed bin). */
+  /** The command to run instead of this run's build (an installed bin). */
   command?: string[];
 }
 
 export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliRun> } {
-  const [file, ...prefix] = options.command ?? [process.execPath, "--import", TSX, CLI_MAIN];
-  const env: Record<string, string | undefined> = { ...process.env, ...CREDENTIALS, NO_COLOR: "1", ...options.env };
+  const [file, ...prefix] = options.command ?? [process.execPath, cliMain()];
+  // Settings the developer's shell may hold must not leak into a test: only what the test gives.
+  const env: Record<string, string | undefined> = { ...process.env, PLATFORM_BASE_URL: undefined, PLATFORM_HOST: undefined, PLATFORM_PROFILE: undefined, PLATFORM_DEBUG: undefined, XDG_CONFIG_HOME: emptyConfigHome(), ...CREDENTIALS, NO_COLOR: "1", ...options.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const child = spawn(file!, [...prefix, ...args], { cwd: options.cwd ?? REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (text: string) => (stdout += text));
   child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  // A command that exits before reading stdin closes the pipe under our write: nothing to report.
+  child.stdin!.on("error", () => {});
   if (options.stdin !== undefined) child.stdin!.end(options.stdin);
   else child.stdin!.end();
   const done = new Promise<CliRun>((resolveRun, reject) => {
