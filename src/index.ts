@@ -43,6 +43,7 @@ export type { DeleteTotals } from "./wrappers/normalize/delete-totals.js";
 export type { NormalizedChunk } from "./wrappers/normalize/chunks.js";
 export type { UploadedFile } from "./wrappers/normalize/uploaded-file.js";
 export type { ImportState, ChunkProgress } from "./wrappers/uploads/chunked-upload.js";
+export type { SourceIdentity } from "./wrappers/uploads/source-identity.js";
 export type { UploadSource, StreamUploadSource } from "./wrappers/uploads/upload-source.js";
 export type { FileInput } from "./wrappers/uploads/file-input.js";
 export type { DownloadOptions } from "./wrappers/http/download.js";
