@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
+import { renderOperationInputs } from "./lib/operation-inputs.mjs";
 import { HTTP_METHODS, REPO_ROOT, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
 import { responseValidatorOutputs } from "./lib/response-validators.mjs";
@@ -126,6 +127,7 @@ function renderOperations({ spec }) {
 export const outputs = [
   { file: "src/generated/platform.ts", render: renderTypes },
   { file: "src/generated/operations.ts", render: renderOperations },
+  { file: "src/generated/operation-inputs.ts", render: renderOperationInputs },
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
   ...responseValidatorOutputs,
