@@ -7,6 +7,7 @@ import { connectionsCommand } from "./commands/connections.js";
 import { filesCommand } from "./commands/files.js";
 import { guardrailsCommand } from "./commands/guardrails.js";
 import { jobsCommand } from "./commands/jobs.js";
+import { mcpCommand } from "./commands/mcp.js";
 import { modelsCommand } from "./commands/models.js";
 import { toolsCommand } from "./commands/tools.js";
 
@@ -38,5 +39,6 @@ export function buildProgram(version: string): Command {
   for (const group of [connectionsCommand(), chunksCommand(), modelsCommand(), toolsCommand(), guardrailsCommand(), attachmentsCommand(), filesCommand(), jobsCommand()]) {
     program.addCommand(group.addHelpText("after", "\nRun `platform help " + group.name() + " <command>` for a command's flags and an example."));
   }
+  program.addCommand(mcpCommand());
   return program;
 }
