@@ -9,21 +9,31 @@ import { abortError } from "../wrappers/errors.js";
 export const DEFAULT_MAX_WAIT_SECONDS = 50;
 /** The longest bound a server may be given: an hour. */
 export const MAX_WAIT_SECONDS_LIMIT = 3600;
+/**
+ * The least time a call's requests get, whatever its bound: a call that waits 0 s still sends the
+ * request that starts its job, and cutting that request short would leave unknown whether the
+ * job started.
+ */
+export const REQUEST_WINDOW_MS = 5_000;
 
 export class Bound {
   readonly deadline: number;
+  readonly #requestDeadline: number;
 
   constructor(readonly seconds: number) {
-    this.deadline = Date.now() + seconds * 1000;
+    const now = Date.now();
+    this.deadline = now + seconds * 1000;
+    this.#requestDeadline = Math.max(this.deadline, now + REQUEST_WINDOW_MS);
   }
 
+  /** What is left of the bound for waiting. */
   remainingMs(): number {
     return Math.max(0, this.deadline - Date.now());
   }
 
-  /** A signal that fires at the deadline. */
+  /** A signal that fires when the call's requests must stop: the bound, or the request window. */
   signal(): AbortSignal {
-    return AbortSignal.timeout(Math.max(1, this.remainingMs()));
+    return AbortSignal.timeout(Math.max(1, this.#requestDeadline - Date.now()));
   }
 }
 

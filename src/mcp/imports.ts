@@ -20,6 +20,7 @@ export class UploadTask {
   readonly #abort = new AbortController();
   #progress: ChunkProgress | undefined;
   #state: ImportState | undefined;
+  #stopped = false;
   /** Settles when the upload ends; never rejects unobserved. */
   readonly result: Promise<ImportResult>;
   finished = false;
@@ -64,7 +65,12 @@ export class UploadTask {
 
   /** Stops the upload; chunks acknowledged so far stay recorded in the state file. */
   stop(reason?: unknown): void {
+    this.#stopped = true;
     this.#abort.abort(reason);
+  }
+
+  get stopped(): boolean {
+    return this.#stopped;
   }
 }
 
@@ -73,8 +79,14 @@ export class ImportRegistry {
 
   constructor(private readonly log: ImportLog) {}
 
-  /** The upload of this state file that is running, or finished and not yet handed over. */
-  find(stateFile: string): UploadTask | undefined {
+  /**
+   * The upload of this state file that is running, or finished and not yet handed over. One that
+   * was stopped is let finish first (it settles at once), so its last state is on disk before
+   * anything else reads or writes the file.
+   */
+  async find(stateFile: string): Promise<UploadTask | undefined> {
+    const task = this.#tasks.get(stateFile);
+    if (task?.stopped && !task.finished) await task.result.catch(() => {});
     return this.#tasks.get(stateFile);
   }
 

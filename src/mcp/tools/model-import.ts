@@ -32,7 +32,7 @@ export const importModel: ToolDefinition<"import_model"> = {
     const { path } = await readableFile(args["path"] as string, "path", "import_model");
     const stateFile = stateFileFor(path);
     // A state file is the only way back into its session: it is never overwritten unasked.
-    if (call.imports.find(stateFile) || existsSync(stateFile)) {
+    if ((await call.imports.find(stateFile)) || existsSync(stateFile)) {
       throw new ValidationError([{ field: "path", rule: "importInProgress", message: `path has an import on record (${stateFile}): ${RESUME_TOOL} with that stateFile follows or continues it; delete the file to start again` }], "import_model");
     }
     const options = {
@@ -60,7 +60,7 @@ export const resumeModelImport: ToolDefinition<"resume_model_import"> = {
   },
   async run(args, call) {
     const stateFile = resolve(args["stateFile"] as string);
-    const running = call.imports.find(stateFile);
+    const running = await call.imports.find(stateFile);
     if (running) return followImport(call, running);
     const saved = readSavedImport(stateFile);
     if (saved.job) {
