@@ -6,7 +6,7 @@
 // the snapshots and the guide's list, for `git diff` to show.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT, deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
@@ -102,7 +102,7 @@ describe("coverage and annotations", () => {
   it("idempotentHint is true exactly when every operation a tool offers is x-retry-safe in the spec", () => {
     const retrySafe = new Map(listOperations(spec).map((o: { operationId: string; path: string; method: string }) => [o.operationId, spec.paths[o.path][o.method]["x-retry-safe"] === true]));
     for (const tool of tools) {
-      const offered = Object.entries(OPERATION_TOOLS).filter(([, names]) => (names as string[]).includes(tool.name)).map(([id]) => id);
+      const offered = Object.entries(OPERATION_TOOLS).filter(([, names]) => (names as readonly string[]).includes(tool.name)).map(([id]) => id);
       expect(tool.annotations?.idempotentHint, tool.name).toBe(offered.every((id) => retrySafe.get(id)));
     }
     expect(byName("undeploy").annotations?.idempotentHint).toBe(true);
