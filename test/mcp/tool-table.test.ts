@@ -95,7 +95,7 @@ describe("coverage and annotations", () => {
   it("every operation of the spec has a tool that is listed", () => {
     const listed = new Set(tools.map((t) => t.name));
     expect(Object.keys(OPERATION_TOOLS).sort()).toEqual(listOperations(spec).map((o: { operationId: string }) => o.operationId).sort());
-    for (const [operationId, offeredBy] of Object.entries(OPERATION_TOOLS)) for (const tool of offeredBy as string[]) expect(listed.has(tool), `${operationId} → ${tool}`).toBe(true);
+    for (const [operationId, offeredBy] of Object.entries(OPERATION_TOOLS)) for (const tool of offeredBy as readonly string[]) expect(listed.has(tool), `${operationId} → ${tool}`).toBe(true);
     expect(tools.length).toBeLessThanOrEqual(20);
   });
 
