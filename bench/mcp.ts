@@ -3,11 +3,14 @@
 //   calls    a tools/call of get_connection to `platform mcp` over stdio (a process of its own,
 //            started by the SDK's StdioClientTransport, warmed up), against the same
 //            getConnection made directly with the client in this process: µs per call each.
-//   import   a model import through the import_model tool of `platform mcp`, timed from the
-//            server's spawn to the tool's result, against the library's models.import in a script
-//            of its own (bench/lib/library-import.ts), timed from spawn to exit: process against
-//            process, the same file, chunk size and concurrency. The server's peak RSS is its own,
-//            read from getrusage as it exits; the sink's sha256 proves each upload byte-exact.
+//   import   a model import through the import_model tool of a running `platform mcp` (a fresh
+//            process per run, started and connected first: an MCP server lives for a session,
+//            not for one import), timed from tools/call to its result, against models.import
+//            called in this warm process: the same file, chunk size and concurrency. Reported
+//            beside it: the server's start-up, spawn to result against the library in a script of
+//            its own (bench/lib/library-import.ts) spawn to exit, and each process's CPU per GiB.
+//            The server's peak RSS is its own, read from getrusage as it exits; the sink's sha256
+//            proves each upload byte-exact.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
@@ -39,15 +42,31 @@ export interface McpBenchResult {
   mcpUs: number[];
   clientUs: number[];
   fileSize: number;
+  /** tools/call import_model to its result, the server already running. */
   mcpMiBps: number[];
+  /** models.import in this warm process. */
+  inProcessMiBps: number[];
+  /** The server's spawn to the tool's result, start-up and handshake included. */
+  mcpSpawnMiBps: number[];
+  mcpStartupMs: number[];
+  /** models.import in a script of its own, spawn to exit. */
   libraryMiBps: number[];
   mcpPeakRssMiB: number[];
+  /** CPU time (user + system) of each process per GiB imported: steadier than MiB/s on a busy machine. */
+  mcpCpuPerGiB: number[];
+  libraryCpuPerGiB: number[];
   hashOk: boolean;
   problems: string[];
 }
 
 const CONNECTION_ID = "cn-00000000-0000-4000-8000-000000000001";
 const PEAK = "PLATFORM_BENCH_PEAK_RSS_KIB ";
+const CPU = "PLATFORM_BENCH_CPU_US ";
+
+/** What the process wrote as it exited: its peak RSS (MiB) and CPU time (s). */
+function exitFigures(text: string): { peakMiB: number; cpuSeconds: number } {
+  return { peakMiB: Number(new RegExp(`${PEAK}(\\d+)`).exec(text)?.[1]) / 1024, cpuSeconds: Number(new RegExp(`${CPU}(\\d+)`).exec(text)?.[1]) / 1e6 };
+}
 
 async function startMcp(cli: string, url: string, peakScript: string, maxWait: string) {
   const transport = new StdioClientTransport({
@@ -66,7 +85,7 @@ async function startMcp(cli: string, url: string, peakScript: string, maxWait: s
       if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
       return result;
     },
-    /** Closes the session; the server exits and reports its peak RSS (MiB). */
+    /** Closes the session; the server exits and reports its peak RSS and CPU time. */
     close: async () => {
       const exited = new Promise<void>((done) => {
         transport.onclose = () => done();
@@ -74,9 +93,8 @@ async function startMcp(cli: string, url: string, peakScript: string, maxWait: s
       await agent.close();
       await exited;
       // The peak line is the server's last word on stderr; give the pipe a moment to deliver it.
-      for (let i = 0; i < 50 && !stderr.includes(PEAK); i++) await new Promise((r) => setTimeout(r, 20));
-      const kib = Number(new RegExp(`${PEAK}(\\d+)`).exec(stderr)?.[1]);
-      return kib / 1024;
+      for (let i = 0; i < 50 && !stderr.includes(CPU); i++) await new Promise((r) => setTimeout(r, 20));
+      return exitFigures(stderr);
     },
   };
 }
@@ -97,9 +115,13 @@ runMain(async (): Promise<McpBenchResult> => {
   const o = options<McpBenchOptions>();
   const server = await startServer();
   const problems: string[] = [];
-  const result: McpBenchResult = { calls: o.calls, mcpUs: [], clientUs: [], fileSize: o.fileSize, mcpMiBps: [], libraryMiBps: [], mcpPeakRssMiB: [], hashOk: true, problems };
+  const result: McpBenchResult = { calls: o.calls, mcpUs: [], clientUs: [], fileSize: o.fileSize, mcpMiBps: [], inProcessMiBps: [], mcpSpawnMiBps: [], mcpStartupMs: [], libraryMiBps: [], mcpPeakRssMiB: [], mcpCpuPerGiB: [], libraryCpuPerGiB: [], hashOk: true, problems };
+  const perGiB = (seconds: number) => (seconds * 1024 * MiB) / o.fileSize;
   const peakScript = join(process.cwd(), "mcp-peak.mjs");
-  writeFileSync(peakScript, `process.on("exit", () => process.stderr.write(${JSON.stringify(PEAK)} + process.resourceUsage().maxRSS + "\\n"));\n`);
+  writeFileSync(
+    peakScript,
+    `process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(${JSON.stringify(PEAK)} + u.maxRSS + "\\n" + ${JSON.stringify(CPU)} + (u.userCPUTime + u.systemCPUTime) + "\\n"); });\n`,
+  );
   const check = async (sessionId: string | undefined, what: string) => {
     if (!sessionId) return void problems.push(`${what}: no sessionId in its result`);
     const sink = (await (await fetch(`${server.url}/__bench/session/${sessionId}`)).json()) as { sha256: string | null };
@@ -129,22 +151,39 @@ runMain(async (): Promise<McpBenchResult> => {
     }
     await mcp.close();
 
-    // The import: the tool against the library, process against process, the order rotating.
+    // The import: the tool, the library in this process and in a script of its own, the order rotating.
     const mibps = (seconds: number) => o.fileSize / MiB / seconds;
+    const variants = ["mcp", "in-process", "library"];
     for (let rep = 0; rep < o.importRepetitions; rep++) {
-      for (const variant of rep % 2 === 0 ? ["mcp", "library"] : ["library", "mcp"]) {
+      for (const variant of variants.map((_, i) => variants[(i + rep) % variants.length]!)) {
+        if (variant === "in-process") {
+          const started = performance.now();
+          const imported = await client.models.import({ source: o.file, chunkSize: o.chunkSize, concurrency: o.concurrency });
+          result.inProcessMiBps.push(mibps((performance.now() - started) / 1000));
+          await check(imported.sessionId, "in-process");
+          continue;
+        }
         if (variant === "library") {
-          const ran = await run(process.execPath, [o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], { PLATFORM_BASE_URL: server.url, PLATFORM_API_KEY: API_KEY });
+          const ran = await run(process.execPath, ["--import", peakScript, o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], { PLATFORM_BASE_URL: server.url, PLATFORM_API_KEY: API_KEY });
           if (ran.code !== 0) problems.push(`the library script exited with ${ran.code}: ${ran.out.slice(-500)}`);
-          else result.libraryMiBps.push(mibps(ran.seconds));
+          else {
+            result.libraryMiBps.push(mibps(ran.seconds));
+            result.libraryCpuPerGiB.push(perGiB(exitFigures(ran.out).cpuSeconds));
+          }
           await check(/"sessionId":"([^"]+)"/.exec(ran.out)?.[1], "library script");
           continue;
         }
-        const started = performance.now();
+        const spawned = performance.now();
         const server2 = await startMcp(o.cli, server.url, peakScript, "10m");
+        const started = performance.now();
+        result.mcpStartupMs.push(started - spawned);
         const imported = await server2.call("import_model", { path: o.file, chunkSize: o.chunkSize, concurrency: o.concurrency, maxWaitSeconds: 600 });
-        result.mcpMiBps.push(mibps((performance.now() - started) / 1000));
-        result.mcpPeakRssMiB.push(await server2.close());
+        const ended = performance.now();
+        result.mcpMiBps.push(mibps((ended - started) / 1000));
+        result.mcpSpawnMiBps.push(mibps((ended - spawned) / 1000));
+        const figures = await server2.close();
+        result.mcpPeakRssMiB.push(figures.peakMiB);
+        result.mcpCpuPerGiB.push(perGiB(figures.cpuSeconds));
         await check((imported.structuredContent as { sessionId?: string } | undefined)?.sessionId, "import_model");
       }
     }

@@ -1,9 +1,10 @@
 // The state file of an import the MCP server runs: `<file>.import-state.json` beside the model
 // file, the same file and format as `platform models import` keeps, so either can continue what
-// the other started. Written after every acknowledged chunk, through a temporary file and a
-// rename, so whatever stops the server the file holds a whole state. An upload that finishes
-// while no call follows it records its job there too (`job`), so the job's id outlives the server.
+// the other started. Always written through a temporary file and a rename, so whatever stops the
+// server the file holds a whole state. An upload that finishes while no call follows it records
+// its job there too (`job`), so the job's id outlives the server.
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { ImportState, Job } from "../index.js";
 import { ValidationError } from "../wrappers/errors.js";
@@ -21,10 +22,18 @@ export const stateFileFor = (path: string): string => `${resolve(path)}${STATE_F
 /** The model file a state file belongs to, by its name. */
 export const sourceOf = (stateFile: string): string | undefined => (stateFile.endsWith(STATE_FILE_SUFFIX) ? stateFile.slice(0, -STATE_FILE_SUFFIX.length) : undefined);
 
+const text = (saved: SavedImport) => `${JSON.stringify(saved.job ? { ...saved.state, job: saved.job } : saved.state, null, 2)}\n`;
+const temporaryFor = (file: string) => `${file}.${process.pid}.tmp`;
+
 export function writeSavedImport(file: string, saved: SavedImport): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(saved.job ? { ...saved.state, job: saved.job } : saved.state, null, 2)}\n`);
-  renameSync(temporary, file);
+  writeFileSync(temporaryFor(file), text(saved));
+  renameSync(temporaryFor(file), file);
+}
+
+/** The same write off the event loop, for the state saved after each chunk while bytes are moving. */
+export async function writeSavedImportAsync(file: string, saved: SavedImport): Promise<void> {
+  await writeFile(temporaryFor(file), text(saved));
+  await rename(temporaryFor(file), file);
 }
 
 export function readSavedImport(file: string): SavedImport {

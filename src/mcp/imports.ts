@@ -5,7 +5,7 @@
 // sent twice by two uploads of the same import.
 import type { ChunkProgress, ImportResult, ImportState } from "../index.js";
 import { ImportError } from "../wrappers/errors.js";
-import { removeSavedImport, writeSavedImport } from "./import-state-file.js";
+import { removeSavedImport, writeSavedImport, writeSavedImportAsync } from "./import-state-file.js";
 
 export interface TransferHooks {
   signal: AbortSignal;
@@ -21,6 +21,8 @@ export class UploadTask {
   #progress: ChunkProgress | undefined;
   #state: ImportState | undefined;
   #stopped = false;
+  #saving: Promise<void> | undefined;
+  #unsaved = false;
   /** Settles when the upload ends; never rejects unobserved. */
   readonly result: Promise<ImportResult>;
   finished = false;
@@ -30,7 +32,7 @@ export class UploadTask {
     readonly source: string,
     transfer: (hooks: TransferHooks) => Promise<ImportResult>,
   ) {
-    this.result = transfer({
+    const settled = transfer({
       signal: this.#abort.signal,
       onProgress: (progress) => {
         this.#progress = progress;
@@ -38,10 +40,39 @@ export class UploadTask {
       },
       onState: (state) => {
         this.#state = state;
-        writeSavedImport(stateFile, { state });
+        this.#save();
       },
     });
+    // The upload is over only once its last state is on disk: whoever reads the file next
+    // (a resume, a restarted server) sees every chunk that was acknowledged.
+    this.result = settled.then(
+      async (value) => (await this.#saved(), value),
+      async (error: unknown) => {
+        await this.#saved();
+        throw error;
+      },
+    );
     this.result.catch(() => {});
+  }
+
+  // A synchronous write per chunk would hold the event loop for each rename (milliseconds on a
+  // busy disk) while chunks wait to be sent; so states are written one at a time off the loop,
+  // each write taking the latest. A kill between two writes costs at most the re-sending of a
+  // chunk or two, which the service takes again (a chunk is addressed by its number).
+  #save(): void {
+    this.#unsaved = true;
+    this.#saving ??= (async () => {
+      while (this.#unsaved) {
+        this.#unsaved = false;
+        // A failed write leaves the previous whole state; the next chunk's write tries again.
+        await writeSavedImportAsync(this.stateFile, { state: this.#state! }).catch(() => {});
+      }
+      this.#saving = undefined;
+    })();
+  }
+
+  async #saved(): Promise<void> {
+    while (this.#saving) await this.#saving;
   }
 
   get progress(): ChunkProgress | undefined {
@@ -118,8 +149,10 @@ export class ImportRegistry {
     removeSavedImport(task.stateFile);
   }
 
-  /** Stops every upload (the server is closing); their state files stay for a resume. */
-  stopAll(): void {
-    for (const task of this.#tasks.values()) if (!task.finished) task.stop();
+  /** Stops every upload (the server is closing); resolves once their state files hold their last state. */
+  async stopAll(): Promise<void> {
+    const stopping = [...this.#tasks.values()].filter((task) => !task.finished);
+    for (const task of stopping) task.stop();
+    await Promise.all(stopping.map((task) => task.result.catch(() => {})));
   }
 }

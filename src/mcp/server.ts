@@ -140,14 +140,14 @@ export function createMcpServer(client: NodePlatformClient, options: McpServerOp
       return errorResult(explained, mask);
     }
   });
-  server.onclose = () => imports.stopAll();
+  server.onclose = () => void imports.stopAll();
 
   return {
     server,
     tools,
     connect: (transport) => server.connect(transport),
     async close() {
-      imports.stopAll();
+      await imports.stopAll();
       await server.close();
     },
   };

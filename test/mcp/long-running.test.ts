@@ -160,6 +160,8 @@ describe("cancellation", () => {
     controller.abort("stop");
     await expect(call).rejects.toThrow();
     await until(() => h.logs.some((l) => /the upload stopped after 2 of 5 chunks; no platform job was started/.test(String(l.data))), 1000);
+    // The stopped upload writes its last state as it settles.
+    await until(() => savedChunks().length === 2);
     expect(savedChunks()).toEqual([0, 1]);
     expect(receivedChunks()).toEqual([0, 1]);
     gate.open();
