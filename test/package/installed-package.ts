@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { npmCommand, packPackage, packStage, run } from "../../scripts/lib/pack.mjs";
+import { npmCommand, packDirectories, packPackage, run } from "../../scripts/lib/pack.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 
 export const PACKAGE_NAME = "@platform/management-client";
@@ -65,8 +65,7 @@ export async function installPackedPackage({ docs = true }: { docs?: boolean } =
 
 async function install(scratch: string, docs: boolean) {
   const { tarball } = await packPackage({ into: join(scratch, "pack"), docs });
-  const dependencyTarballs: string[] = [];
-  for (const dir of runtimeDependencies()) dependencyTarballs.push((await packStage(dir, join(scratch, "deps"))).tarball);
+  const dependencyTarballs: string[] = await packDirectories(runtimeDependencies(), join(scratch, "deps"));
 
   const project = join(scratch, "project");
   mkdirSync(project);
