@@ -70,7 +70,7 @@ const PLAN = quick
       // The command line (issue 14) on the small file: import against the library, the bar's cost, start-up.
       cli: { reps: 2, on: "small", startupRuns: 5 },
       // The MCP server (issue 19): a tools/call against the client's own call, and an import through the tool.
-      mcp: { calls: 200, warmup: 50, reps: 2, importReps: 1, on: "small" },
+      mcp: { calls: 100, warmup: 20, reps: 1, importReps: 1, on: "small" },
     }
   : {
       reps: 5,

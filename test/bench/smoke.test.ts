@@ -73,7 +73,7 @@ describe("bench --quick", () => {
         "8. Command line: peak RSS",
         "8. Command line: the progress bar",
         "8. Command line: platform --help",
-        "10. MCP server: 200 tools/call",
+        "10. MCP server: 100 tools/call",
         "10. MCP server: import_model",
         "10. MCP server: peak RSS",
         "9. Size",
