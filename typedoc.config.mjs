@@ -1,11 +1,12 @@
-// npm run docs:api: the TypeDoc reference of the client (the portable entry, the Node entry and
-// the mock helper) in docs/api/, beside the rendered OpenAPI reference. Generated, not committed.
+// npm run docs:api: the TypeDoc reference of the client (the portable entry, the Node entry, the
+// MCP server and the mock helper) in docs/api/, beside the rendered OpenAPI reference. Generated,
+// not committed.
 import { OptionDefaults } from "typedoc";
 
 /** @type {Partial<import("typedoc").TypeDocOptions>} */
 export default {
   name: "@platform/management-client",
-  entryPoints: ["src/index.ts", "src/node.ts", "src/mock/start-mock.ts"],
+  entryPoints: ["src/index.ts", "src/node.ts", "src/mock/start-mock.ts", "src/mcp.ts"],
   tsconfig: "tsconfig.build.json",
   out: "docs/api",
   readme: "none",

@@ -4,7 +4,7 @@
 // and prints one table. A full run (no --quick, no --only, no --src) rewrites bench/results.md.
 //
 //   --quick   small sizes, 2 repetitions: the CI smoke mode (gates only, no speed judged)
-//   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, cli, size
+//   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, cli, mcp, size
 //   --strict  also exit 1 when a speed or memory target is missed
 //   --keep    keep the temporary directory (bundles, test files)
 //   --src     bundle the benchmarks against another copy of src/ (a proposed fix, say)
@@ -36,7 +36,7 @@ import { evaluate, TARGETS } from "./lib/verdicts.mjs";
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, "..");
 const RESULT_PREFIX = "BENCH_RESULT ";
-const ALL = ["import", "memory", "streams", "latency", "calls", "pagination", "waiter", "mock", "cli", "size", "specdiff"];
+const ALL = ["import", "memory", "streams", "latency", "calls", "pagination", "waiter", "mock", "cli", "mcp", "size", "specdiff"];
 
 const { values: args } = parseArgs({
   options: {
@@ -78,6 +78,8 @@ const PLAN = quick
       // The command line (issue 14) on the small file: import against the library, the bar's cost, start-up.
       // and (issue 20) a listing against the library's, its memory against a tenth of it.
       cli: { reps: 1, on: "small", startupRuns: 3, listing: { pages: 20, pageSize: 100, smallLimit: 200, repetitions: 1 } },
+      // The MCP server (issue 19): a tools/call against the client's own call, and an import through the tool.
+      mcp: { calls: 100, warmup: 20, reps: 1, importReps: 1, on: "small" },
     }
   : {
       reps: 5,
@@ -99,6 +101,8 @@ const PLAN = quick
       // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up;
       // (issue 20) 100,000 chunks in 1,000 pages against the library's listing, its memory against 10,000.
       cli: { reps: 5, on: "big", startupRuns: 20, listing: { pages: 1_000, pageSize: 100, smallLimit: 10_000, repetitions: 5 } },
+      // The MCP server (issue 19): a tools/call of one read over stdio against the same call made with the client; a 1 GiB import through the tool against models.import.
+      mcp: { calls: 2_000, warmup: 200, reps: 5, importReps: 3, on: "big" },
     };
 
 function fail(message) {
@@ -167,6 +171,7 @@ const bundleDir = join(work, "bundle");
       mock: join(BENCH_DIR, "mock.ts"),
       "mock-server": join(BENCH_DIR, "lib/mock-server.ts"),
       cli: join(BENCH_DIR, "cli.ts"),
+      mcp: join(BENCH_DIR, "mcp.ts"),
       platform: join(REPO_ROOT, "src/cli/main.ts"),
       "library-import": join(BENCH_DIR, "lib/library-import.ts"),
       "spec-diff": join(BENCH_DIR, "spec-diff.ts"),
@@ -231,9 +236,10 @@ const files = {};
 {
   const t = performance.now();
   const chunkDir = (which) => (curlVersion && selected("import") && PLAN.throughputOn === which ? join(work, `chunks-${which}`) : undefined);
-  if (selected("import") || selected("memory") || selected("cli")) {
-    if (PLAN.throughputOn === "big" || selected("memory") || (selected("cli") && PLAN.cli.on === "big")) files.big = generate("model-big.bin", PLAN.bigSize, PLAN.chunkSize, chunkDir("big"));
-    if (PLAN.throughputOn === "small" || selected("memory") || (selected("cli") && PLAN.cli.on === "small")) files.small = generate("model-small.bin", PLAN.smallSize, PLAN.chunkSize, chunkDir("small"));
+  if (selected("import") || selected("memory") || selected("cli") || selected("mcp")) {
+    const wants = (which) => (selected("cli") && PLAN.cli.on === which) || (selected("mcp") && PLAN.mcp.on === which);
+    if ((selected("import") && PLAN.throughputOn === "big") || selected("memory") || wants("big")) files.big = generate("model-big.bin", PLAN.bigSize, PLAN.chunkSize, chunkDir("big"));
+    if ((selected("import") && PLAN.throughputOn === "small") || selected("memory") || wants("small")) files.small = generate("model-small.bin", PLAN.smallSize, PLAN.chunkSize, chunkDir("small"));
   }
   if (selected("streams")) {
     const { bigSize, smallSize } = PLAN.streams;
@@ -391,6 +397,27 @@ if (selected("specdiff")) {
   if (outcome.error) raw.errors.push(outcome.error);
   else raw.specdiff = outcome.result;
   log("spec diff done");
+}
+
+if (selected("mcp")) {
+  const file = files[PLAN.mcp.on];
+  const o = {
+    calls: PLAN.mcp.calls,
+    warmup: PLAN.mcp.warmup,
+    repetitions: PLAN.mcp.reps,
+    importRepetitions: PLAN.mcp.importReps,
+    file: file.path,
+    fileSize: file.size,
+    sha256: file.sha256,
+    chunkSize: PLAN.chunkSize,
+    concurrency: PLAN.concurrency,
+    cli: join(bundleDir, "platform.mjs"),
+    libraryScript: join(bundleDir, "library-import.mjs"),
+  };
+  const outcome = await runChild("mcp", o, quick ? 120_000 : 900_000);
+  if (outcome.error) raw.errors.push(outcome.error);
+  else raw.mcp = outcome.result;
+  log("MCP server done");
 }
 
 if (selected("size")) {
@@ -653,6 +680,48 @@ if (selected("cli") && raw.cli) {
   );
   row(`8. Command line: platform --help, ${c.startupMs.length} starts`, "ms, median (min–max)", fmtSpread(c.startupMs, 0), "", "", `< ${TARGETS.cliStartupMs} ms`, status(v.startupMet));
   row(`8. Command line: platform completion bash, ${c.completionStartupMs.length} starts`, "ms, median (min–max)", fmtSpread(c.completionStartupMs, 0), "", "", `< ${TARGETS.cliStartupMs} ms`, status(v.completionStartupMet));
+}
+
+if (selected("mcp") && raw.mcp) {
+  const m = raw.mcp;
+  const v = verdicts.mcp;
+  row(
+    `10. MCP server: ${m.calls.toLocaleString("en-US")} tools/call get_connection to platform mcp over stdio, warmed up`,
+    `µs per call, median (min–max) of ${PLAN.mcp.reps}`,
+    fmtSpread(m.mcpUs, 0),
+    `client.connections.get in process ${fmtSpread(m.clientUs, 0)}`,
+    `${fmt(v.callRatio, 1)}×`,
+    "(reported)",
+    "info",
+  );
+  row(
+    `10. MCP server: import_model, ${sizeLabel(m.fileSize)}, ${PLAN.chunkSize / MiB} MiB chunks, concurrency ${PLAN.concurrency}`,
+    `MiB/s from tools/call to result (server running), median (min–max) of ${PLAN.mcp.importReps}`,
+    fmtSpread(m.mcpMiBps, 0),
+    `models.import in a warm process ${fmtSpread(m.inProcessMiBps, 0)}`,
+    `${fmt(v.ratio, 2)}×`,
+    `≥ ${TARGETS.mcpImportRatio}× models.import`,
+    status(v.met),
+  );
+  row(
+    "10. MCP server: the same import from the server's spawn (start-up and handshake included)",
+    "MiB/s, median (min–max); start-up in ms",
+    `${fmtSpread(m.mcpSpawnMiBps, 0)}<br>start-up ${fmtSpread(m.mcpStartupMs, 0)} ms`,
+    `models.import in a script, spawn to exit ${fmtSpread(m.libraryMiBps, 0)}`,
+    `${fmt(median(m.mcpSpawnMiBps) / median(m.libraryMiBps), 2)}×`,
+    "(reported)",
+    "info",
+  );
+  row(
+    "10. MCP server: CPU time (user + system) of the importing process per GiB",
+    "CPU s/GiB, median (min–max): steadier than MiB/s on a busy machine",
+    fmtSpread(m.mcpCpuPerGiB, 2),
+    `the library's script ${fmtSpread(m.libraryCpuPerGiB, 2)}`,
+    `${fmt(median(m.mcpCpuPerGiB) / median(m.libraryCpuPerGiB), 2)}×`,
+    "(reported)",
+    "info",
+  );
+  row("10. MCP server: peak RSS of the platform mcp process through the import", "MiB, median (min–max)", fmtSpread(m.mcpPeakRssMiB, 0), "", "", `< ${TARGETS.mcpPeakRssMiB} MiB`, status(v.peakMet));
 }
 
 if (selected("size") && raw.size) {

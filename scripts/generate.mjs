@@ -13,6 +13,7 @@ import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
 import { renderChunkFilterRules } from "./lib/filter-rules.mjs";
 import { TS_HEADER_LINES } from "./lib/generated-header.mjs";
 import { OPENAPI_30_FILE, renderOpenApi30 } from "./lib/openapi-3.0.mjs";
+import { renderOperationInputs } from "./lib/operation-inputs.mjs";
 import { renderOrderedFields } from "./lib/ordered-fields.mjs";
 import { renderRequestEnums, renderSpecVersion } from "./lib/request-enums.mjs";
 import { isDeepStrictEqual } from "node:util";
@@ -143,6 +144,7 @@ export const outputs = [
   { file: "src/generated/ordered-fields.ts", render: renderOrderedFields },
   { file: "src/generated/request-enums.ts", render: (context) => renderRequestEnums(context, TS_HEADER) },
   { file: "src/generated/spec-version.ts", render: (context) => renderSpecVersion(context, TS_HEADER) },
+  { file: "src/generated/operation-inputs.ts", render: renderOperationInputs },
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
   ...responseValidatorOutputs,

@@ -11,6 +11,7 @@ import { filesCommand } from "./commands/files.js";
 import { guardrailsCommand } from "./commands/guardrails.js";
 import { helpCommand } from "./commands/help.js";
 import { jobsCommand } from "./commands/jobs.js";
+import { mcpCommand } from "./commands/mcp.js";
 import { modelsCommand } from "./commands/models.js";
 import { toolsCommand } from "./commands/tools.js";
 import { OUTPUT_FORMATS } from "./output/format.js";
@@ -61,5 +62,6 @@ export function buildProgram(packageVersion: string): Command {
   program.addCommand(configureCommand());
   program.addCommand(completionCommand(program));
   program.addCommand(helpCommand(program));
+  program.addCommand(mcpCommand());
   return program;
 }

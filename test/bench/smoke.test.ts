@@ -72,6 +72,9 @@ describe("bench --quick", () => {
         "8. Command line: peak RSS of that listing",
         "8. Command line: platform --help",
         "8. Command line: platform completion bash",
+        "10. MCP server: 100 tools/call",
+        "10. MCP server: import_model",
+        "10. MCP server: peak RSS",
         "9. Size",
         "10. Spec diff: the spec against its previous release",
       ];

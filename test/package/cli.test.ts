@@ -6,6 +6,8 @@ import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateProxy } from "../cli/support/gate-proxy.js";
 import { CREDENTIALS, cli, jsonLines, printed, shown, startCli } from "../cli/support/run-cli.js";
@@ -80,6 +82,22 @@ describe("platform, installed from the tarball, against platform-mock --stateful
     expect(lines.every((l) => l.sourceName === "keep.pdf")).toBe(true);
     const { requests } = (await admin("GET", "requests?operationId=listChunks")) as { requests: unknown[] };
     expect(requests.length).toBeGreaterThan(1);
+  }, LONG);
+
+  it("platform mcp serves its tools with the MCP SDK the tarball brings, as a runtime dependency", async () => {
+    await admin("POST", "reset");
+    const env = { PATH: process.env["PATH"] ?? "", PLATFORM_BASE_URL: mockUrl, ...CREDENTIALS };
+    const transport = new StdioClientTransport({ command: platform()[0]!, args: ["mcp"], cwd: installed.project, env, stderr: "pipe" });
+    const agent = new Client({ name: "package-test", version: "1.0.0" });
+    await agent.connect(transport);
+    try {
+      expect((await agent.listTools()).tools).toHaveLength(20);
+      const page = await agent.callTool({ name: "list_chunks", arguments: { botId: "st-0a1b2c3d" } });
+      expect(page.isError, JSON.stringify(page)).toBeFalsy();
+      expect((page.structuredContent as { chunks: unknown[] }).chunks.length).toBeGreaterThan(0);
+    } finally {
+      await agent.close();
+    }
   }, LONG);
 
   it("prints no credential in any output", () => {

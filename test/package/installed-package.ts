@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { inject } from "vitest";
 import { dirname, join, resolve } from "node:path";
-import { npmCommand, packPackage, packStage, run } from "../../scripts/lib/pack.mjs";
+import { npmCommand, packDirectories, packPackage, run } from "../../scripts/lib/pack.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { oncePerRun } from "../support/once-per-run.js";
 
@@ -67,8 +67,8 @@ async function mustRun(label: string, command: string, args: string[], cwd: stri
 export function packedPackage(): Promise<PackedPackage> {
   return oncePerRun("packed-package", async (dir) => {
     const packed = await packPackage({ into: join(dir, "pack"), docs: false });
-    const dependencyTarballs: string[] = [];
-    for (const depDir of runtimeDependencies()) dependencyTarballs.push((await packStage(depDir, join(dir, "deps"))).tarball);
+    // One npm pack for every runtime dependency: the MCP SDK alone brings about a hundred.
+    const dependencyTarballs = await packDirectories(runtimeDependencies(), join(dir, "deps"));
     return { tarball: packed.tarball, stage: packed.stage, files: packed.files, size: packed.size, dependencyTarballs };
   });
 }

@@ -30,6 +30,7 @@ export interface WrittenSample extends Sample {
 export const ENTRY_POINTS: Record<string, string> = {
   "@platform/management-client/node": "src/node.ts",
   "@platform/management-client/mock": "src/mock/start-mock.ts",
+  "@platform/management-client/mcp": "src/mcp.ts",
   "@platform/management-client": "src/index.ts",
 };
 const PACKAGE_SPECIFIER = /(["'])(@platform\/management-client(?:\/[^"']*)?)\1/g;

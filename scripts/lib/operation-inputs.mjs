@@ -1,0 +1,118 @@
+// Renders src/generated/operation-inputs.ts: what each operation takes (its path and query
+// parameters, its request body) as self-contained JSON Schema, for the MCP server's tool input
+// schemas (src/mcp/). A tool's schema must stand alone, so every $ref into components is inlined;
+// a schema that contains itself (the chunk filter tree) is inlined once under `defs` and referred
+// to as "#/$defs/<name>" wherever it recurs. The spec's secret type (SecretValue) is marked
+// "x-secret": true where it is inlined, so the server can ask for a reference there instead of
+// the secret itself.
+import { deref, listOperations } from "./spec.mjs";
+
+// The one schema the spec uses for a secret value (a provider key, a custom header's value).
+const SECRET_SCHEMA = "SecretValue";
+const COMPONENT_SCHEMA = "#/components/schemas/";
+// OpenAPI's own keywords and the spec's records: not JSON Schema, and no help to an agent.
+const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example"]);
+
+function componentName(ref) {
+  if (!ref.startsWith(COMPONENT_SCHEMA)) throw new Error(`operation inputs: unexpected $ref ${ref} (only component schemas are inlined)`);
+  return ref.slice(COMPONENT_SCHEMA.length);
+}
+
+// Component schemas that reach themselves through their $refs: inlining them would never end.
+function recursiveComponents(components) {
+  const refsOf = (node, found = new Set()) => {
+    if (node && typeof node === "object") {
+      if (typeof node.$ref === "string") found.add(componentName(node.$ref));
+      for (const value of Object.values(node)) refsOf(value, found);
+    }
+    return found;
+  };
+  const reaches = (from, to, seen = new Set()) =>
+    [...refsOf(components[from])].some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));
+  return new Set(Object.keys(components).filter((name) => reaches(name, name)));
+}
+
+/** Inlines one operation's schemas, collecting the recursive ones under `defs`. */
+function inliner(spec) {
+  const components = spec.components?.schemas ?? {};
+  if (!components[SECRET_SCHEMA]) throw new Error(`operation inputs: components.schemas.${SECRET_SCHEMA} is gone; the MCP server finds secrets by it`);
+  const recursive = recursiveComponents(components);
+  const defs = {};
+  const inline = (node) => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (node === null || typeof node !== "object") return node;
+    if (typeof node.$ref === "string") {
+      const name = componentName(node.$ref);
+      const { $ref: _ref, ...siblings } = node;
+      const target = components[name];
+      if (!target) throw new Error(`operation inputs: dangling $ref ${node.$ref}`);
+      if (recursive.has(name)) {
+        if (!(name in defs)) {
+          defs[name] = null; // claimed first, so the schema's own references to itself stop here
+          defs[name] = inline(target);
+        }
+        return { $ref: `#/$defs/${name}`, ...inline(siblings) };
+      }
+      const resolved = { ...inline(target), ...inline(siblings) };
+      return name === SECRET_SCHEMA ? { ...resolved, "x-secret": true } : resolved;
+    }
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (DROPPED.has(key) || key.startsWith("x-")) continue;
+      // `properties` maps names to schemas: its keys are field names, never keywords.
+      if (key === "properties") out[key] = Object.fromEntries(Object.entries(value).map(([field, schema]) => [field, inline(schema)]));
+      else if (key === "description" && typeof value === "string") out[key] = value.trim();
+      else out[key] = inline(value);
+    }
+    return out;
+  };
+  return { inline, defs };
+}
+
+function parametersOf(spec, operation, inline) {
+  const item = spec.paths[operation.path];
+  const params = [...(item.parameters ?? []), ...(item[operation.method].parameters ?? [])].map((p) => deref(spec, p));
+  return Object.fromEntries(
+    params.map((p) => {
+      const schema = inline(p.schema);
+      // The parameter's description says what this value is here; the schema's, what such values look like.
+      const description = p.description ?? schema.description;
+      return [p.name, { in: p.in, required: p.required === true, schema: { ...schema, ...(description ? { description } : {}) } }];
+    }),
+  );
+}
+
+function bodyOf(spec, operation, inline) {
+  const body = spec.paths[operation.path][operation.method].requestBody;
+  if (!body) return null;
+  const resolved = deref(spec, body);
+  const [mediaType] = Object.keys(resolved.content);
+  const schema = inline(resolved.content[mediaType].schema);
+  return { required: resolved.required === true, mediaType, schema: resolved.description && !schema.description ? { ...schema, description: resolved.description } : schema };
+}
+
+export function renderOperationInputs({ spec }) {
+  const table = {};
+  for (const operation of listOperations(spec)) {
+    const { inline, defs } = inliner(spec);
+    table[operation.operationId] = {
+      parameters: parametersOf(spec, operation, inline),
+      body: bodyOf(spec, operation, inline),
+      defs,
+    };
+  }
+  return [
+    "// generated from openapi/platform.yaml, do not edit",
+    "// regenerate with: npm run generate",
+    "",
+    "// What each operation takes, as self-contained JSON Schema (2020-12): its parameters (with",
+    "// where they go) and its request body. Every $ref is inlined; a schema that contains itself sits",
+    '// once in `defs`, referred to as "#/$defs/<name>". "x-secret": true marks a secret value (the',
+    "// spec's SecretValue). Read by the MCP server's tool schemas (src/mcp/). Keyed by operationId,",
+    "// in spec order.",
+    `export const operationInputs = ${JSON.stringify(table, null, 2)} as const;`,
+    "",
+    "export type OperationInputs = typeof operationInputs;",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,51 @@
+// platform mcp: the MCP server (@platform/management-client/mcp) over stdio, with the target and
+// credentials every other command reads (flags, then PLATFORM_* variables). An MCP client starts
+// it and speaks JSON-RPC on its stdin and stdout; stdout carries nothing else, and notes go to
+// stderr. It runs until the client closes stdin, or SIGINT/SIGTERM.
+import { Command } from "commander";
+import { withClient } from "../action.js";
+import { parseDuration } from "../durations.js";
+import { note } from "../output/print.js";
+
+interface McpFlags {
+  readOnly?: boolean;
+  maxWait?: number;
+}
+
+const HELP = `
+Examples:
+  platform mcp
+  platform mcp --read-only --max-wait 3m
+
+The MCP client starts this command; a client's configuration looks like:
+  { "mcpServers": { "platform": { "command": "npx", "args": ["platform", "mcp"],
+      "env": { "PLATFORM_BASE_URL": "https://<host>", "PLATFORM_API_KEY": "…", "PLATFORM_JWT": "…" } } } }
+
+Credentials stay in this process: no tool takes or returns them. Provider keys are passed to the
+connection tools as references (env:NAME or file:PATH), read here.`;
+
+export function mcpCommand(): Command {
+  return new Command("mcp")
+    .description("serve the platform's operations as MCP tools over stdio, for AI agents")
+    .option("--read-only", "offer only the tools that change nothing")
+    .option("--max-wait <duration>", "the longest a call may run before it answers with a handle (default 50s), e.g. 50s, 3m", parseDuration)
+    .addHelpText("after", HELP)
+    .action(
+      withClient([], async (context, options: McpFlags) => {
+        // Loaded here: only this command pays for the MCP SDK.
+        const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([import("../../mcp.js"), import("@modelcontextprotocol/sdk/server/stdio.js")]);
+        const server = createMcpServer(context.client, {
+          readOnly: options.readOnly === true,
+          ...(options.maxWait !== undefined ? { maxWaitSeconds: options.maxWait / 1000 } : {}),
+        });
+        const ended = new Promise<void>((resolve) => {
+          process.stdin.once("end", resolve).once("close", resolve);
+          context.signal.addEventListener("abort", () => resolve(), { once: true });
+        });
+        await server.connect(new StdioServerTransport());
+        note(`platform mcp: serving ${server.tools.length} tools over stdio${options.readOnly ? " (read-only)" : ""}`);
+        await ended;
+        await server.close();
+      }),
+    );
+}

@@ -1,0 +1,164 @@
+// createMcpServer: the platform's operations as MCP tools, on the official SDK's Server. The
+// tools' input schemas are JSON Schema from the spec (../generated/operation-inputs.ts), so the
+// low-level Server is used rather than McpServer, whose tools are declared with zod. Every call
+// is bounded, answers a result (an error is a result too, never a stack), and leaves through the
+// mask: the client's redactor plus the provider secrets read from references.
+import { createRequire } from "node:module";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type LoggingLevel, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { NodePlatformClient } from "../node.js";
+import { AbortError, ConfigurationError } from "../wrappers/errors.js";
+import { unknownKeyIssues } from "../wrappers/internal/option-check.js";
+import { checkRequest } from "../wrappers/request/request-check.js";
+import { checkArguments } from "./arguments.js";
+import { Bound, boundOf, DEFAULT_MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_LIMIT } from "./bound.js";
+import { ImportRegistry } from "./imports.js";
+import { ProgressReporter } from "./progress.js";
+import { errorResult, successResult, ToolError, type Mask } from "./results.js";
+import { MAX_WAIT_ARGUMENT } from "./server-arguments.js";
+import { annotationsOf, findTool, TOOLS } from "./tool-table.js";
+import { inputSchemaOf, type ToolCall, type ToolDefinition } from "./tool.js";
+
+export interface McpServerOptions {
+  /** List (and accept) only the tools that change nothing. */
+  readOnly?: boolean;
+  /** The bound of every call, in seconds, and the most a call may ask for (default 50). */
+  maxWaitSeconds?: number;
+  /** The pauses between polls of a job (the client's waiter: 1 s doubling to 30 s by default). */
+  poll?: { minDelayMs?: number; maxDelayMs?: number };
+  /** Where `env:NAME` secret references are read (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** The version the server reports (default: this package's). */
+  version?: string;
+}
+
+export interface PlatformMcpServer {
+  /** The SDK's server, for transports and handlers of your own. */
+  readonly server: Server;
+  /** The tools listed to clients: names, schemas, annotations. */
+  readonly tools: readonly Tool[];
+  /** Serves on the transport (StdioServerTransport, InMemoryTransport, Streamable HTTP, …). */
+  connect(transport: Transport): Promise<void>;
+  /** Closes the transport and stops uploads still running; their state files stay for a resume. */
+  close(): Promise<void>;
+}
+
+const OPTION_KEYS = ["readOnly", "maxWaitSeconds", "poll", "env", "version"] as const;
+const LOGGER = "platform-mcp";
+// Secrets shorter than this would mask ordinary words; no provider key is that short.
+const MIN_SECRET_LENGTH = 4;
+
+const INSTRUCTIONS = `Tools for the platform's management interface: connections, search-index chunks, model import, deploy and export, tools, guardrails, attachments, jobs.
+- Long-running tools wait at most maxWaitSeconds. If the work is not done by then it goes on, and the answer is a handle naming the tool that continues it (wait_for_job with a dockStatusId, or resume_model_import with a stateFile).
+- delete_chunks, undeploy and delete_attachment need confirm: true; without it they say what they would do and change nothing.
+- Secret values (a connection's fields.API_KEY, custom headers' values) are references, env:NAME or file:PATH, read by the server: never write a secret into an argument.
+- list_chunks answers one page; pass its nextCursor to get the next.`;
+
+function packageVersion(): string {
+  try {
+    // src/mcp/ and dist/mcp/ are both two levels below the package root.
+    return (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+function checkOptions(client: unknown, options: unknown): Required<Pick<McpServerOptions, "readOnly" | "maxWaitSeconds">> & McpServerOptions {
+  const looksLikeClient = (c: unknown): c is NodePlatformClient => typeof c === "object" && c !== null && typeof (c as NodePlatformClient).redact === "function" && typeof (c as NodePlatformClient).models?.import === "function";
+  if (!looksLikeClient(client)) throw new ConfigurationError("client must be a client made by createPlatformClient from @platform/management-client/node", "client");
+  if (options === null || typeof options !== "object") throw new ConfigurationError("options must be an object", "options");
+  const o = options as McpServerOptions;
+  const [unknown] = unknownKeyIssues(o, OPTION_KEYS, "");
+  if (unknown) throw new ConfigurationError(unknown.message, unknown.field);
+  const maxWaitSeconds = o.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS;
+  if (typeof maxWaitSeconds !== "number" || !Number.isFinite(maxWaitSeconds) || maxWaitSeconds <= 0 || maxWaitSeconds > MAX_WAIT_SECONDS_LIMIT) {
+    throw new ConfigurationError(`maxWaitSeconds must be a number of seconds above 0 and at most ${MAX_WAIT_SECONDS_LIMIT}`, "maxWaitSeconds");
+  }
+  if (o.readOnly !== undefined && typeof o.readOnly !== "boolean") throw new ConfigurationError("readOnly must be true or false", "readOnly");
+  for (const key of ["minDelayMs", "maxDelayMs"] as const) {
+    const value = o.poll?.[key];
+    if (value !== undefined && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) throw new ConfigurationError(`poll.${key} must be a number of milliseconds >= 0`, `poll.${key}`);
+  }
+  return { ...o, readOnly: o.readOnly === true, maxWaitSeconds };
+}
+
+/** The tool as listed: its schema, with maxWaitSeconds bounded by this server's bound. */
+function listed(tool: ToolDefinition, maxWaitSeconds: number): Tool {
+  const inputSchema = inputSchemaOf(tool);
+  const properties = inputSchema["properties"] as Record<string, Record<string, unknown>>;
+  if (properties[MAX_WAIT_ARGUMENT]) properties[MAX_WAIT_ARGUMENT] = { ...properties[MAX_WAIT_ARGUMENT], maximum: maxWaitSeconds, default: maxWaitSeconds };
+  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: annotationsOf(tool) };
+}
+
+export function createMcpServer(client: NodePlatformClient, options: McpServerOptions = {}): PlatformMcpServer {
+  const settings = checkOptions(client, options);
+  const env = settings.env ?? process.env;
+  const poll = { ...(settings.poll?.minDelayMs !== undefined ? { minDelayMs: settings.poll.minDelayMs } : {}), ...(settings.poll?.maxDelayMs !== undefined ? { maxDelayMs: settings.poll.maxDelayMs } : {}) };
+  const providerSecrets = new Set<string>();
+  const mask: Mask = (text) => {
+    let out = client.redact(text);
+    for (const secret of providerSecrets) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
+    return out;
+  };
+  const server = new Server({ name: "platform-management", version: settings.version ?? packageVersion() }, { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS });
+  const log = (level: LoggingLevel, text: string) => void server.sendLoggingMessage({ level, logger: LOGGER, data: mask(text) }).catch(() => {});
+  const imports = new ImportRegistry(log);
+  const offered = TOOLS.filter((tool) => !settings.readOnly || tool.effect === "read");
+  const tools = offered.map((tool) => listed(tool, settings.maxWaitSeconds));
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = findTool(request.params.name);
+    if (!tool) return errorResult(new ToolError("UnknownTool", `there is no tool ${JSON.stringify(request.params.name)}; tools/list names them`), mask);
+    if (!offered.includes(tool)) return errorResult(new ToolError("ReadOnlyMode", `${tool.name} changes the platform, and this server is read-only: it offers only the tools that change nothing`), mask);
+    let bound: Bound | undefined;
+    try {
+      const args = checkArguments(tool, request.params.arguments);
+      bound = boundOf(args[MAX_WAIT_ARGUMENT], settings.maxWaitSeconds, tool.name);
+      const progress = new ProgressReporter(extra._meta?.progressToken, extra.sendNotification, mask);
+      const call: ToolCall = {
+        client,
+        cancel: extra.signal,
+        signal: AbortSignal.any([extra.signal, bound.signal()]),
+        bound,
+        progress,
+        imports,
+        secretSource: { env, isPlatformCredential: (value) => client.redact(value) !== value },
+        addSecrets: (secrets) => secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).forEach((s) => providerSecrets.add(s)),
+        poll,
+        precheck: (operationId, parts) => checkRequest(operationId, parts, false),
+      };
+      const outcome = await tool.run(args, call);
+      // Progress first: a client reads the result as the end of the call.
+      await progress.flushed();
+      return successResult(outcome, mask);
+    } catch (error) {
+      const explained = explain(error, tool, bound, extra.signal);
+      // The client gave up on this call and will not read its result; a log line still says what goes on.
+      if (extra.signal.aborted) log("notice", `${tool.name}: ${explained instanceof Error ? explained.message : String(explained)}`);
+      return errorResult(explained, mask);
+    }
+  });
+  server.onclose = () => void imports.stopAll();
+
+  return {
+    server,
+    tools,
+    connect: (transport) => server.connect(transport),
+    async close() {
+      await imports.stopAll();
+      await server.close();
+    },
+  };
+}
+
+// An AbortError from the client means one of two things here: the MCP client cancelled the
+// call, or the call's bound came before the answer. Each is said in words an agent can act on.
+function explain(error: unknown, tool: ToolDefinition, bound: Bound | undefined, cancel: AbortSignal): unknown {
+  if (!(error instanceof AbortError)) return error;
+  const unknownOutcome = tool.effect === "read" ? "" : "; whether the change was made is unknown: read it back before calling again";
+  if (cancel.aborted) return new ToolError("Cancelled", `the call was cancelled${unknownOutcome}`);
+  if (bound) return new ToolError("BoundReached", `${tool.name} got no answer within its bound of ${bound.seconds} s (maxWaitSeconds)${unknownOutcome}`);
+  return error;
+}
