@@ -9,7 +9,8 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStatefulMock } from "../src/mock/stateful/server.js";
 import { REPO_ROOT } from "../scripts/lib/spec.mjs";
-import { describeRun, extractSamples, inMarkdownTerms, runSample, writeSamples, type Sample, type WrittenSample } from "./support/samples.js";
+import { TSC } from "./support/checker.js";
+import { bundleSamples, describeRun, extractSamples, inMarkdownTerms, runSample, writeSamples, type Sample, type WrittenSample } from "./support/samples.js";
 
 const README = "README.md";
 const OUT_DIR = resolve(REPO_ROOT, "test/.readme");
@@ -29,9 +30,10 @@ const samples = extractSamples(README, readFileSync(resolve(REPO_ROOT, README), 
 let written: WrittenSample[] = [];
 let scratch: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   rmSync(OUT_DIR, { recursive: true, force: true });
   written = writeSamples(samples, OUT_DIR, fileName, { numbered: false });
+  await bundleSamples(written, join(OUT_DIR, "bundled"));
   scratch = mkdtempSync(join(tmpdir(), "readme-"));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -42,8 +44,8 @@ describe("README samples", () => {
   });
 
   it("type-check together under strict settings, exactOptionalPropertyTypes included", () => {
-    const tsc = resolve(REPO_ROOT, "node_modules/typescript/bin/tsc");
-    const args = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck", ...written.map((w) => w.file)];
+    const tsc = TSC;
+    const args = ["--ignoreConfig", "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck", ...written.map((w) => w.file)];
     const run = spawnSync(process.execPath, [tsc, ...args], { cwd: REPO_ROOT, encoding: "utf8" });
     expect(inMarkdownTerms(run.stdout + run.stderr, written)).toBe("");
     expect(run.status).toBe(0);

@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
+import { TSC } from "../support/checker.js";
 import { startMock } from "../../src/mock/start-mock.js";
-import { describeRun, extractSamples, inMarkdownTerms, runSample, writeSamples, type Sample, type SampleRun, type WrittenSample } from "../support/samples.js";
+import { describeRun, extractSamples, inMarkdownTerms, runSample, writeSamples, type Sample, type SampleRun, type WrittenSample, bundleSamples } from "../support/samples.js";
 
 const GUIDES_DIR = resolve(REPO_ROOT, "docs/guides");
 // Generated files; test/ is in tsconfig's include, but tsc skips dot-directories there.
@@ -62,11 +63,14 @@ const where = (sample: Sample) => `${sample.source}:${sample.line} (sample ${sam
 let samples: WrittenSample[] = [];
 let tsc: { status: number | null; output: string } | undefined;
 
-beforeAll(() => {
+beforeAll(async () => {
   rmSync(OUT_DIR, { recursive: true, force: true });
   samples = writeSamples(extracted, OUT_DIR, stem);
   if (samples.length === 0) return;
+  await bundleSamples(samples, join(OUT_DIR, "bundled"));
   const args = [
+    // The files named here, with these options, not the project's tsconfig.
+    "--ignoreConfig",
     "--noEmit",
     "--strict",
     "--noUncheckedIndexedAccess",
@@ -85,7 +89,7 @@ beforeAll(() => {
     "--skipLibCheck",
     ...samples.map((s) => relative(REPO_ROOT, s.file)),
   ];
-  const run = spawnSync(process.execPath, [resolve(REPO_ROOT, "node_modules/typescript/bin/tsc"), ...args], { cwd: REPO_ROOT, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [TSC, ...args], { cwd: REPO_ROOT, encoding: "utf8" });
   if (run.error) throw run.error;
   tsc = { status: run.status, output: `${run.stdout}${run.stderr}` };
 }, 180_000);

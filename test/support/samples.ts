@@ -1,11 +1,13 @@
 // Documentation samples as code: every ```ts block of a markdown file, written out as a module
 // with the package's names pointed at the sources, type-checked, and run as written in a process
 // of its own. A sample that imports vitest is a test file and runs under vitest; any other runs
-// with tsx. Each run has a time bound and must end by itself: a hung wait or a timer left behind
+// as a bundle of it and the sources it imports (one esbuild build for all of them, so the
+// sources are compiled once, not once per process), or with tsx when it starts a mock or an MCP
+// server, whose code finds its files beside its own module. Each run has a time bound and must end by itself: a hung wait or a timer left behind
 // fails it, as it would keep a reader's script from exiting.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 
@@ -24,6 +26,25 @@ export interface WrittenSample extends Sample {
   file: string;
   /** Whether it is a vitest test file (imports vitest). */
   isTest: boolean;
+  /** The bundle that runs it with plain node, once bundleSamples made one. */
+  bundle?: string;
+}
+
+// Entries whose code reads files next to its own module (the packaged spec, Prism's helpers,
+// package.json): a bundle would move it away from them.
+const NEEDS_SOURCES = /@platform\/management-client\/(mock|mcp)["']/;
+
+/**
+ * Bundles every sample that can run as a bundle into `dir`, in one build (shared code in shared
+ * chunks), and notes the bundle on it. Packages stay imports, found in the repo's node_modules.
+ */
+export async function bundleSamples(samples: WrittenSample[], dir: string): Promise<void> {
+  const bundled = samples.filter((s) => !s.isTest && !NEEDS_SOURCES.test(s.code));
+  if (bundled.length === 0) return;
+  const { build } = await import("esbuild");
+  const entryPoints = Object.fromEntries(bundled.map((s) => [relative(dirname(s.file), s.file).replace(/\.ts$/, ""), s.file]));
+  await build({ entryPoints, outdir: dir, bundle: true, splitting: true, format: "esm", platform: "node", target: "node20", packages: "external", outExtension: { ".js": ".mjs" }, logLevel: "error", absWorkingDir: REPO_ROOT });
+  for (const sample of bundled) sample.bundle = join(dir, `${relative(dirname(sample.file), sample.file).replace(/\.ts$/, "")}.mjs`);
 }
 
 /** The package's public names, mapped to the sources. Longest first, so a subpath is never taken for the root. */
@@ -109,7 +130,9 @@ const VITEST_CONFIG = resolve(REPO_ROOT, "test/support/samples.vitest.config.ts"
 export function runSample(sample: WrittenSample, options: { env?: Record<string, string>; cwd: string; timeoutMs: number }): Promise<SampleRun> {
   const args = sample.isTest
     ? [VITEST, "run", "--config", VITEST_CONFIG, "--root", REPO_ROOT, relative(REPO_ROOT, sample.file)]
-    : ["--import", TSX, sample.file];
+    : sample.bundle
+      ? [sample.bundle]
+      : ["--import", TSX, sample.file];
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: sample.isTest ? REPO_ROOT : options.cwd,
