@@ -4,8 +4,8 @@
 // it again, or takes over its result once it is done. One upload per state file, so no chunk is
 // sent twice by two uploads of the same import.
 import type { ChunkProgress, ImportResult, ImportState } from "../index.js";
-import { ImportError } from "../wrappers/errors.js";
-import { removeSavedImport, writeSavedImport, writeSavedImportAsync } from "./import-state-file.js";
+import { ImportError, ValidationError } from "../wrappers/errors.js";
+import { lockStateFile, removeSavedImport, SavedImportError, writeSavedImport, writeSavedImportAsync } from "../node/saved-import.js";
 
 export interface TransferHooks {
   signal: AbortSignal;
@@ -122,8 +122,12 @@ export class ImportRegistry {
   }
 
   start(stateFile: string, source: string, transfer: (hooks: TransferHooks) => Promise<ImportResult>): UploadTask {
+    // The same lock `platform models import` takes: the command line and this server never
+    // upload one import at the same time.
+    const lock = takeLock(stateFile);
     const task = new UploadTask(stateFile, source, transfer);
     this.#tasks.set(stateFile, task);
+    void task.result.finally(() => lock.release()).catch(() => {});
     task.result.then(
       (result) => {
         task.finished = true;
@@ -154,5 +158,15 @@ export class ImportRegistry {
     const stopping = [...this.#tasks.values()].filter((task) => !task.finished);
     for (const task of stopping) task.stop();
     await Promise.all(stopping.map((task) => task.result.catch(() => {})));
+  }
+}
+
+function takeLock(stateFile: string) {
+  try {
+    return lockStateFile(stateFile);
+  } catch (error) {
+    if (!(error instanceof SavedImportError)) throw error;
+    const why = error.holder ? `is in use by another import (process ${error.holder.pid} on ${error.holder.host}, since ${error.holder.since}); let it finish, or stop it first` : `cannot be locked (${error.code ?? error.reason})`;
+    throw new ValidationError([{ field: "stateFile", rule: "locked", message: `stateFile ${why}` }]);
   }
 }

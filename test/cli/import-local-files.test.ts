@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
+import { createPlatformClient, ImportError, type ImportState } from "../../src/node.js";
 import { startGateProxy } from "./support/gate-proxy.js";
 import { cli, shown, startCli } from "./support/run-cli.js";
 import { savedChunks, until } from "./support/until.js";
@@ -33,6 +34,28 @@ afterAll(async () => {
 
 const run = (args: string[], url = mock.url) => cli(args, { cwd: work, env: { PLATFORM_BASE_URL: url } });
 const importArgs = (state: string) => ["models", "import", "model.tar", "--chunk-size", "1MiB", "--concurrency", "1", "--state", state];
+
+describe("a resume with another file", () => {
+  it("of the same size is refused before anything is sent (exit 2), and the state is kept for its own file", async () => {
+    const state = join(work, "other.state.json");
+    writeFileSync(join(work, "b.tar"), Buffer.alloc(4 * MiB + 9, 3));
+    // A first run of model.tar that stopped after two chunks, its state saved as the command saves it.
+    mock.inject({ operation: "uploadImportChunk", kind: "500", nth: [3, 4, 5] });
+    const client = createPlatformClient({ baseUrl: mock.url, apiKey: "local-files-key", maxRetries: 0 });
+    const stopped = await client.models.import({ source: join(work, "model.tar"), chunkSize: MiB, concurrency: 1, retries: 0 }).catch((e: unknown) => e);
+    expect(stopped).toBeInstanceOf(ImportError);
+    writeFileSync(state, JSON.stringify((stopped as ImportError<ImportState>).state));
+    expect(savedChunks(state)).toEqual([0, 1]);
+    const before = mock.requests().length;
+    const other = await run(["models", "import", "b.tar", "--resume", state]);
+    expect(other.code, shown(other)).toBe(2);
+    expect(other.stderr).toMatch(/sameSource|a resume needs the very file the import began with \("model\.tar"\)/);
+    expect(other.stderr).not.toContain("cannot be resumed");
+    expect(existsSync(state)).toBe(true);
+    expect(other.stderr).not.toMatch(STACK);
+    expect(mock.requests()).toHaveLength(before);
+  }, LONG);
+});
 
 describe("one import per state file", () => {
   it("a second run is refused naming the holder; once the holder is dead its lock is taken over", async () => {

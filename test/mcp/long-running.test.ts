@@ -4,7 +4,7 @@
 // each chunk sent once. Uploads are held at a gate in the platform client's fetch, so a test
 // knows exactly which chunks reached the mock.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -118,6 +118,18 @@ describe("the bound", () => {
     expect(content(resumed)).toMatchObject({ job: { status: "SUCCESS" }, modelId: expect.stringMatching(/^cm-/) });
     expect(receivedChunks()).toEqual([0, 1, 2, 3, 4]);
     expect(existsSync(stateFile())).toBe(false);
+  });
+
+  it("refuses to upload an import another process holds (the command line's lock), sending nothing", async () => {
+    const h = await harness();
+    // A live holder on this host: the parent of this test process.
+    writeFileSync(`${stateFile()}.lock`, JSON.stringify({ pid: process.ppid, host: hostname(), since: "2026-11-25T00:00:00.000Z" }));
+    writeFileSync(stateFile(), JSON.stringify({ version: 2 }));
+    const resumed = await h.call("resume_model_import", { stateFile: stateFile(), path: model });
+    expect(resumed.isError).toBe(true);
+    expect(text(resumed)).toMatch(new RegExp(`stateFile is in use by another import \\(process ${process.ppid} on `));
+    expect(receivedChunks()).toEqual([]);
+    rmSync(`${stateFile()}.lock`);
   });
 
   it("resume_model_import follows an upload still running, with its progress", async () => {

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Command, Option } from "commander";
 import type { DeployModelRequest, ImportResult, ImportState } from "../../index.js";
-import { APIError, ImportError } from "../../wrappers/errors.js";
+import { APIError, ImportError, ValidationError } from "../../wrappers/errors.js";
 import { withClient } from "../action.js";
 import { addUndeployCommand, idArgument } from "../undeploy.js";
 import { mergeBody, readBodyFile } from "../bodies.js";
@@ -14,8 +14,7 @@ import { Interrupted, UsageError } from "../exit-codes.js";
 import { printJob, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
 import { prepareDownload } from "../local-files/download.js";
 import { fileError } from "../local-files/file-errors.js";
-import { checkNotTheModel, checkRoomFor, readStateFile, removeStateFile, writeStateFile } from "../local-files/import-state-file.js";
-import { lockStateFile } from "../local-files/state-lock.js";
+import { checkNotTheModel, checkRoomFor, lockStateFile, readStateFile, removeStateFile, STATE_FILE_SUFFIX, writeStateFile } from "../local-files/import-state-file.js";
 import { createProgress, formatBytes, progressMode } from "../progress.js";
 import { note, printResult, printable } from "../output/print.js";
 import { specOption } from "../spec-flags.js";
@@ -30,7 +29,7 @@ interface ImportFlags extends JobFlags {
   progress: "auto" | "bar" | "lines" | "none";
 }
 
-const stateFileFor = (file: string) => `${file}.import-state.json`;
+const stateFileFor = (file: string) => `${file}${STATE_FILE_SUFFIX}`;
 
 // The service's answer to completing a session twice. A resume whose every chunk had arrived
 // gets it when the earlier run's completion went through and only its answer was lost.
@@ -115,7 +114,8 @@ async function runImport(context: Context, options: ImportFlags, file: string, s
       // The state an ImportError carries is the last word on what arrived.
       transfer.onState(error.state);
       note(error.resumable ? `the import can continue where it stopped: ${again}` : `this import cannot be resumed; ${statePath} records what was sent`);
-    } else if (saved && !(error instanceof UsageError)) {
+    } else if (saved && !(error instanceof UsageError || error instanceof ValidationError)) {
+      // A refusal before sending (another file, a bad flag) leaves the state as good as it was.
       note(`this import cannot be resumed; ${statePath} records what was sent`);
     }
     throw error;

@@ -1,46 +1,62 @@
-// The resumable state of an import, on disk. Written after every acknowledged chunk, through a
-// temporary file and a rename, synchronously: whatever kills the process (Ctrl-C, SIGKILL, a
-// crash), the file holds the last complete state and never half of one. The client checks the
-// state itself when it resumes, naming any field that is wrong. Before anything is sent the
-// command makes sure the state can be written at all (./state-lock.ts takes a lock beside it)
-// and that it is not the model file itself.
-import { readFileSync, realpathSync, renameSync, rmSync, statSync, statfsSync, writeFileSync } from "node:fs";
+// The resumable state of an import, on disk, in the one format the command line and the MCP
+// server share (../../node/saved-import.ts). Written after every acknowledged chunk,
+// synchronously, through a temporary file and a rename: whatever kills the process (Ctrl-C,
+// SIGKILL, a crash), the file holds the last complete state and never half of one. Before
+// anything is sent the command makes sure the state can be written at all (the lock), that it
+// is not the model file itself, and that its disk has room. Failures are usage errors (exit 2).
+import { realpathSync, statSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { ImportState } from "../../index.js";
+import { lockStateFile as takeLock, readSavedImport, removeSavedImport, SavedImportError, writeSavedImport, type StateLock } from "../../node/saved-import.js";
 import { UsageError } from "../exit-codes.js";
 import { fileError } from "./file-errors.js";
+
+export { STATE_FILE_SUFFIX } from "../../node/saved-import.js";
 
 /** Room the state file's disk must have before an import starts (a state file is a few KiB). */
 const MIN_FREE_BYTES = 1024 * 1024;
 
+/** The shared module's failures, in the command line's words. */
+function asUsageError(error: unknown, flag = "--resume"): unknown {
+  if (!(error instanceof SavedImportError)) return error;
+  if (error.reason === "locked") {
+    const { pid, host, since } = error.holder!;
+    return new UsageError(`${error.path} is in use by another import: process ${pid} on ${host}, since ${since}; let it finish, or stop it first`);
+  }
+  if (error.reason === "contended") return new UsageError(`${error.path}: another import keeps taking its lock; try again`);
+  if (error.reason === "notJson" || error.reason === "notObject") return new UsageError(`${flag} ${error.path}: is not ${error.reason === "notJson" ? "JSON" : "a JSON object"}; it should be the state file an earlier import wrote`);
+  return fileError(error.path, error.doing, { code: error.code });
+}
+
 export function writeStateFile(path: string, state: ImportState): void {
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
-    renameSync(temporary, path);
+    writeSavedImport(path, { state });
   } catch (error) {
-    rmSync(temporary, { force: true });
-    throw fileError(path, "write the import's state", error);
+    throw asUsageError(error);
   }
 }
 
+/** The state an earlier import (this command's or the MCP server's) wrote. */
 export function readStateFile(path: string): ImportState {
-  let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    return readSavedImport(path).state;
   } catch (error) {
-    throw fileError(path, "read the import's state (--resume)", error);
-  }
-  try {
-    return JSON.parse(text) as ImportState;
-  } catch {
-    throw new UsageError(`--resume ${path}: is not JSON; it should be the state file an earlier import wrote`);
+    throw asUsageError(error);
   }
 }
 
 /** Once the import is done, its state is of no more use. */
 export function removeStateFile(path: string): void {
-  rmSync(path, { force: true });
+  removeSavedImport(path);
+}
+
+/** One import per state file at a time; a second run refuses, naming the holder (exit 2). */
+export function lockStateFile(statePath: string): StateLock {
+  try {
+    return takeLock(statePath);
+  } catch (error) {
+    throw asUsageError(error);
+  }
 }
 
 const sameFile = (a: string, b: string): boolean => {

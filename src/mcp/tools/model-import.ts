@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ValidationError } from "../../wrappers/errors.js";
 import { followImport, RESUME_TOOL } from "../follow-import.js";
-import { readSavedImport, removeSavedImport, sourceOf, stateFileFor, STATE_FILE_SUFFIX } from "../import-state-file.js";
+import { modelFileOf, readSavedImport, removeSavedImport, SavedImportError, stateFileFor, STATE_FILE_SUFFIX, type SavedImport } from "../../node/saved-import.js";
 import { settleJob } from "../jobs.js";
 import { bodyField } from "../schemas.js";
 import { filePath, maxWaitSeconds, readableFile } from "../server-arguments.js";
@@ -62,13 +62,13 @@ export const resumeModelImport: ToolDefinition<"resume_model_import"> = {
     const stateFile = resolve(args["stateFile"] as string);
     const running = await call.imports.find(stateFile);
     if (running) return followImport(call, running);
-    const saved = readSavedImport(stateFile);
+    const saved = savedImportAt(stateFile);
     if (saved.job) {
       // The upload finished while no call followed it: its job is the rest of the import.
       removeSavedImport(stateFile);
-      return settleJob(call, { ...saved.job, raw: saved.job }, `import of ${sourceOf(stateFile) ?? saved.state.fileName}`, { modelId: saved.job.modelId ?? saved.state.modelId });
+      return settleJob(call, { ...saved.job, raw: saved.job }, `import of ${modelFileOf(stateFile) ?? saved.state.fileName}`, { modelId: saved.job.modelId ?? saved.state.modelId });
     }
-    const given = (args["path"] as string | undefined) ?? sourceOf(stateFile);
+    const given = (args["path"] as string | undefined) ?? modelFileOf(stateFile);
     if (given === undefined) throw new ValidationError([{ field: "path", rule: "required", message: `path is required: the state file's name does not end in ${STATE_FILE_SUFFIX}` }], RESUME_TOOL);
     const { path } = await readableFile(given, "path", RESUME_TOOL);
     const transfer = { source: path, ...(args["concurrency"] !== undefined ? { concurrency: args["concurrency"] as number } : {}) };
@@ -76,3 +76,19 @@ export const resumeModelImport: ToolDefinition<"resume_model_import"> = {
     return followImport(call, task);
   },
 };
+
+/** The saved import, or a ValidationError an agent can act on. */
+function savedImportAt(stateFile: string): SavedImport {
+  try {
+    return readSavedImport(stateFile);
+  } catch (error) {
+    if (!(error instanceof SavedImportError)) throw error;
+    const message =
+      error.reason === "io"
+        ? error.code === "ENOENT"
+          ? "stateFile does not exist: the import it recorded has ended and was handed over, or never started"
+          : `stateFile cannot be read (${error.code ?? "error"})`
+        : "stateFile is not the JSON object an import wrote";
+    throw new ValidationError([{ field: "stateFile", rule: error.reason === "io" ? "readable" : "format", message }], RESUME_TOOL);
+  }
+}
