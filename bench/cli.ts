@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPlatformClient } from "../src/node.js";
-import { API_KEY, JWT, MiB, options, runMain, startServer } from "./lib/child.js";
+import { API_KEY, JWT, MiB, options, runMain, startServer, runCommand as run } from "./lib/child.js";
 
 export interface CliBenchOptions {
   file: string;
@@ -64,17 +64,6 @@ export interface CliBenchResult {
 
 const PEAK = "PLATFORM_BENCH_PEAK_RSS_KIB ";
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (t: string) => (out += t));
-    child.stderr.setEncoding("utf8").on("data", (t: string) => (out += t));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, seconds: (performance.now() - started) / 1000 }));
-  });
-}
 
 /** Runs a command whose stdout is JSON Lines, counting the lines as they pass (never holding them). */
 function runCounting(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; lines: number; err: string; seconds: number }> {

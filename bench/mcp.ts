@@ -18,7 +18,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createPlatformClient } from "../src/node.js";
-import { API_KEY, MiB, options, runMain, startServer } from "./lib/child.js";
+import { API_KEY, MiB, options, runMain, startServer, runCommand as run } from "./lib/child.js";
 
 export interface McpBenchOptions {
   calls: number;
@@ -99,17 +99,6 @@ async function startMcp(cli: string, url: string, peakScript: string, maxWait: s
   };
 }
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (t: string) => (out += t));
-    child.stderr.setEncoding("utf8").on("data", (t: string) => (out += t));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, seconds: (performance.now() - started) / 1000 }));
-  });
-}
 
 runMain(async (): Promise<McpBenchResult> => {
   const o = options<McpBenchOptions>();

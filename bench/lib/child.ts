@@ -86,3 +86,16 @@ export function gc(): void {
   collect();
   collect();
 }
+
+/** Runs a command to its end: its exit code, stdout and stderr together, and its wall time in seconds. */
+export function runCommand(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (t: string) => (out += t));
+    child.stderr.setEncoding("utf8").on("data", (t: string) => (out += t));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, out, seconds: (performance.now() - started) / 1000 }));
+  });
+}
