@@ -15,6 +15,7 @@ import { TS_HEADER_LINES } from "./lib/generated-header.mjs";
 import { HTTP_METHODS, REPO_ROOT, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
 import { responseValidatorOutputs } from "./lib/response-validators.mjs";
+import { driftOutputs } from "./lib/drift-outputs.mjs";
 
 export const TS_HEADER = [...TS_HEADER_LINES, "", ""].join("\n");
 
@@ -127,6 +128,7 @@ export const outputs = [
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
   ...responseValidatorOutputs,
+  ...driftOutputs,
   { file: "docs/discrepancies.md", render: ({ spec }) => renderDiscrepanciesMarkdown(spec) },
 ];
 
