@@ -1,0 +1,34 @@
+// An answer checked against the spec's response schema for its status (or the operation's
+// `default`), with the validators generated from the spec: the one check behind the client's
+// `validateResponses`, the validating proxy's drift report and the stateful mock's own answers.
+import { responseValidators } from "../generated/response-validators.js";
+import { departuresOf, type Departure } from "./departures.js";
+
+export interface AnswerCheck {
+  /** The spec's key of the response the answer was checked against: its status, or `default`. */
+  documented: string;
+  departures: Departure[];
+}
+
+/**
+ * The departures of an answer with status `status` and body text `body` (null: the status has no
+ * body, which nothing checks). Undefined when the operation documents no answer for the status.
+ * A body the spec documents as JSON that is empty or not JSON is a `not-json` departure.
+ */
+export function checkAnswer(operationId: string, status: number, body: string | null): AnswerCheck | undefined {
+  if (body === null) return undefined;
+  const own = responseValidators[`${operationId}_${status}`];
+  const validate = own ?? responseValidators[`${operationId}_default`];
+  if (!validate) return undefined;
+  const documented = own ? String(status) : "default";
+  if (body.trim() === "") return { documented, departures: [notJson("empty")] };
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { documented, departures: [notJson("text")] };
+  }
+  return { documented, departures: validate(value) ? [] : departuresOf(validate.errors ?? [], value) };
+}
+
+const notJson = (received: "empty" | "text"): Departure => ({ pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: [received] });
