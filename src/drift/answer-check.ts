@@ -16,19 +16,29 @@ export interface AnswerCheck {
  * A body the spec documents as JSON that is empty or not JSON is a `not-json` departure.
  */
 export function checkAnswer(operationId: string, status: number, body: string | null): AnswerCheck | undefined {
-  if (body === null) return undefined;
-  const own = responseValidators[`${operationId}_${status}`];
-  const validate = own ?? responseValidators[`${operationId}_default`];
-  if (!validate) return undefined;
-  const documented = own ? String(status) : "default";
-  if (body.trim() === "") return { documented, departures: [notJson("empty")] };
+  if (body === null || !validatorOf(operationId, status)) return undefined;
+  if (body.trim() === "") return { documented: validatorOf(operationId, status)!.documented, departures: [notJson("empty")] };
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    return { documented, departures: [notJson("text")] };
+    return { documented: validatorOf(operationId, status)!.documented, departures: [notJson("text")] };
   }
+  return checkAnswerValue(operationId, status, value);
+}
+
+/** The same check of an answer already parsed (the stateful mock's own answers). */
+export function checkAnswerValue(operationId: string, status: number, value: unknown): AnswerCheck | undefined {
+  const found = validatorOf(operationId, status);
+  if (!found) return undefined;
+  const { validate, documented } = found;
   return { documented, departures: validate(value) ? [] : departuresOf(validate.errors ?? [], value) };
+}
+
+function validatorOf(operationId: string, status: number) {
+  const own = responseValidators[`${operationId}_${status}`];
+  const validate = own ?? responseValidators[`${operationId}_default`];
+  return validate ? { validate, documented: own ? String(status) : "default" } : undefined;
 }
 
 const notJson = (received: "empty" | "text"): Departure => ({ pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: [received] });
