@@ -22,6 +22,9 @@ export interface Departure {
   alternatives?: string[];
 }
 
+/** Stands for the message when only the complaints are known (Prism's violation lists). */
+export const UNSEEN: unique symbol = Symbol("unseen message");
+
 // A name from the message is kept (names are what a report is made of) but never at any length.
 const MAX_NAME = 64;
 // A message that breaks the spec everywhere still makes a bounded list.
@@ -54,6 +57,7 @@ function segmentsOf(instancePath: string): string[] {
 
 /** The JSON type of a value: what a report says instead of the value. */
 export function jsonType(value: unknown): ReceivedType {
+  if (value === UNSEEN) return "unknown";
   if (value === undefined) return "absent";
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
@@ -64,8 +68,12 @@ export function jsonType(value: unknown): ReceivedType {
   return "unknown";
 }
 
-/** The pointer of the value at `instancePath` with array indices as `*`, and the value itself. */
+/**
+ * The pointer of the value at `instancePath` with array indices as `*`, and the value itself.
+ * Without the message (UNSEEN), a segment of digits is taken for an index and the value is UNSEEN.
+ */
 function locate(root: unknown, instancePath: string): { segments: string[]; value: unknown } {
+  if (root === UNSEEN) return { segments: segmentsOf(instancePath).map((s) => (/^\d+$/.test(s) ? "*" : clip(s))), value: UNSEEN };
   const segments: string[] = [];
   let node: unknown = root;
   for (const segment of segmentsOf(instancePath)) {
@@ -80,7 +88,7 @@ function locate(root: unknown, instancePath: string): { segments: string[]; valu
   return { segments, value: node };
 }
 
-const childOf = (value: unknown, name: string) => (value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined);
+const childOf = (value: unknown, name: string) => (value === UNSEEN ? UNSEEN : value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined);
 
 function listed(values: unknown): string {
   if (!Array.isArray(values)) return "one of the listed values";
@@ -131,7 +139,10 @@ function single(issue: SchemaIssue, root: unknown): Item {
     }
     case "additionalProperties":
     case "unevaluatedProperties": {
-      const name = String(params[keyword === "additionalProperties" ? "additionalProperty" : "unevaluatedProperty"]);
+      const named = params[keyword === "additionalProperties" ? "additionalProperty" : "unevaluatedProperty"];
+      // Unnamed (a violation list that leaves the name out): the departure sits on the object.
+      if (named === undefined) return item({ pointer: here, kind: "forbidden", expected: "no properties beyond the schema's", received: [jsonType(value)] });
+      const name = String(named);
       return item({ pointer: `${here}/${escape(clip(name))}`, kind: "forbidden", expected: "absent", received: [jsonType(childOf(value, name))] });
     }
     case "false schema":
@@ -192,7 +203,10 @@ function fold(items: Item[], issue: SchemaIssue, root: unknown): Item[] {
   return [...rest, folded({ pointer: here, kind: "no-match", keyword: issue.keyword, expected, received: [jsonType(value)] }), ...branches.filter((b) => b.at !== base)];
 }
 
-/** The departures of `root` from the schema whose validator raised `issues`, sorted by pointer. */
+/**
+ * The departures of `root` from the schema whose validator raised `issues`, sorted by pointer.
+ * `root` may be UNSEEN when only the complaints are known: the types received are then `unknown`.
+ */
 export function departuresOf(issues: readonly SchemaIssue[], root: unknown): Departure[] {
   let items: Item[] = [];
   for (const issue of issues) items = issue.keyword === "anyOf" || issue.keyword === "oneOf" ? fold(items, issue, root) : [...items, single(issue, root)];
