@@ -140,13 +140,20 @@ function renderDiscrepancyLabels({ spec }) {
   ].join("\n");
 }
 
-function loadReportSchema() {
+/** openapi/drift-report.schema.json, parsed. */
+export function loadReportSchema() {
   return JSON.parse(readFileSync(resolve(REPO_ROOT, DRIFT_REPORT_SCHEMA), "utf8"));
 }
 
-function renderReportValidator() {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, code: { source: true, esm: true } });
+/** Ajv for JSON Schema 2020-12 with formats, as the report schema is compiled (`options` pass through). */
+export function createReportAjv(options = {}) {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, ...options });
   addFormats(ajv);
+  return ajv;
+}
+
+function renderReportValidator() {
+  const ajv = createReportAjv({ code: { source: true, esm: true } });
   const schema = loadReportSchema();
   ajv.addSchema(schema);
   const code = inlineRuntimeHelpers(standaloneCode(ajv, { validateDriftReport: schema.$id }));
