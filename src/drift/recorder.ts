@@ -32,13 +32,13 @@ export class DriftRecorder {
   readonly #now: () => Date;
   readonly #max: number;
   #omitted = 0;
-  #updatedAt: Date;
+  /** When a departure was last recorded; until then a report is as of when it is asked for. */
+  #updatedAt: Date | undefined;
 
   constructor(options: DriftRecorderOptions) {
     this.#recordedBy = options.recordedBy;
     this.#now = options.now ?? (() => new Date());
     this.#max = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-    this.#updatedAt = this.#now();
   }
 
   /**
@@ -112,7 +112,7 @@ export class DriftRecorder {
 
   /** The report so far: a copy, in the report's order. */
   report(): DriftReport {
-    const report = emptyReport(this.#updatedAt);
+    const report = emptyReport(this.#updatedAt ?? this.#now());
     report.omitted = this.#omitted;
     report.drifts = [...this.#entries.values()].map((entry) => structuredClone(entry)).sort(compareEntries);
     return report;
@@ -122,6 +122,6 @@ export class DriftRecorder {
   clear(): void {
     this.#entries.clear();
     this.#omitted = 0;
-    this.#updatedAt = this.#now();
+    this.#updatedAt = undefined;
   }
 }
