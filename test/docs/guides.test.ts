@@ -29,6 +29,7 @@ const REQUIRED_GUIDES = [
   "attachments.md",
   "errors-and-retries.md",
   "testing-with-the-mock.md",
+  "response-drift.md",
 ];
 const INDEX = "README.md";
 // The command-line guide has shell samples only; test/cli/documented-commands.test.ts checks them.
