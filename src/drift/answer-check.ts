@@ -16,29 +16,34 @@ export interface AnswerCheck {
  * A body the spec documents as JSON that is empty or not JSON is a `not-json` departure.
  */
 export function checkAnswer(operationId: string, status: number, body: string | null): AnswerCheck | undefined {
-  if (body === null || !validatorOf(operationId, status)) return undefined;
-  if (body.trim() === "") return { documented: validatorOf(operationId, status)!.documented, departures: [notJson("empty")] };
+  const found = body === null ? undefined : validatorOf(operationId, status);
+  if (!found || body === null) return undefined;
+  if (body.trim() === "") return { documented: found.documented, departures: [notJson("empty")] };
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    return { documented: validatorOf(operationId, status)!.documented, departures: [notJson("text")] };
+    return { documented: found.documented, departures: [notJson("text")] };
   }
-  return checkAnswerValue(operationId, status, value);
+  return checkWith(found, value);
 }
 
 /** The same check of an answer already parsed (the stateful mock's own answers). */
 export function checkAnswerValue(operationId: string, status: number, value: unknown): AnswerCheck | undefined {
   const found = validatorOf(operationId, status);
-  if (!found) return undefined;
-  const { validate, documented } = found;
-  return { documented, departures: validate(value) ? [] : departuresOf(validate.errors ?? [], value) };
+  return found && checkWith(found, value);
 }
 
-function validatorOf(operationId: string, status: number) {
+type Found = { validate: NonNullable<(typeof responseValidators)[string]>; documented: string };
+
+function validatorOf(operationId: string, status: number): Found | undefined {
   const own = responseValidators[`${operationId}_${status}`];
   const validate = own ?? responseValidators[`${operationId}_default`];
   return validate ? { validate, documented: own ? String(status) : "default" } : undefined;
+}
+
+function checkWith({ validate, documented }: Found, value: unknown): AnswerCheck {
+  return { documented, departures: validate(value) ? [] : departuresOf(validate.errors ?? [], value) };
 }
 
 const notJson = (received: "empty" | "text"): Departure => ({ pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: [received] });
