@@ -8,6 +8,8 @@ export {
   PlatformError,
   ConfigurationError,
   ValidationError,
+  ResponseValidationError,
+  type ResponseDeparture,
   APIError,
   BadRequestError,
   AuthenticationError,
@@ -27,12 +29,10 @@ export {
   ChunkDeletionError,
   PaginationLoopError,
   UnexpectedResponseError,
-  ResponseValidationError,
   isTransientError,
   type ValidationIssue,
   type ApiErrorInit,
   type JobSnapshot,
-  type ResponseDeparture,
 } from "./wrappers/errors.js";
 export type { ResponseDrift } from "./wrappers/request/response-validation.js";
 export type { DriftReport, DriftEntry, DriftKind, DriftRecorderName, ReceivedType } from "./drift/report-format.js";

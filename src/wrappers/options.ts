@@ -36,7 +36,7 @@ export interface PlatformClientOptions {
    * logs each new one, never changing a call's outcome; `strict` also throws a
    * ResponseValidationError (CI against a staging environment).
    */
-  validateResponses?: ResponseValidation;
+  validateResponses?: ResponseValidation | undefined;
 }
 
 export interface ResolvedOptions {

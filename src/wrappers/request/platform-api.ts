@@ -9,6 +9,7 @@ import type { Log } from "../internal/logger.js";
 import type { Redactor } from "../internal/redactor.js";
 import type { ResolvedOptions } from "../options.js";
 import type { RequestParts } from "./request-check.js";
+import type { ResponseDrift } from "./response-validation.js";
 
 /** What the Node entry and the tests put under the client: the sender, and deterministic timing. */
 export interface ClientSeams {
@@ -35,4 +36,6 @@ export interface PlatformApi {
   readonly log: Log;
   readonly redactor: Redactor;
   readonly options: Omit<ResolvedOptions, "apiKey" | "jwt">;
+  /** What `validateResponses` has seen depart from the spec (`client.drift`). */
+  readonly drift: ResponseDrift;
 }

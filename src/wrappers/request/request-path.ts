@@ -17,11 +17,11 @@ import { boundaryMiddleware, precheck } from "./boundary.js";
 import { credentialsMiddleware } from "./credentials.js";
 import type { ApiResult, ClientSeams, PlatformApi } from "./platform-api.js";
 import { PendingBody, PlatformRequest } from "./platform-request.js";
-import { responseValidation, type ResponseDrift } from "./response-validation.js";
+import { responseValidation } from "./response-validation.js";
 
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-amzn-requestid", "x-correlation-id"];
 
-export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams = {}): PlatformApi & { readonly drift: ResponseDrift } {
+export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams = {}): PlatformApi {
   const { apiKey, jwt, ...visible } = resolved;
   const redactor = new Redactor();
   redactor.add(apiKey);

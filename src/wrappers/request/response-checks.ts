@@ -12,7 +12,7 @@ import type { Log } from "../internal/logger.js";
 
 export interface ResponseStage {
   /** Checks one answer as it came (`bodyless`: its status has no body): records and logs its drift; in strict mode, throws on it. */
-  check(response: PlatformResponse, bodyless: boolean): Promise<PlatformResponse>;
+  check(response: PlatformResponse, bodyless: boolean): PlatformResponse;
   report(): DriftReport;
   clear(): void;
 }
@@ -24,9 +24,9 @@ export function responseStage(mode: "warn" | "strict", log: Log): ResponseStage 
   let broken = false;
 
   // The answer's departures, labelled, after recording them and logging each drift seen first.
-  async function departuresOf(response: PlatformResponse, bodyless: boolean): Promise<ResponseDeparture[]> {
+  function departuresOf(response: PlatformResponse, bodyless: boolean): ResponseDeparture[] {
     const { operationId, status } = response;
-    const checked = checkAnswer(operationId, status, bodyless ? null : await response.text());
+    const checked = checkAnswer(operationId, status, bodyless ? null : response.textNow());
     if (!checked || checked.departures.length === 0) return [];
     const { entries, fresh } = recorder.record({ direction: "response", operationId, status, documented: checked.documented }, checked.departures);
     for (const entry of fresh) log("warn", `response drift: ${describeDrift(entry)}`, { operationId, status, pointer: entry.pointer, kind: entry.kind, discrepancies: entry.discrepancies });
@@ -35,12 +35,12 @@ export function responseStage(mode: "warn" | "strict", log: Log): ResponseStage 
   }
 
   return {
-    async check(response, bodyless) {
+    check(response, bodyless) {
       // A request a middleware replaced reaches the transport without its operation: nothing to check against.
       if (response.operationId === "request") return response;
       let departures: ResponseDeparture[];
       try {
-        departures = await departuresOf(response, bodyless);
+        departures = departuresOf(response, bodyless);
       } catch (error) {
         // The check itself failed: strict mode cannot vouch for the answer, so the call fails;
         // warn mode says so once and lets every call go on as if nothing had checked it.

@@ -22,7 +22,7 @@ export interface ResponseDrift {
 
 export interface ResponseValidationStage {
   /** Checks one answer; absent when the mode is off, so the request path has no stage at all. */
-  check?: (response: PlatformResponse) => Promise<PlatformResponse>;
+  check?: (response: PlatformResponse) => PlatformResponse | Promise<PlatformResponse>;
   drift: ResponseDrift;
 }
 
@@ -31,20 +31,21 @@ export function responseValidation(mode: ResponseValidation, log: Log): Response
   let unloaded = false;
   const drift: ResponseDrift = { report: () => stage?.report() ?? emptyReport(), clear: () => stage?.clear() };
   if (mode === "off") return { drift };
-  const check = async (response: PlatformResponse): Promise<PlatformResponse> => {
-    if (!stage) {
-      try {
-        const loaded = loadResponseChecks();
-        stage ??= (loaded instanceof Promise ? await loaded : loaded).responseStage(mode, log);
-      } catch (error) {
-        // Strict mode cannot vouch for an answer it could not check; warn mode lets it through.
-        if (mode === "strict") throw new PlatformError(`validateResponses: the response validators did not load (${(error as Error)?.message ?? String(error)})`, { cause: error });
-        if (!unloaded) log("warn", `validateResponses: the response validators did not load; answers are not checked (${(error as Error)?.message ?? String(error)})`);
-        unloaded = true;
-        return response;
-      }
+  // The first answer waits for the checks to load; every later one is checked at once, without
+  // another promise on the call's path.
+  const load = async (response: PlatformResponse): Promise<PlatformResponse> => {
+    try {
+      const loaded = loadResponseChecks();
+      stage ??= (loaded instanceof Promise ? await loaded : loaded).responseStage(mode, log);
+    } catch (error) {
+      // Strict mode cannot vouch for an answer it could not check; warn mode lets it through.
+      if (mode === "strict") throw new PlatformError(`validateResponses: the response validators did not load (${(error as Error)?.message ?? String(error)})`, { cause: error });
+      if (!unloaded) log("warn", `validateResponses: the response validators did not load; answers are not checked (${(error as Error)?.message ?? String(error)})`);
+      unloaded = true;
+      return response;
     }
     return stage.check(response, NULL_BODY_STATUS.has(response.status));
   };
+  const check = (response: PlatformResponse): PlatformResponse | Promise<PlatformResponse> => (stage ? stage.check(response, NULL_BODY_STATUS.has(response.status)) : load(response));
   return { check, drift };
 }
