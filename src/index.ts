@@ -34,7 +34,7 @@ export {
   type ApiErrorInit,
   type JobSnapshot,
 } from "./wrappers/errors.js";
-export type { ResponseDrift } from "./wrappers/request/response-validation.js";
+export type { ResponseDrift } from "./wrappers/request/platform-api.js";
 export type { DriftReport, DriftEntry, DriftKind, DriftRecorderName, ReceivedType } from "./drift/report-format.js";
 export { and, or, eq, toFilterTree, validateFilterTree, CHUNK_FILTER_KEYS } from "./wrappers/listing/filters.js";
 export type { ChunkFilterGroup, ChunkFilterLeaf, ChunkFilterNode, ChunkFilterKey } from "./wrappers/listing/filters.js";

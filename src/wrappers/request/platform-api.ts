@@ -2,6 +2,7 @@
 // (./request-path.ts), and the helpers that turn its results into data or typed errors. Types
 // only, so the code loaded on demand can name them without importing the request path.
 import type { Client } from "openapi-fetch";
+import type { DriftReport } from "../../drift/report-format.js";
 import type { OperationId } from "../../generated/operations.js";
 import type { paths } from "../../generated/platform.js";
 import type { SenderWiring } from "../http/sender.js";
@@ -9,7 +10,6 @@ import type { Log } from "../internal/logger.js";
 import type { Redactor } from "../internal/redactor.js";
 import type { ResolvedOptions } from "../options.js";
 import type { RequestParts } from "./request-check.js";
-import type { ResponseDrift } from "./response-validation.js";
 
 /** What the Node entry and the tests put under the client: the sender, and deterministic timing. */
 export interface ClientSeams {
@@ -38,4 +38,12 @@ export interface PlatformApi {
   readonly options: Omit<ResolvedOptions, "apiKey" | "jwt">;
   /** What `validateResponses` has seen depart from the spec (`client.drift`). */
   readonly drift: ResponseDrift;
+}
+
+/** `client.drift`: what the client has seen depart from the spec (`validateResponses`). */
+export interface ResponseDrift {
+  /** The drift report so far (empty while `validateResponses` is off): a copy, yours to keep or write. */
+  report(): DriftReport;
+  /** Forgets what was recorded, e.g. after writing the report. */
+  clear(): void;
 }

@@ -3,22 +3,15 @@
 // this switch loads with the client; the checks, the validators and the recorder load on the first
 // answer (./response-checks.ts, through ../internal/lazy-modules.ts). `warn` records and logs and
 // never changes what a call returns or throws; `strict` throws a ResponseValidationError.
-import { emptyReport, type DriftReport } from "../../drift/report-format.js";
+import { emptyReport } from "../../drift/report-format.js";
 import { PlatformError } from "../errors.js";
 import type { PlatformResponse } from "../http/platform-response.js";
 import { NULL_BODY_STATUS } from "../http/sender.js";
 import { loadResponseChecks } from "../internal/lazy-modules.js";
 import type { Log } from "../internal/logger.js";
 import type { ResponseValidation } from "../options.js";
+import type { ResponseDrift } from "./platform-api.js";
 import type { ResponseStage } from "./response-checks.js";
-
-/** `client.drift`: what this client has seen depart from the spec. */
-export interface ResponseDrift {
-  /** The drift report so far (empty while `validateResponses` is off): a copy, yours to keep or write. */
-  report(): DriftReport;
-  /** Forgets what was recorded, e.g. after writing the report. */
-  clear(): void;
-}
 
 export interface ResponseValidationStage {
   /** Checks one answer; absent when the mode is off, so the request path has no stage at all. */
