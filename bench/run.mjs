@@ -546,6 +546,17 @@ if (selected("calls") && raw.calls) {
     "≤ 1.03× the raw loop",
     status(v.latencyMet),
   );
+  if (c.warnUs?.length) {
+    row(
+      '4. Per-call overhead: validateResponses "warn" (every answer checked against the spec) against off',
+      "µs per call, median (min–max)",
+      fmtSpread(c.warnUs, 0),
+      `the same client with validation off ${fmtSpread(c.clientUs, 0)}`,
+      `${fmt(v.warnRatio, 2)}×`,
+      `≤ ${TARGETS.callsWarnRatio.toFixed(2)}× off`,
+      status(v.warnMet),
+    );
+  }
   row(
     "4. Per-call overhead: the portable entry (over the global fetch, as in a browser)",
     "µs per call, median (min–max)",

@@ -17,6 +17,8 @@ const COPIED = [
   "generated/validators.d.ts",
   "generated/response-validators.js",
   "generated/response-validators.d.ts",
+  "generated/drift-report-validator.js",
+  "generated/drift-report-validator.d.ts",
   "mock/prism/prism-process.js",
   "mock/prism/prism-process.d.ts",
   "mock/prism/exit-with-parent.cjs",

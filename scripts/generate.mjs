@@ -20,6 +20,7 @@ import { isDeepStrictEqual } from "node:util";
 import { HTTP_METHODS, REPO_ROOT, binaryParts, deref, listOperations, loadSpec, specPath } from "./lib/spec.mjs";
 import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
 import { responseValidatorOutputs } from "./lib/response-validators.mjs";
+import { driftOutputs } from "./lib/drift-outputs.mjs";
 
 export const TS_HEADER = [...TS_HEADER_LINES, "", ""].join("\n");
 
@@ -148,6 +149,7 @@ export const outputs = [
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },
   ...responseValidatorOutputs,
+  ...driftOutputs,
   { file: "docs/discrepancies.md", render: ({ spec }) => renderDiscrepanciesMarkdown(spec) },
   // For tools that read only OpenAPI 3.0; published as @platform/management-client/openapi-3.0.json.
   { file: OPENAPI_30_FILE, render: renderOpenApi30 },

@@ -1,14 +1,17 @@
-// npm run proxy -- https://HOST [--port N]: Prism as a validating proxy (--errors) in front of a
-// real environment, on 127.0.0.1 until SIGINT or SIGTERM. A client pointed at it talks to the
-// environment as before, and whatever breaks the spec on the way (a request, or the environment's
-// answer) comes back as an error carrying the violations and is logged here.
+// npm run proxy -- https://HOST [--port N] [--record-drift FILE]: Prism as a validating proxy
+// (--errors) in front of a real environment, on 127.0.0.1 until SIGINT or SIGTERM. A client pointed
+// at it talks to the environment as before, and whatever breaks the spec on the way (a request, or
+// the environment's answer) comes back as an error carrying the violations and is logged here.
+// With --record-drift, every departure also goes into a drift report (the client's format).
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { startAnswerTap } from "./lib/answer-tap.mjs";
 import { startPrismProxy } from "./lib/prism.mjs";
+import { startDriftRecording } from "./lib/proxy-drift.mjs";
 import { parsePort, stopOnSignal } from "./lib/serve.mjs";
 import { startViolationLog } from "./lib/violation-log.mjs";
 
-const USAGE = "usage: npm run proxy -- https://HOST [--port N]   (port also from PORT; default 4011)";
+const USAGE = "usage: npm run proxy -- https://HOST [--port N] [--record-drift FILE]   (port also from PORT; default 4011)";
 
 function fail(message) {
   console.error(`proxy: ${message}\n${USAGE}`);
@@ -37,7 +40,7 @@ function parseUpstream(value) {
 
 let args;
 try {
-  args = parseArgs({ options: { port: { type: "string" } }, allowPositionals: true });
+  args = parseArgs({ options: { port: { type: "string" }, "record-drift": { type: "string" } }, allowPositionals: true });
 } catch (error) {
   fail(error.message);
 }
@@ -45,23 +48,35 @@ const { values, positionals } = args;
 if (positionals.length !== 1) fail(positionals.length === 0 ? "missing the upstream URL" : "expected one upstream URL");
 const upstream = parseUpstream(positionals[0]);
 const port = values.port === undefined ? parsePort(process.env.PORT, 4011, "PORT") : parsePort(values.port, 4011, "--port");
+const driftFile = values["record-drift"];
+if (driftFile === "") fail("--record-drift needs a file name");
 
 // Registered before anything starts: a signal during start-up stops what is running so far
 // (and process.exit takes down a Prism still starting, see prism.mjs).
 let prism;
 let front;
+let tap;
+let drift;
 stopOnSignal(async () => {
   await front?.close();
   await prism?.stop();
+  await tap?.close();
+  await drift?.flush();
 });
 
 try {
-  // Prism listens on a free port of its own; the logging pass-through takes the port asked for.
-  prism = await startPrismProxy({ upstream });
-  front = await startViolationLog({ target: prism.url, port });
+  // Recording drift puts a tap between Prism and the environment, which sees each answer as it
+  // came. Prism listens on a free port of its own; the logging pass-through takes the port asked for.
+  if (driftFile) {
+    drift = await startDriftRecording({ file: driftFile });
+    tap = await startAnswerTap({ upstream, wants: drift.wants, onAnswer: drift.onAnswer });
+  }
+  prism = await startPrismProxy({ upstream: tap?.url ?? upstream });
+  front = await startViolationLog({ target: prism.url, port, ...(drift ? { onProblem: drift.onProblem } : {}) });
 } catch (error) {
   console.error(`proxy: ${error.message}`);
   await prism?.stop();
+  await tap?.close();
   process.exit(1);
 }
 // Prism's request log (received, forwarded, what the upstream returned) is echoed from here on;
@@ -82,4 +97,4 @@ violations (problem+json "validation"; a 500 also has them in the "sl-violations
 and they are logged here.
 Binary uploads are not byte-exact through Prism (it reads bodies as UTF-8 text): upload model
 chunks and files directly, not through this proxy.
-`);
+${driftFile ? `\nDrift report: ${driftFile} (the environment's answers as they came, and the refused requests)\n` : ""}`);

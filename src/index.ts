@@ -2,12 +2,14 @@
 // browsers, Deno and Bun. File-path helpers live in the Node entry (./node.js).
 export { createPlatformClient, type PlatformClient } from "./wrappers/client.js";
 export { waitForJob, type GetJob } from "./wrappers/jobs/waiter.js";
-export type { PlatformClientOptions, JwtSource } from "./wrappers/options.js";
+export type { PlatformClientOptions, JwtSource, ResponseValidation } from "./wrappers/options.js";
 export type { Logger } from "./wrappers/internal/logger.js";
 export {
   PlatformError,
   ConfigurationError,
   ValidationError,
+  ResponseValidationError,
+  type ResponseDeparture,
   APIError,
   BadRequestError,
   AuthenticationError,
@@ -33,6 +35,8 @@ export {
   type ApiErrorInit,
   type JobSnapshot,
 } from "./wrappers/errors.js";
+export type { ResponseDrift } from "./wrappers/request/platform-api.js";
+export type { DriftReport, DriftEntry, DriftKind, DriftRecorderName, ReceivedType } from "./drift/report-format.js";
 export { and, or, eq, toFilterTree, validateFilterTree, CHUNK_FILTER_KEYS } from "./wrappers/listing/filters.js";
 export type { ChunkFilterGroup, ChunkFilterLeaf, ChunkFilterNode, ChunkFilterKey } from "./wrappers/listing/filters.js";
 export type { PagedList, Page } from "./wrappers/listing/pagination.js";

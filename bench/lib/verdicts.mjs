@@ -17,6 +17,8 @@ export const TARGETS = {
   callsRatio: 1.15,
   /** Client vs the raw undici.request loop when the server takes 1 ms to answer. */
   callsLatencyRatio: 1.03,
+  /** Client with validateResponses: "warn" vs the same client with it off (issue 25). */
+  callsWarnRatio: 1.1,
   paginationRatio: 0.9,
   heapGrowth: 0.1,
   /** `platform models import` against `models.import` in a script: process against process. */
@@ -38,7 +40,7 @@ export const TARGETS = {
  * @typedef {{ variant: string, fileSize: number, mibPerSecond: number, cpuSeconds?: number | null, peakRssMiB: number | null, hashOk: boolean, problems: string[], concurrency?: number }} ImportRun
  * @typedef {{
  *   import: ImportRun[], memory: ImportRun[], streams?: ImportRun[], latency: ImportRun[], errors: string[],
- *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
+ *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], warnUs?: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
  *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> },
  *   mcp?: { calls: number, mcpUs: number[], clientUs: number[], fileSize: number, mcpMiBps: number[], inProcessMiBps: number[], mcpSpawnMiBps: number[], mcpStartupMs: number[], libraryMiBps: number[], mcpPeakRssMiB: number[], mcpCpuPerGiB: number[], libraryCpuPerGiB: number[], hashOk: boolean, problems: string[] },
@@ -171,6 +173,11 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     if (!out.calls.met) missed.push(`per-call overhead ${fmt(median(c.clientUs), 0)} µs vs bare openapi-fetch ${fmt(median(c.openapiFetchUs), 0)} µs = ${fmt(r, 2)}×, target ≤ ${TARGETS.callsRatio}×`);
     if (!out.calls.latencyMet) {
       missed.push(`calls to a ${c.latency.latencyMs} ms server ${fmt(median(c.latency.clientUs), 0)} µs vs the raw loop ${fmt(median(c.latency.rawUs), 0)} µs = ${fmt(latencyRatio, 3)}×, target ≤ ${TARGETS.callsLatencyRatio}×`);
+    }
+    if (c.warnUs?.length) {
+      out.calls.warnRatio = ratio(median(c.warnUs), median(c.clientUs));
+      out.calls.warnMet = out.calls.warnRatio <= TARGETS.callsWarnRatio;
+      if (!out.calls.warnMet) missed.push(`validateResponses "warn" ${fmt(median(c.warnUs), 0)} µs per call vs off ${fmt(median(c.clientUs), 0)} µs = ${fmt(out.calls.warnRatio, 2)}×, target ≤ ${TARGETS.callsWarnRatio}×`);
     }
   }
 

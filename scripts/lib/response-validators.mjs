@@ -1,6 +1,7 @@
 // Response validators, compiled from the spec at generation time into standalone code, for the
-// stateful mock (which checks every answer it builds before sending it) and the tests. The
-// client never loads them: its responses are tolerant by design.
+// stateful mock (which checks every answer it builds before sending it), the validating proxy and
+// the client's `validateResponses` (src/drift/answer-check.ts), which load them only when asked to
+// look for drift: the client's own reading of answers stays tolerant.
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec.mjs";
 
@@ -42,7 +43,7 @@ const dateTime = [
   "return month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 60;",
   "} })",
 ].join(" ");
-const inlineRuntimeHelpers = (code) => code.replace(UCS2LENGTH, codePointLength).replace(DATE_TIME, dateTime);
+export const inlineRuntimeHelpers = (code) => code.replace(UCS2LENGTH, codePointLength).replace(DATE_TIME, dateTime);
 
 /** Standalone ESM source: one validate function per response schema, and `responseValidators` naming each by `<operationId>_<status>`. */
 export function renderResponseValidators({ spec }) {

@@ -12,7 +12,8 @@ const PRISM_PROBLEM = "https://stoplight.io/prism/errors#";
 // Node sets its own framing on each side.
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
 
-function endToEnd(headers) {
+/** The headers of one hop without the hop-by-hop ones. */
+export function endToEnd(headers) {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 }
 
@@ -31,10 +32,12 @@ function violationLines(list) {
 
 /**
  * Listens on 127.0.0.1:`port` (0: any free port) and forwards everything to `target` (Prism).
- * @param {{ target: string, port?: number, log?: (line: string) => void }} options
+ * `onProblem(method, path, problem)` also gets each of Prism's own problems (a refused request,
+ * an answer that broke the spec), for the drift report.
+ * @param {{ target: string, port?: number, log?: (line: string) => void, onProblem?: (method: string, path: string, problem: { validation?: unknown[] }) => void }} options
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function startViolationLog({ target, port = 0, log = console.log }) {
+export function startViolationLog({ target, port = 0, log = console.log, onProblem = () => {} }) {
   const server = createServer((req, res) => {
     // Only origin-form targets ("/path"): an absolute URL would name another host than Prism.
     if (!req.url?.startsWith("/")) {
@@ -63,6 +66,7 @@ export function startViolationLog({ target, port = 0, log = console.log }) {
         // Problems of the upstream's own are its answer, not a spec violation.
         if (typeof problem?.type === "string" && problem.type.startsWith(PRISM_PROBLEM)) {
           log([`[violations] ${where} -> ${answer.statusCode} ${problem.title ?? ""}`.trimEnd(), ...violationLines(problem.validation)].join("\n"));
+          onProblem(req.method, req.url.split("?")[0], problem);
         }
         res.writeHead(answer.statusCode, headers).end(body);
       });

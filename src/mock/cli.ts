@@ -3,6 +3,7 @@
 // SIGTERM or SIGHUP, or until the process that started it is gone (even killed with SIGKILL).
 // Prints "Mock server: <url>" once it accepts requests, so a script can wait for that line.
 import { parseArgs } from "node:util";
+import { writeDriftReport } from "../drift/report-file.js";
 import { startMock, type MockServer, type StatefulMockServer } from "./start-mock.js";
 import { watchAncestors } from "./watch-ancestors.js";
 
@@ -10,7 +11,9 @@ const USAGE = [
   "usage: platform-mock [--port N] [--host H] [--spec FILE] [--dynamic] [--errors]          (Prism, the contract mock)",
   "       platform-mock --stateful [--port N] [--host H] [--seed N] [--chunks FILE] [--examples]",
   "                     [--job-polls N] [--job-ms N] [--api-key KEY] [--jwt TOKEN]        (the stateful mock)",
-  "  --examples   the models and tools the spec's examples and the guides name exist from the start",
+  "                     [--record-drift FILE]",
+  "  --examples       the models and tools the spec's examples and the guides name exist from the start",
+  "  --record-drift   on exit, merge the drift report of the requests that broke the spec into FILE",
 ].join("\n");
 
 function integerFlag(value: string | undefined, name: string): number | undefined {
@@ -19,6 +22,9 @@ function integerFlag(value: string | undefined, name: string): number | undefine
   if (!Number.isInteger(number) || number < 0) throw new Error(`--${name} must be an integer >= 0: ${value}`);
   return number;
 }
+
+// Where --record-drift writes the stateful mock's drift report when the mock stops.
+let recordDrift: string | undefined;
 
 function options() {
   try {
@@ -37,6 +43,7 @@ function options() {
         "api-key": { type: "string" },
         jwt: { type: "string" },
         examples: { type: "boolean" },
+        "record-drift": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -47,9 +54,11 @@ function options() {
     const port = Number(values.port ?? process.env["PORT"] ?? 4010);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port ?? process.env["PORT"]}`);
     const prismOnly = (["spec", "dynamic", "errors"] as const).filter((name) => values[name] !== undefined);
-    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt", "examples"] as const).filter((name) => values[name] !== undefined);
+    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt", "examples", "record-drift"] as const).filter((name) => values[name] !== undefined);
     if (values.stateful && prismOnly.length > 0) throw new Error(`--${prismOnly[0]} is an option of the Prism mock, not of --stateful`);
     if (!values.stateful && statefulOnly.length > 0) throw new Error(`--${statefulOnly[0]} needs --stateful`);
+    if (values["record-drift"] === "") throw new Error("--record-drift needs a file name");
+    recordDrift = values["record-drift"];
     if (!values.stateful) return { port, ...(values.host ? { host: values.host } : {}), ...(values.spec ? { spec: values.spec } : {}), dynamic: values.dynamic ?? false, errors: values.errors ?? false };
     const polls = integerFlag(values["job-polls"], "job-polls");
     const ms = integerFlag(values["job-ms"], "job-ms");
@@ -86,8 +95,18 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  let code = 0;
+  if (recordDrift && "driftReport" in running) {
+    try {
+      const written = await writeDriftReport(recordDrift, running.driftReport());
+      console.log(`Drift report: ${recordDrift} (${written.drifts.length} drift${written.drifts.length === 1 ? "" : "s"})`);
+    } catch (error) {
+      console.error(`platform-mock: the drift report was not written: ${(error as Error).message}`);
+      code = 1;
+    }
+  }
   await running.stop();
-  process.exit(0);
+  process.exit(code);
 };
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
 // A parent that dies without a signal (SIGKILL) must not leave the mock holding its port.

@@ -62,6 +62,12 @@ export function buildPlatformClient<Path = never>(options: PlatformClientOptions
      * they print through it, so there is one redactor per client.
      */
     redact: (text: string): string => platform.redactor.text(text),
+    /**
+     * Where the service's answers departed from the spec, with `validateResponses: "warn"` or
+     * `"strict"`: `report()` returns the drift report (names and types, never a value), `clear()`
+     * starts it again. Write it to a file with the Node entry's `writeDriftReport`.
+     */
+    drift: platform.drift,
   };
 }
 

@@ -65,6 +65,37 @@ export class ValidationError extends PlatformError {
   }
 }
 
+/** One way an answer departed from the spec: where, what kind, what the spec asks for and the JSON types received, never a value. */
+export interface ResponseDeparture {
+  /** JSON pointer in the body (array indices as `*`); "" for the whole body. */
+  pointer: string;
+  /** required, type, enum, forbidden, format, constraint, no-match or not-json. */
+  kind: string;
+  expected: string;
+  received: string[];
+  /** Ids of the x-discrepancies records of the spec this departure falls under. */
+  discrepancies: string[];
+}
+
+const LISTED_DEPARTURES = 5;
+
+/**
+ * `validateResponses: "strict"`: an answer departed from the spec. The call fails with this
+ * instead of its result (or its APIError); the departure is in `client.drift.report()` too.
+ */
+export class ResponseValidationError extends PlatformError {
+  override name = "ResponseValidationError";
+  constructor(
+    readonly operationId: string,
+    readonly status: number,
+    readonly departures: ResponseDeparture[],
+  ) {
+    const listed = departures.slice(0, LISTED_DEPARTURES).map((d) => `${d.pointer || "the whole body"} ${d.kind} (expected ${d.expected}; received ${d.received.join(" or ")})`);
+    const more = departures.length > LISTED_DEPARTURES ? `; and ${departures.length - LISTED_DEPARTURES} more` : "";
+    super(`${operationId} answered ${status} with a body that departs from the spec: ${listed.join("; ")}${more}`);
+  }
+}
+
 export interface ApiErrorInit {
   status: number;
   body: unknown;

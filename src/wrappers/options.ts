@@ -4,6 +4,9 @@ import { ConfigurationError } from "./errors.js";
 import type { Logger } from "./internal/logger.js";
 import { describeType, optionKeys, unknownKeyIssues } from "./internal/option-check.js";
 
+/** How the client checks answers against the spec: not at all, recording drift, or failing on it. */
+export type ResponseValidation = "off" | "warn" | "strict";
+
 export type JwtSource = string | (() => string | Promise<string>);
 
 export interface PlatformClientOptions {
@@ -33,6 +36,13 @@ export interface PlatformClientOptions {
   /** Appended to the client's own User-Agent where the runtime allows setting it. */
   userAgent?: string | undefined;
   logger?: Logger | undefined;
+  /**
+   * Check every answer against the spec's response schemas (docs/guides/response-drift.md):
+   * `off` (the default) checks nothing; `warn` records departures in `client.drift.report()` and
+   * logs each new one, never changing a call's outcome; `strict` also throws a
+   * ResponseValidationError (CI against a staging environment).
+   */
+  validateResponses?: ResponseValidation | undefined;
 }
 
 export interface ResolvedOptions {
@@ -47,6 +57,7 @@ export interface ResolvedOptions {
   maxResponseBytes: number;
   userAgent: string;
   logger: Logger | undefined;
+  validateResponses: ResponseValidation;
 }
 
 export const CLIENT_NAME = "platform-management-client";
@@ -65,6 +76,7 @@ export const CLIENT_OPTION_KEYS = optionKeys<PlatformClientOptions>({
   maxResponseBytes: true,
   userAgent: true,
   logger: true,
+  validateResponses: true,
 });
 
 // What an HTTP header value can carry as is: visible ASCII, inner spaces allowed, nothing around
@@ -111,6 +123,7 @@ export function resolveOptions(options: PlatformClientOptions, extraKeys: readon
     maxResponseBytes,
     userAgent: userAgent ? `${CLIENT_NAME} ${userAgent}` : CLIENT_NAME,
     logger,
+    validateResponses: responseValidationMode(options.validateResponses),
   };
 }
 
@@ -146,4 +159,16 @@ function resolveBaseUrl(host: string | undefined, baseUrl: string | undefined): 
     throw new ConfigurationError("baseUrl must not carry credentials, a query or a fragment", "baseUrl");
   }
   return url.href.replace(/\/+$/, "");
+}
+
+const RESPONSE_VALIDATION: readonly ResponseValidation[] = ["off", "warn", "strict"];
+
+// Off unless asked: the validators are the largest code the client has (loaded on demand, never
+// by a client that does not check), and a report helps only someone who reads it.
+function responseValidationMode(value: unknown): ResponseValidation {
+  if (value === undefined) return "off";
+  if (!RESPONSE_VALIDATION.includes(value as ResponseValidation)) {
+    throw new ConfigurationError(`validateResponses must be one of ${RESPONSE_VALIDATION.map((m) => `"${m}"`).join(", ")} (got ${typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : describeType(value)})`, "validateResponses");
+  }
+  return value as ResponseValidation;
 }

@@ -62,6 +62,7 @@ describe("bench --quick", () => {
         "3. Latency hiding",
         "4. Per-call overhead",
         "4. Per-call overhead: against the limit",
+        '4. Per-call overhead: validateResponses "warn"',
         "5. Pagination",
         "6. Waiter",
         "7. Stateful mock",

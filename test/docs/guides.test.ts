@@ -30,6 +30,7 @@ const REQUIRED_GUIDES = [
   "attachments.md",
   "errors-and-retries.md",
   "testing-with-the-mock.md",
+  "response-drift.md",
 ];
 const INDEX = "README.md";
 // Guides with shell samples only: test/cli/documented-commands.test.ts checks the command-line

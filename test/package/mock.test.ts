@@ -4,7 +4,7 @@
 // (startMock({ stateful: true }) and platform-mock --stateful) running a user's flows, with
 // Prism gone from the project.
 import { spawn } from "node:child_process";
-import { rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -200,8 +200,9 @@ describe("the stateful mock from the installed package, without Prism", () => {
     expect(result.stderr).toMatch(/--spec is an option of the Prism mock[\s\S]*usage: platform-mock/);
   }, LONG);
 
-  it("with --examples, has the spec's example model from the start; --examples alone is refused", async () => {
-    const mock = startBin(["--stateful", "--examples", "--port", "0"]);
+  it("with --examples, has the spec's example model from the start; --examples alone is refused; --record-drift writes the refused requests on exit", async () => {
+    const driftFile = join(installed.project, "mock-drift.json");
+    const mock = startBin(["--stateful", "--examples", "--port", "0", "--record-drift", driftFile]);
     const url = await mock.url;
     const deployed = await fetch(`${url}/api/public/models/cm-4e5f6a7b/deploy?modelType=openSource`, {
       method: "POST",
@@ -209,8 +210,12 @@ describe("the stateful mock from the installed package, without Prism", () => {
       body: JSON.stringify({ name: "support-model", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 }, deviceType: "g5.xlarge" }),
     });
     expect(deployed.status).toBe(200);
+    const badRequest = await fetch(`${url}/api/public/guardrails/deploy`, { method: "POST", headers: { "x-api-key": "bin-user-key", "content-type": "application/json" }, body: JSON.stringify({ name: "Profanity" }) });
+    expect(badRequest.status).toBe(422);
     mock.child.kill("SIGTERM");
     expect(await mock.exited).toBe(0);
+    const report = JSON.parse(readFileSync(driftFile, "utf8"));
+    expect(report).toMatchObject({ format: "platform-drift-report", drifts: [expect.objectContaining({ operationId: "deployGuardrail", direction: "request", pointer: "/name", kind: "enum", recordedBy: ["mock"] })] });
     const refused = await run(bin(), ["--examples"], { cwd: installed.project });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--examples needs --stateful[\s\S]*usage: platform-mock/);

@@ -1,13 +1,19 @@
 // npm run proxy: scripts/proxy.mjs in front of a local stand-in for a real environment. A
 // conforming answer passes through untouched; an answer that breaks the spec becomes a 500 with
 // the violations; a request that breaks the spec is refused by Prism and never reaches the
-// environment. What Prism proxy actually does is asserted, including where it falls short.
+// environment; with --record-drift, both go into a drift report of the client's format. What
+// Prism proxy actually does is asserted, including where it falls short.
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createReportAjv, loadReportSchema } from "../../scripts/lib/drift-outputs.mjs";
 import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
+import { DriftRecorder } from "../../src/drift/recorder.js";
+import type { DriftReport } from "../../src/drift/report-format.js";
 
 const SCRIPT = resolve(REPO_ROOT, "scripts/proxy.mjs");
 const spec = loadSpec();
@@ -86,11 +92,17 @@ async function stopProxy(proxy: Proxy | undefined) {
 
 let proxy: Proxy;
 let upstreamUrl: string;
+const scratch = mkdtempSync(join(tmpdir(), "proxy-drift-"));
+const driftFile = join(scratch, "drift.json");
+// A report the file already holds when the proxy starts: the proxy adds to it.
+const earlier = new DriftRecorder({ recordedBy: "mock" });
+earlier.record({ direction: "request", operationId: "updateChunk", location: "body" }, [{ pointer: "/pageNumber", kind: "type", keyword: "type", expected: "integer or string", received: ["boolean"] }]);
 
 beforeAll(async () => {
   await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", done));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const started = runProxy([upstreamUrl, "--port", "0"]);
+  writeFileSync(driftFile, JSON.stringify(earlier.report()));
+  const started = runProxy([upstreamUrl, "--port", "0", "--record-drift", driftFile]);
   proxy = started;
   proxy.url = await started.ready;
 }, 60_000);
@@ -98,6 +110,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopProxy(proxy);
   await new Promise((done) => upstream.close(done));
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 function callsTo(path: string) {
@@ -154,6 +167,27 @@ describe("npm run proxy in front of an environment", () => {
     await expect.poll(() => proxy.output()).toContain("[violations] POST /api/public/guardrails/deploy -> 422 Invalid request");
     expect(proxy.output()).toContain("body.name  Request body property name must be equal to one of the allowed values");
     expect(proxy.output()).not.toContain("Prism unreachable");
+  });
+
+  it("with --record-drift, writes the environment's answers as they came and the refused requests in the drift report format", async () => {
+    const path = "/api/public/dock-status/ds-7d8e9f0a";
+    expect((await fetch(`${proxy.url}${path}`, { headers: API_KEY })).status).toBe(500);
+    const refused = await fetch(`${proxy.url}/api/public/guardrails/deploy`, { method: "POST", headers: { ...API_KEY, "content-type": "application/json" }, body: JSON.stringify({ name: "Profanity" }) });
+    expect(refused.status).toBe(422);
+    const read = (): DriftReport | undefined => (existsSync(driftFile) ? JSON.parse(readFileSync(driftFile, "utf8")) : undefined);
+    await expect.poll(() => read()?.drifts.some((d) => d.operationId === "deployGuardrail"), { timeout: 10_000 }).toBe(true);
+    const report = read()!;
+    const validate = createReportAjv().compile(loadReportSchema());
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    const find = (operationId: string, pointer: string) => report.drifts.find((d) => d.operationId === operationId && d.pointer === pointer);
+    // The status the environment sent (200), not Prism's 500, and the types it sent.
+    expect(find("getDockStatus", "/status")).toMatchObject({ direction: "response", status: 200, kind: "type", received: ["integer"], recordedBy: ["proxy"] });
+    expect(find("getDockStatus", "/_id")).toMatchObject({ kind: "required", discrepancies: ["dock-status-from-public-reference"] });
+    expect(find("deployGuardrail", "/name")).toMatchObject({ direction: "request", location: "body", kind: "enum", received: ["unknown"], recordedBy: ["proxy"] });
+    expect(find("updateChunk", "/pageNumber")).toMatchObject({ recordedBy: ["mock"], count: 1 });
+    expect(JSON.stringify(report)).not.toContain("Profanity");
+    // Each drift is logged when first seen (by the earlier dock-status call of this file).
+    expect(proxy.output()).toMatch(/\[drift\] GET \/api\/public\/dock-status\/ds-\w+ -> 200: \/status type/);
   });
 
   it("refuses a request without its credential header with a 401, without forwarding it", async () => {

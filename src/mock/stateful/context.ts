@@ -1,6 +1,7 @@
 // What every handler works with: the resource stores of one mock instance, its seeded chance,
 // its clock and its own address (for the download URLs it hands out).
 import type { OperationId } from "../../generated/operations.js";
+import { DriftRecorder } from "../../drift/recorder.js";
 import type { Answer } from "./contract/problems.js";
 import { seededObjectId, seededUuid } from "./random.js";
 import { AttachmentStore } from "./state/attachments.js";
@@ -40,6 +41,8 @@ export class MockContext {
   readonly models = new ModelStore();
   readonly guardrails = new GuardrailStore();
   readonly attachments = new AttachmentStore();
+  /** Requests that broke the spec (and answers of the mock's own that did), in the drift report format. */
+  readonly drift = new DriftRecorder({ recordedBy: "mock" });
   /** http://host:port of this mock, set once it listens. */
   baseUrl = "";
 

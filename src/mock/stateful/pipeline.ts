@@ -38,13 +38,14 @@ export async function answerOperation(context: MockContext, { operationId, param
   for (const [name, value] of url.searchParams) query[name] = value;
   const checked = checkRequest(operationId, { params, query, body: read.body, textBody: read.textBody });
   if ("violations" in checked) {
+    for (const { location, departures } of checked.drift) context.drift.record({ direction: "request", operationId, location }, departures);
     // The one refusal the document gives its own answer: delete chunks by id without chunkId.
     if (operationId === "deleteChunksById" && checked.violations.every((v) => v.in === "body" && v.field === "/chunkId" && (v.rule === "required" || v.rule === "minItems"))) {
-      return checkedAnswer(operationId, { status: 400, body: { message: "One or more chunkIds don't exist" } });
+      return checkedAnswer(operationId, { status: 400, body: { message: "One or more chunkIds don't exist" } }, context.drift);
     }
     return problem(422, "request", "Invalid request", checked.violations);
   }
 
   const answer = handlers[operationId](context, { operationId, params, query: checked.ok.query, body: checked.ok.body });
-  return checkedAnswer(operationId, answer);
+  return checkedAnswer(operationId, answer, context.drift);
 }

@@ -5,6 +5,7 @@
 // log and the admin endpoint sit around that path; none of it loads Prism.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import type { DriftReport } from "../../drift/report-format.js";
 import type { OperationId } from "../../generated/operations.js";
 import { handleAdmin, ADMIN_PREFIX } from "./scenarios/admin.js";
 import type { ExpectedCredentials } from "./contract/credentials.js";
@@ -129,6 +130,15 @@ export class StatefulMock {
 
   clearRequests(): void {
     this.log.clear();
+  }
+
+  /**
+   * The requests that broke the spec so far (and any answer of the mock's own that did), in the
+   * drift report format the client and the validating proxy write: names and types, never a value.
+   * reset() starts it again.
+   */
+  driftReport(): DriftReport {
+    return this.context.drift.report();
   }
 
   /** The next `count` jobs started (default 1) end FAILED instead of SUCCESS. */

@@ -90,6 +90,11 @@ export class PlatformResponse {
     return this.#masked.text;
   }
 
+  /** The body as text(), at once: for the client's own check of answers, which needs no promise. */
+  textNow(): string {
+    return this.#masked.text;
+  }
+
   async json(): Promise<unknown> {
     const { text } = this.#masked;
     try {

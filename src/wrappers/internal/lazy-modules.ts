@@ -1,6 +1,7 @@
 // The parts of the client that load on first use because they are large: the request checks
-// with the validators generated from the spec (the largest part of the client by far), and the
-// upload code (chunked imports and Upload File). Everything else loads with the entry, which
+// with the validators generated from the spec (the largest part of the client by far), the
+// response validators of `validateResponses` (only a client that checks answers loads them), and
+// the upload code (chunked imports and Upload File). Everything else loads with the entry, which
 // scripts/lib/size-budget.mjs holds to its budget.
 
 type RequestChecks = typeof import("../request/boundary-checks.js");
@@ -14,3 +15,12 @@ export function loadRequestChecks(): RequestChecks | Promise<RequestChecks> {
 
 export const loadModelImport = () => import("../uploads/model-import.js");
 export const loadFileUpload = () => import("../uploads/file-upload.js");
+
+type ResponseChecks = typeof import("../request/response-checks.js");
+let responseChecks: ResponseChecks | undefined;
+let loadingResponseChecks: Promise<ResponseChecks> | undefined;
+
+/** validateResponses' checker with the response validators: at once when loaded, else a promise. */
+export function loadResponseChecks(): ResponseChecks | Promise<ResponseChecks> {
+  return responseChecks ?? (loadingResponseChecks ??= import("../request/response-checks.js").then((module) => (responseChecks = module)));
+}

@@ -2,6 +2,7 @@
 // (./request-path.ts), and the helpers that turn its results into data or typed errors. Types
 // only, so the code loaded on demand can name them without importing the request path.
 import type { Client } from "openapi-fetch";
+import type { DriftReport } from "../../drift/report-format.js";
 import type { OperationId } from "../../generated/operations.js";
 import type { paths } from "../../generated/platform.js";
 import type { SenderWiring } from "../http/sender.js";
@@ -35,4 +36,14 @@ export interface PlatformApi {
   readonly log: Log;
   readonly redactor: Redactor;
   readonly options: Omit<ResolvedOptions, "apiKey" | "jwt">;
+  /** What `validateResponses` has seen depart from the spec (`client.drift`). */
+  readonly drift: ResponseDrift;
+}
+
+/** `client.drift`: what the client has seen depart from the spec (`validateResponses`). */
+export interface ResponseDrift {
+  /** The drift report so far (empty while `validateResponses` is off): a copy, yours to keep or write. */
+  report(): DriftReport;
+  /** Forgets what was recorded, e.g. after writing the report. */
+  clear(): void;
 }

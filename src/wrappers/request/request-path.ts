@@ -18,6 +18,7 @@ import { boundaryMiddleware, precheck } from "./boundary.js";
 import { credentialsMiddleware } from "./credentials.js";
 import type { ApiResult, ClientSeams, PlatformApi } from "./platform-api.js";
 import { PendingBody, PlatformRequest } from "./platform-request.js";
+import { responseValidation } from "./response-validation.js";
 
 export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams = {}): PlatformApi {
   const { apiKey, jwt, ...visible } = resolved;
@@ -39,10 +40,13 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
   const transport =
     visible.fetchGiven || !seams.sender ? createTransport({ ...fetchSender(resolved.fetch), ...settings }) : createTransport({ ...seams.sender, ...settings });
 
-  // The one seam where the client's light Request and Response stand in for the web ones.
+  // The one seam where the client's light Request and Response stand in for the web ones; the
+  // answer is checked against the spec here, as it came, when validateResponses asks for it.
+  const validation = responseValidation(resolved.validateResponses, log);
   const fetch = (input: Request): Promise<Response> => {
     if (!(input instanceof PlatformRequest)) throw new ConfigurationError("the client builds its requests with its own Request class; do not pass `Request` per call", "Request");
-    return transport(input) as unknown as Promise<Response>;
+    const answer = transport(input);
+    return (validation.check ? answer.then(validation.check) : answer) as unknown as Promise<Response>;
   };
   const api = createClient<paths>({
     baseUrl: resolved.baseUrl,
@@ -84,7 +88,7 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
     });
   }
 
-  return { api, data, precheck, log, redactor, options: visible };
+  return { api, data, precheck, log, redactor, options: visible, drift: validation.drift };
 }
 
 function checkMiddleware(middleware: unknown, index: number): void {

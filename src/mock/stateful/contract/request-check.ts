@@ -2,6 +2,7 @@
 // path parameters, query and body, every failure reported as a violation with its field and rule.
 // Values that travel as text (query parameters, multipart fields) are read as the number or
 // boolean the schema asks for, which is what the validators' own type errors say.
+import { departuresOf, type Departure } from "../../../drift/departures.js";
 import type { OperationId } from "../../../generated/operations.js";
 import { requestValidators, type RequestValidator, type ValidationIssue } from "../../../generated/validators.js";
 import { orderIssues } from "../../../wrappers/request/ordered-fields.js";
@@ -13,6 +14,9 @@ export interface CheckedRequest {
   query: Record<string, unknown>;
   body: unknown;
 }
+
+/** A refused request's departures from the spec, per part, for the mock's drift report. */
+export type RequestDrift = Array<{ location: Location; departures: Departure[] }>;
 
 const validatorOf = (operationId: OperationId, part: Location): RequestValidator | undefined => requestValidators[`${operationId}_${part}`];
 
@@ -79,20 +83,30 @@ function toViolations(location: Location, issues: ValidationIssue[]): Violation[
 export function checkRequest(
   operationId: OperationId,
   parts: { params: Record<string, string>; query: Record<string, string>; body: unknown; textBody: boolean },
-): { ok: CheckedRequest } | { violations: Violation[] } {
+): { ok: CheckedRequest } | { violations: Violation[]; drift: RequestDrift } {
   const violations: Violation[] = [];
+  const drift: RequestDrift = [];
+  const refuse = (location: Location, issues: ValidationIssue[], value: unknown) => {
+    if (issues.length === 0) return;
+    violations.push(...toViolations(location, issues));
+    drift.push({ location, departures: departuresOf(issues, value) });
+  };
 
   const pathValidator = validatorOf(operationId, "path");
-  if (pathValidator && !pathValidator(parts.params)) violations.push(...toViolations("path", pathValidator.errors ?? []));
+  if (pathValidator && !pathValidator(parts.params)) refuse("path", pathValidator.errors ?? [], parts.params);
 
   let query: Record<string, unknown> = parts.query;
   const queryValidator = validatorOf(operationId, "query");
   if (queryValidator) {
     const checked = validateText(queryValidator, parts.query);
     query = checked.value;
-    violations.push(...toViolations("query", checked.issues));
+    refuse("query", checked.issues, checked.value);
   } else {
-    for (const name of Object.keys(parts.query)) violations.push({ in: "query", field: `/${name}`, rule: "additionalProperties", message: "is not a parameter of this operation" });
+    const names = Object.keys(parts.query);
+    for (const name of names) violations.push({ in: "query", field: `/${name}`, rule: "additionalProperties", message: "is not a parameter of this operation" });
+    // The same refusal as the validator of an operation without query parameters would make.
+    const issues = names.map((name) => ({ instancePath: "", schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: name } }));
+    if (issues.length > 0) drift.push({ location: "query", departures: departuresOf(issues, parts.query) });
   }
 
   let body = parts.body;
@@ -101,13 +115,13 @@ export function checkRequest(
     if (parts.textBody && body !== null && typeof body === "object") {
       const checked = validateText(bodyValidator, body as Record<string, unknown>);
       body = checked.value;
-      violations.push(...toViolations("body", checked.issues));
+      refuse("body", checked.issues, checked.value);
     } else if (!bodyValidator(body)) {
-      violations.push(...toViolations("body", bodyValidator.errors ?? []));
+      refuse("body", bodyValidator.errors ?? [], body);
     }
     if (violations.length === 0) {
       for (const issue of orderIssues(operationId, body)) violations.push({ in: "body", field: `/${issue.field.replaceAll(".", "/")}`, rule: issue.rule, message: issue.message });
     }
   }
-  return violations.length > 0 ? { violations } : { ok: { query, body } };
+  return violations.length > 0 ? { violations, drift } : { ok: { query, body } };
 }

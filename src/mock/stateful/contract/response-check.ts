@@ -1,6 +1,9 @@
 // Every answer the mock builds is checked against the spec's response schema for its status
 // (or the operation's `default`) before it leaves, with the validators generated from the spec.
-// An answer that breaks the spec becomes a 500 that says the mock, not the request, is at fault.
+// An answer that breaks the spec becomes a 500 that says the mock, not the request, is at fault,
+// and goes into the mock's drift report as an answer of its own that departed.
+import { checkAnswerValue } from "../../../drift/answer-check.js";
+import type { DriftRecorder } from "../../../drift/recorder.js";
 import type { OperationId } from "../../../generated/operations.js";
 import { responseValidators } from "../../../generated/response-validators.js";
 import { problem, type Answer, type Violation } from "./problems.js";
@@ -13,8 +16,11 @@ export function responseViolations(operationId: OperationId, status: number, bod
   return (validate.errors ?? []).map((issue) => ({ in: "response" as const, field: issue.instancePath, rule: issue.keyword, message: issue.message ?? issue.keyword }));
 }
 
-/** The answer itself when it conforms, else the mock's own 500 naming each violation. */
-export function checkedAnswer(operationId: OperationId, answer: Answer): Answer {
+/** The answer itself when it conforms, else the mock's own 500 naming each violation (recorded in `drift` when given). */
+export function checkedAnswer(operationId: OperationId, answer: Answer, drift?: DriftRecorder): Answer {
   const violations = responseViolations(operationId, answer.status, answer.body);
-  return violations.length === 0 ? answer : problem(500, "mock", "Answer breaks the spec", violations);
+  if (violations.length === 0) return answer;
+  const checked = drift && checkAnswerValue(operationId, answer.status, answer.body);
+  if (checked) drift.record({ direction: "response", operationId, status: answer.status, documented: checked.documented }, checked.departures);
+  return problem(500, "mock", "Answer breaks the spec", violations);
 }

@@ -6,6 +6,7 @@
 //   GET    /__mock/requests[?operationId=ID]   the request log          DELETE clears it
 //   POST   /__mock/reset                      back to a fresh instance
 //   GET    /__mock/state                      counts of what the mock holds
+//   GET    /__mock/drift                      the drift report of the requests that broke the spec
 //   POST   /__mock/jobs/fail-next  {count?}   the next job(s) end FAILED
 //   POST   /__mock/jobs/{id}/fail             that running job ends FAILED now
 //   POST   /__mock/jobs/{id}/finish           that job ends now
@@ -39,6 +40,7 @@ export interface AdminTarget {
   clearRequests(): void;
   reset(): void;
   state(): unknown;
+  driftReport(): unknown;
   failNextJob(count?: number): void;
   failJob(dockStatusId: string): boolean;
   finishJob(dockStatusId: string): boolean;
@@ -70,6 +72,7 @@ const ROUTES: Route[] = [
   ["DELETE", /^requests$/, (mock) => (mock.clearRequests(), ok())],
   ["POST", /^reset$/, (mock) => (mock.reset(), ok())],
   ["GET", /^state$/, (mock) => ok(mock.state())],
+  ["GET", /^drift$/, (mock) => ok(mock.driftReport())],
   ["POST", /^jobs\/fail-next$/, (mock, _m, body) => (mock.failNextJob((body as { count?: number } | undefined)?.count ?? 1), ok())],
   ["POST", /^jobs\/([^/]+)\/fail$/, (mock, m) => (mock.failJob(decodeURIComponent(m[1]!)) ? ok() : notFound(`Running job ${m[1]}`))],
   ["POST", /^jobs\/([^/]+)\/finish$/, (mock, m) => (mock.finishJob(decodeURIComponent(m[1]!)) ? ok() : notFound(`Job ${m[1]}`))],

@@ -1,0 +1,176 @@
+// What drift reports need from the spec at run time, generated so that the client, the proxy and
+// the stateful mock carry no copy of it (the spec's version, stamped on every drift, is
+// src/generated/spec-version.ts, rendered by ./request-enums.mjs): where each
+// x-discrepancies record sits in the messages it concerns (to label the drifts it explains, see
+// EXTENSIONS.md, "Drift labels"), and a standalone validator of the report format itself
+// (openapi/drift-report.schema.json), which a report file is checked against when it is read.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { TS_HEADER_LINES } from "./generated-header.mjs";
+import { inlineRuntimeHelpers } from "./response-validators.mjs";
+import { REPO_ROOT, deref, listOperations } from "./spec.mjs";
+
+export const DRIFT_REPORT_SCHEMA = "openapi/drift-report.schema.json";
+const JSON_MEDIA_TYPE = "application/json";
+
+const header = (source = "openapi/platform.yaml") => [`// generated from ${source}, do not edit`, TS_HEADER_LINES[1]];
+
+const escapeSegment = (name) => String(name).replaceAll("~", "~0").replaceAll("/", "~1");
+
+/**
+ * The property names a record speaks of: every name written in backticks in its prose, dotted
+ * paths and indices split (`response.downloadUrl` names response and downloadUrl). A record on an
+ * object is about the properties it names, not about every value inside the object.
+ */
+export function namesInRecord(record) {
+  const text = [record.summary, record.documented, record.observed, record.decision].join(" ");
+  const names = new Set();
+  for (const [, quoted] of text.matchAll(/`([^`]+)`/g)) {
+    for (const piece of quoted.split(/[.[\]]/)) if (/^[A-Za-z_$][\w$-]*$/.test(piece)) names.add(piece);
+  }
+  return [...names].sort();
+}
+
+/**
+ * Calls `add(at, record)` for every record on a schema reached from `schema`, `at` being the JSON
+ * pointer of the values that schema describes ("*" for any array item or map entry). Branches of
+ * allOf, anyOf and oneOf describe the same values; a $ref already on the way is not entered again.
+ */
+function walkSchema(spec, schema, at, add, refs = new Set()) {
+  if (schema === null || typeof schema !== "object") return;
+  if (typeof schema.$ref === "string") {
+    if (refs.has(schema.$ref)) return;
+    walkSchema(spec, deref(spec, schema), at, add, new Set([...refs, schema.$ref]));
+    return;
+  }
+  for (const record of schema["x-discrepancies"] ?? []) add(at, record);
+  for (const keyword of ["allOf", "anyOf", "oneOf"]) for (const branch of schema[keyword] ?? []) walkSchema(spec, branch, at, add, refs);
+  for (const [name, child] of Object.entries(schema.properties ?? {})) walkSchema(spec, child, `${at}/${escapeSegment(name)}`, add, refs);
+  for (const child of [schema.items, schema.additionalProperties, ...Object.values(schema.patternProperties ?? {})]) {
+    if (child && typeof child === "object") walkSchema(spec, child, `${at}/*`, add, refs);
+  }
+}
+
+/**
+ * For every message the drift checks look at, the records that may label its drifts, as
+ * [at, id] pairs: responses by `<operationId>_<status>` (status as the spec keys it, default
+ * included), requests by `<operationId>_<path|query|body>`. Records on the path item, the
+ * operation, the response or the request body sit at "" (the whole message); records on a
+ * parameter at `/<name>`. `names` holds each record's property names (namesInRecord).
+ */
+export function discrepancyLabels(spec) {
+  const table = {};
+  const names = {};
+  for (const op of listOperations(spec)) {
+    const item = deref(spec, spec.paths[op.path]);
+    const operation = item[op.method];
+    const whole = [...(item["x-discrepancies"] ?? []), ...(operation["x-discrepancies"] ?? [])];
+    const entriesFor = (key) => {
+      const entries = (table[key] ??= new Map());
+      const add = (at, record) => {
+        names[record.id] = namesInRecord(record);
+        entries.set(`${at} ${record.id}`, [at, record.id]);
+      };
+      for (const record of whole) add("", record);
+      return add;
+    };
+    for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+      const add = entriesFor(`${op.operationId}_${status}`);
+      const response = deref(spec, raw);
+      for (const record of [...(raw["x-discrepancies"] ?? []), ...(response["x-discrepancies"] ?? [])]) add("", record);
+      walkSchema(spec, response.content?.[JSON_MEDIA_TYPE]?.schema, "", add);
+    }
+    if (operation.requestBody) {
+      const add = entriesFor(`${op.operationId}_body`);
+      const body = deref(spec, operation.requestBody);
+      for (const record of body["x-discrepancies"] ?? []) add("", record);
+      const [mediaType] = Object.keys(body.content ?? {});
+      walkSchema(spec, body.content?.[mediaType]?.schema, "", add);
+    }
+    for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+      const parameter = deref(spec, raw);
+      if (parameter.in !== "path" && parameter.in !== "query") continue;
+      const add = entriesFor(`${op.operationId}_${parameter.in}`);
+      const at = `/${escapeSegment(parameter.name)}`;
+      for (const record of [...(raw["x-discrepancies"] ?? []), ...(parameter["x-discrepancies"] ?? [])]) add(at, record);
+      walkSchema(spec, parameter.schema, at, add);
+    }
+  }
+  // Only the messages some record speaks of; entries in a stable order, so the file diffs quietly.
+  const labels = Object.fromEntries(
+    Object.entries(table)
+      .map(([key, entries]) => [key, [...entries.values()].sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]))])
+      .filter(([, entries]) => entries.length > 0),
+  );
+  return { labels, names: Object.fromEntries(Object.entries(names).sort(([a], [b]) => a.localeCompare(b))) };
+}
+
+// The command line reads the same constant: the text is the one its generator writes, so that one
+// renderer of the file can go without the file changing.
+function renderDiscrepancyLabels({ spec }) {
+  const { labels, names } = discrepancyLabels(spec);
+  return [
+    ...header(),
+    "",
+    "/** A record at JSON pointer `at` of a message (\"*\": any array item or map entry), by its id. */",
+    "export type DiscrepancyLabel = readonly [at: string, id: string];",
+    "",
+    "/**",
+    " * Where each x-discrepancies record sits in the messages the drift checks look at: responses by",
+    " * `<operationId>_<status>` (the spec's status key, `default` included), requests by",
+    " * `<operationId>_<path|query|body>`. Only messages some record speaks of are listed.",
+    " */",
+    "export const discrepancyLabels: Readonly<Record<string, readonly DiscrepancyLabel[]>> = {",
+    ...Object.entries(labels).map(([key, entries]) => `  ${key}: ${JSON.stringify(entries)},`),
+    "};",
+    "",
+    "/** The property names each record gives in backticks: a record on an object speaks of those. */",
+    "export const discrepancyNames: Readonly<Record<string, readonly string[]>> = {",
+    ...Object.entries(names).map(([id, list]) => `  ${JSON.stringify(id)}: ${JSON.stringify(list)},`),
+    "};",
+    "",
+  ].join("\n");
+}
+
+/** openapi/drift-report.schema.json, parsed. */
+export function loadReportSchema() {
+  return JSON.parse(readFileSync(resolve(REPO_ROOT, DRIFT_REPORT_SCHEMA), "utf8"));
+}
+
+/** Ajv for JSON Schema 2020-12 with formats, as the report schema is compiled (`options` pass through). */
+export function createReportAjv(options = {}) {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, ...options });
+  addFormats(ajv);
+  return ajv;
+}
+
+function renderReportValidator() {
+  const ajv = createReportAjv({ code: { source: true, esm: true } });
+  const schema = loadReportSchema();
+  ajv.addSchema(schema);
+  const code = inlineRuntimeHelpers(standaloneCode(ajv, { validateDriftReport: schema.$id }));
+  if (/\brequire\(|^import /m.test(code)) throw new Error("the standalone drift report validator imports a runtime helper; the package must not depend on Ajv");
+  return `${header(DRIFT_REPORT_SCHEMA).join("\n")}\n/* eslint-disable */\n${code}\n`;
+}
+
+function renderReportValidatorTypes() {
+  return [
+    ...header(DRIFT_REPORT_SCHEMA),
+    "",
+    'import type { RequestValidator } from "./validators.js";',
+    "",
+    "/** Ajv-style check of a value against openapi/drift-report.schema.json; `errors` lists what fails. */",
+    "export declare const validateDriftReport: RequestValidator;",
+    "",
+  ].join("\n");
+}
+
+/** The generated files, as entries of the `outputs` list of scripts/generate.mjs. */
+export const driftOutputs = [
+  { file: "src/generated/discrepancy-labels.ts", render: renderDiscrepancyLabels },
+  { file: "src/generated/drift-report-validator.js", render: renderReportValidator },
+  { file: "src/generated/drift-report-validator.d.ts", render: renderReportValidatorTypes },
+];

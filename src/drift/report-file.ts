@@ -1,0 +1,48 @@
+// Drift reports on disk, for Node: read one, or add a report to a file that may already hold one
+// (the runs of a CI job, a proxy and a mock writing to the same file), written whole to a
+// temporary file and renamed over the old, so a reader never sees half a report.
+import { randomBytes } from "node:crypto";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mergeDriftReports } from "./merge.js";
+import { parseDriftReport, parseDriftReportText } from "./parse-report.js";
+import type { DriftReport } from "./report-format.js";
+
+/** The report in `file`, checked against the report schema. */
+export async function readDriftReport(file: string): Promise<DriftReport> {
+  return parseDriftReportText(await readFile(file, "utf8"), file);
+}
+
+export interface WriteDriftReportOptions {
+  /** Merge into what the file holds already (the default), or replace it. */
+  merge?: boolean;
+}
+
+/**
+ * Writes `report` to `file` and returns what the file now holds: merged into the report already
+ * there (the default; a missing file is created), or replacing it with `{ merge: false }`. A file
+ * that exists but is not a drift report is refused and left alone, so a wrong path never
+ * overwrites something else.
+ */
+export async function writeDriftReport(file: string, report: DriftReport, options: WriteDriftReportOptions = {}): Promise<DriftReport> {
+  parseDriftReport(report, "the report to write");
+  let existing: DriftReport | undefined;
+  try {
+    existing = parseDriftReportText(await readFile(file, "utf8"), file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const written = existing && options.merge !== false ? mergeDriftReports(existing, report) : mergeDriftReports(report);
+  await replaceFile(file, `${JSON.stringify(written, null, 2)}\n`);
+  return written;
+}
+
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, text, { mode: 0o644 });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
