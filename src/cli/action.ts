@@ -2,7 +2,8 @@
 // Commander calls an action with its arguments, then the options, then the command itself.
 import type { Command } from "commander";
 import type { OperationId } from "../generated/operations.js";
-import { openContext, type Context } from "./context.js";
+import { openContext, recordDrift, type Context } from "./context.js";
+import { note } from "./output/print.js";
 
 let interruptSignal: AbortSignal = new AbortController().signal;
 
@@ -30,6 +31,13 @@ export function withClient<O extends object, A extends unknown[]>(
     const positional = args.slice(0, -2) as A;
     const ids = typeof operationIds === "function" ? operationIds(options) : operationIds;
     const context = await openContext(command, ids, interruptSignal);
-    await run(context, options, ...positional);
+    try {
+      await run(context, options, ...positional);
+    } catch (error) {
+      // The command's own failure is what the user must see; the drift it saw is kept if it can be.
+      await recordDrift(context).catch((failure: Error) => note(failure.message));
+      throw error;
+    }
+    await recordDrift(context);
   };
 }

@@ -7,10 +7,14 @@ import type { NodePlatformClient } from "../node.js";
 import { resolveClientOptions, type TargetFlags } from "./config/client-options.js";
 import { debugLogger, debugWanted } from "./debug-log.js";
 import { resolveOutput, type Output, type OutputFlags } from "./output/format.js";
+import { UsageError } from "./exit-codes.js";
+import { fileError } from "./local-files/file-errors.js";
 import { addSecrets, useClientRedactor } from "./redaction.js";
 
 export interface GlobalOptions extends TargetFlags, OutputFlags {
-  debug?: boolean;
+  debug?: boolean | undefined;
+  /** --record-drift: the drift report the answers' departures are added to. */
+  recordDrift?: string | undefined;
 }
 
 export interface Context {
@@ -18,6 +22,8 @@ export interface Context {
   out: Output;
   /** Aborted on Ctrl-C (and SIGTERM, SIGHUP); every call takes it. */
   signal: AbortSignal;
+  /** Where this run's drift goes (--record-drift), once the command is over. */
+  driftFile?: string | undefined;
 }
 
 /** The output format the global flags ask for. */
@@ -33,7 +39,41 @@ export async function openContext(command: Command, operationIds: readonly Opera
   addSecrets(settings.secrets);
   // Loaded here, not at the top: `platform --help` should not pay for the client.
   const { createPlatformClient } = await import("../node.js");
-  const client = createPlatformClient({ ...settings.options, ...(debugWanted(global.debug) ? { logger: debugLogger() } : {}) });
+  if (global.recordDrift !== undefined) await checkDriftFile(global.recordDrift);
+  const client = createPlatformClient({
+    ...settings.options,
+    ...(debugWanted(global.debug) ? { logger: debugLogger() } : {}),
+    ...(global.recordDrift !== undefined ? { validateResponses: "warn" as const } : {}),
+  });
   useClientRedactor(client);
-  return { client, out, signal };
+  return { client, out, signal, ...(global.recordDrift !== undefined ? { driftFile: global.recordDrift } : {}) };
+}
+
+/**
+ * Before anything is sent: the drift file is a report already (it is merged into) or can be
+ * created, so the run's findings are never lost to a path that cannot take them.
+ */
+async function checkDriftFile(file: string): Promise<void> {
+  const { access, constants } = await import("node:fs/promises");
+  const { dirname, resolve } = await import("node:path");
+  const { readDriftReport } = await import("../drift/report-file.js");
+  try {
+    await readDriftReport(file);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") throw new UsageError(code ? `--record-drift ${file}: cannot read it (${code})` : `--record-drift ${(error as Error).message}; name a new file or an existing drift report`);
+  }
+  await access(dirname(resolve(file)), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    throw fileError(file, "create the drift report", error);
+  });
+}
+
+/** Adds the run's drift to its file; a command that failed still records what it saw. */
+export async function recordDrift(context: Context): Promise<void> {
+  if (context.driftFile === undefined) return;
+  const { writeDriftReport } = await import("../drift/report-file.js");
+  await writeDriftReport(context.driftFile, context.client.drift.report()).catch((error: NodeJS.ErrnoException) => {
+    throw fileError(context.driftFile!, "write the drift report", error);
+  });
 }

@@ -6,6 +6,8 @@ export const EXIT = Object.freeze({
   done: 0,
   /** A bug or an unexpected failure of the command line itself. */
   unexpected: 1,
+  /** `platform drift --fail-on-drift` found drift (the report was read and printed). */
+  drift: 1,
   usage: 2,
   api: 3,
   jobFailed: 4,

@@ -50,6 +50,8 @@ function say(line: string): void {
 let code: number = EXIT.done;
 try {
   await program.parseAsync(process.argv);
+  // A command that finished its work may still end with a verdict (platform drift --fail-on-drift).
+  if (typeof process.exitCode === "number") code = process.exitCode;
 } catch (error) {
   if (error instanceof CommanderError) {
     // Help and --version end here too, successfully; commander has printed its message already.

@@ -6,6 +6,7 @@ import { attachmentsCommand } from "./commands/attachments.js";
 import { chunksCommand } from "./commands/chunks.js";
 import { completionCommand } from "./commands/completion.js";
 import { configureCommand } from "./commands/configure.js";
+import { driftCommand } from "./commands/drift.js";
 import { connectionsCommand } from "./commands/connections.js";
 import { filesCommand } from "./commands/files.js";
 import { guardrailsCommand } from "./commands/guardrails.js";
@@ -23,13 +24,15 @@ Settings (flags win over the environment, the environment over the profile):
   --jwt, PLATFORM_JWT             sent as auth (the chunk operations)
   --profile, PLATFORM_PROFILE     a profile saved by \`platform configure\` (default: "default")
   --debug, PLATFORM_DEBUG=1       a line per request and answer on stderr
+  --record-drift FILE             answers checked against the spec, departures added to FILE
 Prefer the environment or a profile for credentials: a flag's value shows in the process list.
 
 Output (-o): table (the default; fits the terminal, --wide for every field), json (one
 document; a listing is an array), jsonl (a record per line), yaml. Only results go to stdout.
 
 Exit codes:
-  0 done   2 usage or local file   3 API error   4 job failed   5 timeout
+  0 done   1 drift found (platform drift --fail-on-drift)   2 usage or local file
+  3 API error   4 job failed   5 timeout
   6 cancelled at a confirmation    130 interrupted (Ctrl-C, SIGTERM, SIGHUP)
 
 Examples:
@@ -53,6 +56,7 @@ export function buildProgram(packageVersion: string): Command {
     .option("--wide", "tables show every field, whole")
     .option("--debug", "print each request and answer on stderr (default: PLATFORM_DEBUG)")
     .option("--no-debug", "print no debug lines, whatever PLATFORM_DEBUG says")
+    .option("--record-drift <file>", "check every answer against the spec and add what departs to this drift report (see platform drift)")
     .showHelpAfterError("(add --help for usage)")
     .helpCommand(false)
     .addHelpText("after", ROOT_HELP);
@@ -63,5 +67,6 @@ export function buildProgram(packageVersion: string): Command {
   program.addCommand(completionCommand(program));
   program.addCommand(helpCommand(program));
   program.addCommand(mcpCommand());
+  program.addCommand(driftCommand());
   return program;
 }

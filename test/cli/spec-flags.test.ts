@@ -12,7 +12,7 @@ import { buildProgram } from "../../src/cli/program.js";
 import { bindOption, specFieldsOf, specOption, type SpecField } from "../../src/cli/spec-flags.js";
 
 // Choices that are the command line's own, not a request field's.
-const OWN_CHOICES = new Set(["platform --output", "platform models import --progress", "platform completion <shell>"]);
+const OWN_CHOICES = new Set(["platform --output", "platform models import --progress", "platform completion <shell>", "platform drift --format"]);
 
 type Schema = Record<string, unknown> & { $ref?: string; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema };
 const spec = loadSpec();
