@@ -45,6 +45,10 @@ const JWT = "guides.jwt.9a4f2b";
 const RUN_TIMEOUT_MS = 30_000;
 // Two cores: two samples at a time, each a tsx (or vitest) process beside this one.
 const CONCURRENCY = 2;
+// Jobs end at their first poll: a sample that waits shows the whole flow without spending the
+// default schedule's first second on each job. The MCP guide's sample shows a job still running
+// when its call answers, so there a job takes one poll more.
+const JOB_TIMING: Record<string, { polls: number }> = { "docs/guides/agents-and-mcp.md": { polls: 1 } };
 
 // The client's aliases kept for one minor version; the guides teach what replaces them.
 const DEPRECATED_CALL = /(?<!models)\.(importModel|resumeImport|uploadFile|waitForJob)\s*\(/;
@@ -116,7 +120,7 @@ const slot = limiter(CONCURRENCY);
 async function runAsWritten(sample: WrittenSample): Promise<SampleRun> {
   const cwd = mkdtempSync(join(tmpdir(), `guide-${stem(sample)}-${sample.index}-`));
   // A test file starts the mocks it needs itself.
-  const mock = sample.isTest ? undefined : await startMock({ stateful: true, existing: "examples" });
+  const mock = sample.isTest ? undefined : await startMock({ stateful: true, existing: "examples", jobs: JOB_TIMING[sample.source] ?? { polls: 0 } });
   try {
     const env = { PLATFORM_BASE_URL: mock?.url ?? "", PLATFORM_API_KEY: API_KEY, PLATFORM_JWT: JWT };
     return await runSample(sample, { env, cwd, timeoutMs: RUN_TIMEOUT_MS });
