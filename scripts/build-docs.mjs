@@ -6,14 +6,14 @@
 // Every relative link is rewritten to the page or file it names, and the build fails on a link
 // to a file, page or heading that does not exist. Runs under tsx (see package.json): the code
 // samples read the command tree, which is the TypeScript program itself.
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { withCodeSamples } from "./lib/code-samples/index.ts";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
 import { DISCREPANCIES_MD, SITE_DIR } from "./lib/docs.mjs";
 import { layout } from "./lib/site/layout.mjs";
-import { renderMarkdown } from "./lib/site/markdown.mjs";
+import { brokenLinks, renderMarkdown } from "./lib/site/markdown.mjs";
 import { discoverPages, guidesInOrder } from "./lib/site/pages.mjs";
 import { REFERENCE, writeReference } from "./lib/site/reference.mjs";
 import { loadSpec, REPO_ROOT, specPath } from "./lib/spec.mjs";
@@ -69,19 +69,7 @@ for (const page of pages) {
   rendered.set(page.sitePath, { page, ...result });
 }
 
-// Every link lands: a copied file exists, a page exists, and so does the heading it names.
-const problems = [];
-for (const [path, file] of copies) {
-  const found = await stat(file).catch(() => undefined);
-  if (!found?.isFile()) problems.push(`a page links ${path}, which is not a file of the repository`);
-}
-for (const { page, links } of rendered.values()) {
-  for (const link of links) {
-    if (link.fragment === undefined) continue;
-    const target = rendered.get(link.sitePath);
-    if (target && !target.ids.has(link.fragment)) problems.push(`${page.source}: the link ${link.href} names a heading that ${target.page.source} does not have`);
-  }
-}
+const problems = brokenLinks(rendered, copies);
 if (problems.length > 0) fail(`broken links:\n  ${problems.join("\n  ")}`);
 
 for (const { page, html } of rendered.values()) {

@@ -3,6 +3,7 @@
 // rewritten to what the site serves: a link to another markdown page becomes a link to its
 // rendered page, a link to another file of the repository a link to its copy. Each link is
 // recorded, so the build can prove every one lands on a page and heading that exist.
+import { statSync } from "node:fs";
 import GithubSlugger from "github-slugger";
 import hljs from "highlight.js";
 import MarkdownIt from "markdown-it";
@@ -11,9 +12,10 @@ import { resolveLink, siteLink, sitePathOf } from "./pages.mjs";
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
+// The whole block, so the theme's `hljs` class is on it; markdown-it's own wrapping otherwise.
 function highlight(code, language) {
   if (!language || !hljs.getLanguage(language)) return "";
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  return `<pre><code class="hljs language-${language}">${hljs.highlight(code, { language, ignoreIllegals: true }).value}</code></pre>\n`;
 }
 
 /**
@@ -59,4 +61,29 @@ export function renderMarkdown(page, site) {
   };
   const html = md.render(page.markdown);
   return { html, ids, links };
+}
+
+/**
+ * What does not land: a linked file that is not a file, or a heading a page does not have.
+ * `rendered` maps a site path to { page, ids, links }; `copies` a linked repository path to its file.
+ */
+export function brokenLinks(rendered, copies) {
+  const problems = [];
+  for (const [path, file] of copies) {
+    let isFile = false;
+    try {
+      isFile = statSync(file).isFile();
+    } catch {
+      isFile = false;
+    }
+    if (!isFile) problems.push(`a page links ${path}, which is not a file of the repository`);
+  }
+  for (const { page, links } of rendered.values()) {
+    for (const link of links) {
+      if (link.fragment === undefined) continue;
+      const target = rendered.get(link.sitePath);
+      if (target && !target.ids.has(link.fragment)) problems.push(`${page.source}: the link ${link.href} names a heading that ${target.page.source} does not have`);
+    }
+  }
+  return problems;
 }
