@@ -8,15 +8,16 @@ export const SITE_NAME = "Platform management client";
 export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 /**
- * The header's destinations, by site path: what a newcomer looks for first.
+ * The header's destinations, by site path: what a newcomer looks for first (on a phone the row
+ * scrolls sideways, so the most wanted come first).
  * `reference/` is the API reference; the others are rendered pages.
  */
 export const HEADER_LINKS = [
   ["Guides", "guides/index.html"],
+  ["API reference", "reference/index.html"],
   ["Command line", "guides/command-line.html"],
   ["Mocks", "guides/testing-with-the-mock.html"],
   ["Agents (MCP)", "guides/agents-and-mcp.html"],
-  ["API reference", "reference/index.html"],
 ];
 
 /** The header of every page, the API reference's included: the site's name and main destinations. */

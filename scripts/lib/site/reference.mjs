@@ -17,6 +17,7 @@ export const REFERENCE = { page: "reference/index.html", spec: "reference/openap
 
 /** The mock `npm start` and `npm run mock` serve, offered first to Test request. */
 export const LOCAL_MOCK = "http://127.0.0.1:4010";
+const MOCK_CREDENTIAL = "mock-key";
 
 function configuration(spec) {
   return {
@@ -25,13 +26,23 @@ function configuration(spec) {
     agent: { disabled: true },
     telemetry: false,
     hiddenClients: true,
+    // Its button opens Scalar's hosted client, another site; Test request on each operation stays here.
+    hideClientButton: true,
     // Scalar's schema section is titled "Models", the name of one of our tags; each operation
     // shows its schemas anyway.
     hideModels: true,
+    // Twenty-five operations in nine tags: the sidebar shows them all at once.
+    defaultOpenAllTags: true,
     servers: [
       { url: LOCAL_MOCK, description: "The local mock: npm start (Prism), or npm run mock -- --stateful (any API key works)" },
       ...(spec.servers ?? []),
     ],
+    // Most operations take the API key, so Test request offers it first; the values are what
+    // the local mock takes (any non-empty one), to be replaced with yours for a real host.
+    authentication: {
+      preferredSecurityScheme: "apiKey",
+      securitySchemes: { apiKey: { value: MOCK_CREDENTIAL }, jwtAuth: { value: MOCK_CREDENTIAL } },
+    },
     metaData: { title: `API reference · ${SITE_NAME}` },
   };
 }
