@@ -53,6 +53,7 @@ function send(response, status, text) {
 /**
  * Serves `root` on host:port (0 picks one); `/` serves `index` (default: root's index.html), a
  * folder its index.html. Resolves to { url, close() }; a taken port rejects with code EADDRINUSE.
+ * @param {{ root: string, index?: string, host?: string, port?: number }} options
  */
 export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0 }) {
   const realRoot = await realpath(root);
