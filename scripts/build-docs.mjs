@@ -1,52 +1,86 @@
-// npm run docs: the API reference as one self-contained HTML file (Redoc inlined, so it renders
-// offline), plus docs/discrepancies.md.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+// npm run docs: the documentation site, built into docs/site/ (not committed; npm start serves
+// it), and docs/discrepancies.md from the spec. The site is the landing page (docs/index.md),
+// every guide, the references beside them (command line, discrepancies, security review, spec
+// diff rules), the README and the changelog, each markdown file rendered into one layout; and
+// the API reference, Scalar's renderer over the spec with each operation's code samples.
+// Every relative link is rewritten to the page or file it names, and the build fails on a link
+// to a file, page or heading that does not exist. Runs under tsx (see package.json): the code
+// samples read the command tree, which is the TypeScript program itself.
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DISCREPANCIES_MD, REFERENCE_HTML } from "./lib/docs.mjs";
+import { withCodeSamples } from "./lib/code-samples/index.ts";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
-import { cliEntry, runCli } from "./lib/node-cli.mjs";
-import { loadSpec, specPath } from "./lib/spec.mjs";
+import { DISCREPANCIES_MD, SITE_DIR } from "./lib/docs.mjs";
+import { layout } from "./lib/site/layout.mjs";
+import { brokenLinks, renderMarkdown } from "./lib/site/markdown.mjs";
+import { discoverPages, guidesInOrder } from "./lib/site/pages.mjs";
+import { REFERENCE, writeReference } from "./lib/site/reference.mjs";
+import { loadSpec, REPO_ROOT, specPath } from "./lib/spec.mjs";
 
-const TEMPLATE = fileURLToPath(new URL("build-docs.hbs", import.meta.url));
-
-// The template's policy is what keeps the page offline; a script or stylesheet tag pointing at
-// another origin would mean the inlining failed.
-const CSP_META = /<meta http-equiv="Content-Security-Policy" content="default-src 'none';/;
-const EXTERNAL_TAG = /<(?:script|link)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\//i;
+const ASSETS = {
+  "assets/site.css": fileURLToPath(new URL("lib/site/site.css", import.meta.url)),
+  "assets/hljs.css": resolve(dirname(fileURLToPath(import.meta.resolve("highlight.js"))), "../styles/github.css"),
+};
+/** Places the markdown links to that are built here rather than rendered from a file. */
+const BUILT_TARGETS = { "docs/reference": REFERENCE.page, "docs/reference/": REFERENCE.page };
 
 function fail(message) {
   console.error(`build-docs: ${message}`);
   process.exit(1);
 }
 
-const spec = specPath();
-await mkdir(dirname(REFERENCE_HTML), { recursive: true });
-const run = await runCli(
-  cliEntry("@redocly/cli", "redocly"),
-  [
-    "build-docs",
-    spec,
-    `--output=${REFERENCE_HTML}`,
-    `--template=${TEMPLATE}`,
-    "--inlineBundle",
-    "--openapi.disableTelemetry=true",
-  ],
-  { echo: true },
-);
-if (run.code !== 0) fail(`redocly exited with code ${run.code}`);
+const spec = loadSpec(specPath());
+await mkdir(dirname(DISCREPANCIES_MD), { recursive: true });
+await writeFile(DISCREPANCIES_MD, renderDiscrepanciesMarkdown(spec));
 
-// Redoc's bundle renders its footer logo from a CDN. The template's policy blocks the load, but
-// the browser still logs the violation as an error and the attempt as a request, so the page
-// would not be clean offline; the logo's address is replaced by an inline image instead.
-const REDOC_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
-const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="56" height="16"><text x="0" y="12" font-family="sans-serif" font-size="12">Redocly</text></svg>')}`;
-await writeFile(REFERENCE_HTML, (await readFile(REFERENCE_HTML, "utf8")).replace(REDOC_LOGO, INLINE_LOGO));
+const { version } = JSON.parse(await readFile(resolve(REPO_ROOT, "package.json"), "utf8"));
+const pages = discoverPages({ overrides: { "docs/discrepancies.md": DISCREPANCIES_MD } });
+const landing = pages.find((p) => p.source === "docs/index.md") ?? fail("docs/index.md (the landing page) is missing");
+const guidesIndex = pages.find((p) => p.source === "docs/guides/README.md") ?? fail("docs/guides/README.md (the guides' index) is missing");
+const references = pages.filter((p) => /^docs\/[^/]+\.md$/.test(p.source) && p !== landing).sort((a, b) => a.title.localeCompare(b.title));
+const project = pages.filter((p) => !p.source.startsWith("docs/"));
+const nav = [
+  { heading: "Start", pages: [landing, guidesIndex] },
+  { heading: "Guides", pages: guidesInOrder(pages) },
+  { heading: "Reference", pages: [{ title: "API reference", sitePath: REFERENCE.page }, ...references, ...project] },
+];
 
-const html = await readFile(REFERENCE_HTML, "utf8");
-if (!CSP_META.test(html)) fail(`${REFERENCE_HTML} lacks the template's Content-Security-Policy`);
-const external = html.match(EXTERNAL_TAG);
-if (external) fail(`${REFERENCE_HTML} loads from another origin: ${external[0]}`);
+// Other files of the repository the pages link to (a JSON schema, the spec) are copied as they are.
+const copies = new Map();
+const site = {
+  assetPathOf(repoPath) {
+    if (BUILT_TARGETS[repoPath]) return BUILT_TARGETS[repoPath];
+    if (repoPath.startsWith("..")) return undefined;
+    copies.set(repoPath, resolve(REPO_ROOT, repoPath));
+    return repoPath;
+  },
+};
 
-await writeFile(DISCREPANCIES_MD, renderDiscrepanciesMarkdown(loadSpec(spec)));
-console.log(`wrote ${REFERENCE_HTML}\nwrote ${DISCREPANCIES_MD}`);
+await rm(SITE_DIR, { recursive: true, force: true });
+const rendered = new Map();
+for (const page of pages) {
+  let result;
+  try {
+    result = renderMarkdown(page, site);
+  } catch (error) {
+    fail(error.message);
+  }
+  rendered.set(page.sitePath, { page, ...result });
+}
+
+const problems = brokenLinks(rendered, copies);
+if (problems.length > 0) fail(`broken links:\n  ${problems.join("\n  ")}`);
+
+for (const { page, html } of rendered.values()) {
+  const out = resolve(SITE_DIR, page.sitePath);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, layout({ title: page.title, sitePath: page.sitePath, body: html, nav, version }));
+}
+for (const [sitePath, file] of [...Object.entries(ASSETS), ...copies]) {
+  await mkdir(dirname(resolve(SITE_DIR, sitePath)), { recursive: true });
+  await copyFile(file, resolve(SITE_DIR, sitePath));
+}
+await writeReference(SITE_DIR, withCodeSamples(spec));
+
+console.log(`wrote ${DISCREPANCIES_MD}\nwrote ${SITE_DIR}: ${rendered.size} pages, the API reference (${REFERENCE.page}) and ${copies.size} linked files`);

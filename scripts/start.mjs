@@ -1,9 +1,9 @@
 // npm start: rebuild everything from the spec (generate, lint, docs; the first failure stops it),
-// then serve the Prism mock and the docs on 127.0.0.1 until SIGINT or SIGTERM.
+// then serve the Prism mock and the documentation site on 127.0.0.1 until SIGINT or SIGTERM.
 import { spawnSync } from "node:child_process";
-import { DOCS_DIR, REFERENCE_HTML } from "./lib/docs.mjs";
+import { SITE_DIR } from "./lib/docs.mjs";
 import { startPrism } from "./lib/prism.mjs";
-import { parsePort, stopOnSignal } from "./lib/serve.mjs";
+import { ensurePortFree, exitIfPortInUse, parsePort, stopOnSignal } from "./lib/serve.mjs";
 import { REPO_ROOT } from "./lib/spec.mjs";
 import { serveDirectory } from "./lib/static-server.mjs";
 
@@ -22,24 +22,37 @@ function npmRun(script) {
 
 const mockPort = parsePort(process.env.MOCK_PORT, 4010, "MOCK_PORT");
 const docsPort = parsePort(process.env.DOCS_PORT, 4020, "DOCS_PORT");
+if (mockPort !== 0 && mockPort === docsPort) {
+  console.error(`start: MOCK_PORT and DOCS_PORT are both ${mockPort}: give them different ports`);
+  process.exit(2);
+}
+// A taken port is one line naming the variable that moves it.
+const VARIABLES = new Map([
+  [mockPort, "MOCK_PORT"],
+  [docsPort, "DOCS_PORT"],
+]);
+const portTaken = (error) =>
+  exitIfPortInUse(error, { script: "start", setting: (port) => `set ${VARIABLES.get(port) ?? "MOCK_PORT or DOCS_PORT"} to a free port (${VARIABLES.get(port) ?? "MOCK_PORT"}=${port + 1} npm start)` });
+
+// Checked before the build, which takes a while, and again when the servers start below.
+for (const port of [mockPort, docsPort]) await ensurePortFree(port).catch(portTaken);
 
 for (const script of ["generate", "lint", "docs"]) npmRun(script);
 
-const [mock, docs] = await Promise.allSettled([
-  startPrism({ port: mockPort }),
-  serveDirectory({ root: DOCS_DIR, index: REFERENCE_HTML, port: docsPort }),
-]);
+const [mock, docs] = await Promise.allSettled([startPrism({ port: mockPort }), serveDirectory({ root: SITE_DIR, port: docsPort })]);
 const stopAll = () => Promise.all([mock.value?.stop(), docs.value?.close()]);
 if (mock.status === "rejected" || docs.status === "rejected") {
-  console.error(`start: ${(mock.reason ?? docs.reason).message}`);
   await stopAll();
+  const reason = mock.reason ?? docs.reason;
+  if (reason?.code === "EADDRINUSE") portTaken(reason);
+  console.error(`start: ${reason.message}`);
   process.exit(1);
 }
 
 console.log(`
-  Mock server   ${mock.value.url}
-  API reference ${docs.value.url}
-  Discrepancies ${docs.value.url}discrepancies.md
+  Mock server     ${mock.value.url}
+  Documentation   ${docs.value.url}
+  API reference   ${docs.value.url}reference/
 
 Ctrl-C to stop.`);
 stopOnSignal(stopAll);

@@ -1,16 +1,21 @@
-// The README's samples are files a reader can save and run: each ```ts block names its file on
-// its first line (`// client.ts`), the others import `./client.js`. Here they are written out as
-// those files, type-checked together under strict settings, and each is run as written, in a
-// process of its own, against a fresh stateful mock that knows the models and tools they name.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The README's "Using the client" as a reader follows it, from the packed tarball: a project made
+// by `npm init -y` and `npm pkg set type=module` (the README's steps), the package and tsx
+// installed in it, `platform-mock --stateful --examples` from the package, and each ```ts block
+// saved as the file its first line names (`// client.ts`) and run with `npx tsx`, in the README's
+// order, twice against that one mock: the second round meets the state the first left. Each run
+// is a process of its own that must end by itself and print what the sample's comments promise,
+// and no credential. The blocks are also type-checked together against src/ under strict
+// settings. The package is the run's one packed and installed copy (test/package/installed-package.ts).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStatefulMock } from "../src/mock/stateful/server.js";
+import { npmCommand } from "../scripts/lib/pack.mjs";
 import { REPO_ROOT } from "../scripts/lib/spec.mjs";
 import { TSC } from "./support/checker.js";
-import { bundleSamples, describeRun, extractSamples, inMarkdownTerms, runSample, writeSamples, type Sample, type WrittenSample } from "./support/samples.js";
+import { installPackedPackage, type InstalledPackage } from "./package/installed-package.js";
+import { extractSamples, inMarkdownTerms, writeSamples, type Sample } from "./support/samples.js";
 
 const README = "README.md";
 const OUT_DIR = resolve(REPO_ROOT, "test/.readme");
@@ -18,6 +23,7 @@ const RUN_BOUND_MS = 30_000;
 const CREDENTIALS = { PLATFORM_API_KEY: "readme-api-key-7f3c", PLATFORM_JWT: "eyJreadme.payload.signature" };
 // Secrets the samples themselves hold: provider keys and a custom connection's header.
 const SAMPLE_SECRETS = ["sk-provider-key", "sk-rotated-key", "internal-token"];
+const ROUNDS = [1, 2];
 
 const FILE_NAME = /^\/\/ (\w+)\.ts\n/;
 const fileName = (sample: Sample): string => {
@@ -27,23 +33,95 @@ const fileName = (sample: Sample): string => {
 };
 
 const samples = extractSamples(README, readFileSync(resolve(REPO_ROOT, README), "utf8"));
-let written: WrittenSample[] = [];
-let scratch: string;
+// client.ts only builds the client; the others run, in the README's order.
+const RUN_ORDER = samples.map(fileName).filter((name) => name !== "client");
+
+interface Run {
+  code: number | null;
+  output: string;
+  timedOut: boolean;
+}
+
+/** Runs a command to its end in `cwd`; after the bound, its whole process group is killed. */
+function runBounded(command: string, args: string[], cwd: string, env: Record<string, string>): Promise<Run> {
+  return new Promise((done, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    let timedOut = false;
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, RUN_BOUND_MS);
+    child.once("error", reject);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      killGroup();
+      done({ code, output, timedOut });
+    });
+  });
+}
+
+const mustRun = async (command: string, args: string[], cwd: string) => {
+  const run = await runBounded(command, args, cwd, {});
+  if (run.code !== 0) throw new Error(`${[command, ...args].join(" ")} failed (${run.timedOut ? "timed out" : `exit ${run.code}`}):\n${run.output}`);
+  return run;
+};
+
+let installed: InstalledPackage;
+let project: string;
+let mock: { url: string; stop(): void } | undefined;
+const runs = new Map<string, Run>();
 
 beforeAll(async () => {
-  rmSync(OUT_DIR, { recursive: true, force: true });
-  written = writeSamples(samples, OUT_DIR, fileName, { numbered: false });
-  await bundleSamples(written, join(OUT_DIR, "bundled"));
-  scratch = mkdtempSync(join(tmpdir(), "readme-"));
+  installed = await installPackedPackage();
+  // The README's steps: mkdir, npm init -y, npm pkg set type=module; then the package and tsx,
+  // whose installation is the run's one (npm install of the tarball, tsx beside it).
+  project = join(installed.scratch, "platform-demo");
+  mkdirSync(project);
+  await mustRun(...(npmCommand(["init", "-y"]) as [string, string[]]), project);
+  await mustRun(...(npmCommand(["pkg", "set", "type=module"]) as [string, string[]]), project);
+  symlinkSync(realpathSync(join(installed.project, "node_modules")), join(project, "node_modules"), "dir");
+  for (const sample of samples) writeFileSync(join(project, `${fileName(sample)}.ts`), sample.code);
+
+  // npx platform-mock --stateful --examples, on a free port rather than 4010.
+  const child = spawn(process.execPath, [join(project, "node_modules/.bin/platform-mock"), "--stateful", "--examples", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+  const url = await new Promise<string>((found, reject) => {
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const match = /Mock server: (http:\/\/\S+)/.exec(line);
+      if (match) found(match[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`platform-mock exited with ${code} before listening`)));
+  });
+  mock = { url, stop: () => child.kill("SIGTERM") };
+
+  const [npm, npmArgs] = npmCommand(["exec", "--no", "--", "tsx"]) as [string, string[]];
+  for (const round of ROUNDS) {
+    for (const name of RUN_ORDER) runs.set(`${round} ${name}`, await runBounded(npm, [...npmArgs, `${name}.ts`], project, { PLATFORM_BASE_URL: url, ...CREDENTIALS }));
+  }
+}, 900_000);
+
+afterAll(() => {
+  mock?.stop();
+  if (installed) rmSync(installed.scratch, { recursive: true, force: true });
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("README samples", () => {
   it("are the files the README walks through, in its order", () => {
     expect(samples.map(fileName)).toEqual(["client", "connections", "chunks", "jobs", "import", "tools", "errors", "mock"]);
   });
 
-  it("type-check together under strict settings, exactOptionalPropertyTypes included", () => {
+  it("type-check together against the sources under strict settings, exactOptionalPropertyTypes included", () => {
+    rmSync(OUT_DIR, { recursive: true, force: true });
+    const written = writeSamples(samples, OUT_DIR, fileName, { numbered: false });
     const tsc = TSC;
     const args = ["--ignoreConfig", "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck", ...written.map((w) => w.file)];
     const run = spawnSync(process.execPath, [tsc, ...args], { cwd: REPO_ROOT, encoding: "utf8" });
@@ -51,26 +129,16 @@ describe("README samples", () => {
     expect(run.status).toBe(0);
   }, 90_000);
 
-  // client.ts only builds the client; the others run, each against a mock of its own.
-  describe.each(samples.map(fileName).filter((name) => name !== "client"))("%s.ts", (name) => {
-    let output = "";
-    let mock: { url: string; stop(): Promise<void> };
-    beforeAll(async () => {
-      mock = await startStatefulMock({ existing: "examples", jobs: { polls: 1 } });
-      const sample = written.find((w) => fileName(w) === name)!;
-      const cwd = mkdtempSync(join(scratch, `${name}-`));
-      const run = await runSample(sample, { cwd, timeoutMs: RUN_BOUND_MS, env: { PLATFORM_BASE_URL: mock.url, ...CREDENTIALS } });
-      output = `${run.stdout}\n${run.stderr}`;
-      expect(run.code, describeRun(sample, run, RUN_BOUND_MS)).toBe(0);
-    }, RUN_BOUND_MS + 10_000);
-    afterAll(async () => mock?.stop());
+  it("run in a project made as the README says: an ES module project by npm init and npm pkg set", () => {
+    expect(JSON.parse(readFileSync(join(project, "package.json"), "utf8"))).toMatchObject({ name: "platform-demo", type: "module" });
+  });
 
-    it("prints no credential and no secret of its own", () => {
-      for (const secret of [...Object.values(CREDENTIALS), ...SAMPLE_SECRETS]) expect(output).not.toContain(secret);
-    });
-
-    it("prints what the README says it prints", () => {
-      expect(output).toMatch(EXPECTED_OUTPUT[name]!);
+  describe.each(ROUNDS)("round %i against the one mock", (round) => {
+    it.each(RUN_ORDER)("npx tsx %s.ts ends by itself, prints what it says and no credential", (name) => {
+      const run = runs.get(`${round} ${name}`)!;
+      expect(run.code, `${name}.ts ${run.timedOut ? `did not end within ${RUN_BOUND_MS / 1000} s` : `exited with ${run.code}`}:\n${run.output.slice(-4000)}`).toBe(0);
+      expect(run.output).toMatch(EXPECTED_OUTPUT[name]!);
+      for (const secret of [...Object.values(CREDENTIALS), ...SAMPLE_SECRETS]) expect(run.output).not.toContain(secret);
     });
   });
 });

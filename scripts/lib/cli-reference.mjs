@@ -3,20 +3,22 @@
 // has), so it cannot drift: test/cli/reference.test.ts renders it again and compares.
 
 const cell = (text) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ");
+// A switch that sets its field to false says so; one that sets it to true reads as the field itself.
+const fill = (f) => `${f.operationId} ${f.in}.${f.name}${f.given === false ? " = false" : ""}`;
 const code = (text) => `\`${text}\``;
 
 function flagRow(flag) {
   const names = flag.names.map(code).join(", ");
   const value = flag.valueName ? code(flag.valueName) : "";
   const choices = flag.choices ? flag.choices.map(code).join(", ") : "";
-  const fills = flag.fills.map((f) => `${f.operationId} ${f.in}.${f.name}`).join("; ");
+  const fills = flag.fills.map(fill).join("; ");
   return `| ${names}${flag.required ? " (required)" : ""} | ${value} | ${cell(flag.description)} | ${choices} | ${cell(fills)} |`;
 }
 
 function argumentRow(argument) {
   const name = `${argument.required ? "<" : "["}${argument.name}${argument.variadic ? "..." : ""}${argument.required ? ">" : "]"}`;
   const choices = argument.choices ? argument.choices.map(code).join(", ") : "";
-  const fills = argument.fills.map((f) => `${f.operationId} ${f.in}.${f.name}`).join("; ");
+  const fills = argument.fills.map(fill).join("; ");
   return `| ${code(name)} | ${cell(argument.description)} | ${choices} | ${cell(fills)} |`;
 }
 

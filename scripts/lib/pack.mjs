@@ -58,7 +58,7 @@ export async function packPackage({ into, docs = true }) {
   await mustRun("build", process.execPath, [resolve(REPO_ROOT, "scripts/build.mjs"), "--outDir", resolve(stage, "dist")], { cwd: REPO_ROOT });
   if (docs) {
     // build-docs writes under PLATFORM_OUTPUT_ROOT: the stage's docs/, not the repo's.
-    const built = await runCli(resolve(REPO_ROOT, "scripts/build-docs.mjs"), [], { env: { ...process.env, REDOCLY_TELEMETRY: "off", PLATFORM_OUTPUT_ROOT: stage } });
+    const built = await runCli("--import", [import.meta.resolve("tsx"), resolve(REPO_ROOT, "scripts/build-docs.mjs")], { env: { ...process.env, PLATFORM_OUTPUT_ROOT: stage } });
     if (built.code !== 0) throw new Error(`build-docs failed (exit ${built.code}):\n${built.stdout}\n${built.stderr}`);
   }
   return { stage, ...(await packStage(stage, into)) };

@@ -1,6 +1,7 @@
 // Shared by the long-running scripts (mock, start): port settings, and stopping their children
 // on Ctrl-C, SIGTERM or SIGHUP, or when the process that started them is gone (npm killed, even
 // with SIGKILL, leaves its shell and this script behind), instead of leaving them bound.
+import { createServer } from "node:net";
 import { watchAncestors } from "../../src/mock/watch-ancestors.js";
 
 /** A port number from a flag or environment variable, or exit with a message naming it. */
@@ -29,4 +30,30 @@ export function stopOnSignal(stop) {
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, onSignal);
   watchAncestors(() => onSignal("parent gone"));
+}
+
+/**
+ * Ends the process with one line when `error` is a taken port (the servers here reject with code
+ * EADDRINUSE and the port): which port, and the setting that moves it. Any other error is thrown on.
+ * @param {unknown} error
+ * @param {{ script: string, setting: (port: number) => string }} how `setting(port)` says how to pick another port
+ */
+export function exitIfPortInUse(error, { script, setting }) {
+  const { code, port } = /** @type {{ code?: string, port?: number }} */ (error ?? {});
+  if (code !== "EADDRINUSE" || port === undefined) throw error;
+  console.error(`${script}: port ${port} is in use: ${setting(port)}`);
+  process.exit(1);
+}
+
+/**
+ * Rejects like the servers do (code EADDRINUSE) when `port` on `host` is taken, so a script can
+ * fail before minutes of building rather than after. Port 0 is always free.
+ */
+export function ensurePortFree(port, host = "127.0.0.1") {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolvePromise, reject) => {
+    const probe = createServer();
+    probe.once("error", (error) => reject(error.code === "EADDRINUSE" ? Object.assign(new Error(`port ${port} on ${host} is in use`), { code: "EADDRINUSE", port, host }) : error));
+    probe.listen(port, host, () => probe.close(() => resolvePromise()));
+  });
 }

@@ -14,10 +14,15 @@ const TYPES = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".txt": "text/plain; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".ico": "image/x-icon",
 };
 
-// The file a request path names, or undefined when it is not a file inside root.
-async function fileFor(root, pathname, index) {
+// What a request path names inside root: { file }, { redirect } for a folder asked without its
+// trailing slash (its page's relative links resolve against the folder only with it), or
+// undefined. A folder (`/guides/`) serves its index.html, so every page opens from the address
+// a reader would type.
+async function lookUp(root, pathname, index) {
   let decoded;
   try {
     decoded = decodeURIComponent(pathname);
@@ -25,11 +30,17 @@ async function fileFor(root, pathname, index) {
     return undefined;
   }
   if (decoded.includes("\0")) return undefined;
-  const candidate = decoded === "/" ? index : resolve(root, `.${decoded}`);
+  const inside = (path) => path === root || path.startsWith(root + sep);
   try {
-    const real = await realpath(candidate);
-    if (!real.startsWith(root + sep)) return undefined;
-    return (await stat(real)).isFile() ? real : undefined;
+    let real = await realpath(decoded === "/" && index ? index : resolve(root, `.${decoded}`));
+    if (!inside(real)) return undefined;
+    if ((await stat(real)).isDirectory()) {
+      // One leading slash: "//name" in a Location header would name another host.
+      if (!pathname.endsWith("/")) return { redirect: `/${pathname.replace(/^\/+/, "")}/` };
+      real = await realpath(resolve(real, "index.html"));
+      if (!inside(real)) return undefined;
+    }
+    return (await stat(real)).isFile() ? { file: real } : undefined;
   } catch {
     return undefined;
   }
@@ -39,7 +50,11 @@ function send(response, status, text) {
   response.writeHead(status, { "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
 }
 
-/** Serves `root` on host:port (0 picks one); `/` serves `index`. Resolves to { url, close() }. */
+/**
+ * Serves `root` on host:port (0 picks one); `/` serves `index` (default: root's index.html), a
+ * folder its index.html. Resolves to { url, close() }; a taken port rejects with code EADDRINUSE.
+ * @param {{ root: string, index?: string, host?: string, port?: number }} options
+ */
 export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0 }) {
   const realRoot = await realpath(root);
   const server = createServer(async (request, response) => {
@@ -47,9 +62,11 @@ export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0
       response.setHeader("allow", "GET, HEAD");
       return send(response, 405, "method not allowed");
     }
-    const { pathname } = new URL(request.url, "http://localhost");
-    const file = await fileFor(realRoot, pathname, index);
-    if (!file) return send(response, 404, "not found");
+    const { pathname, search } = new URL(request.url, "http://localhost");
+    const found = await lookUp(realRoot, pathname, index);
+    if (!found) return send(response, 404, "not found");
+    if (found.redirect) return void response.writeHead(301, { location: `${found.redirect}${search}` }).end();
+    const { file } = found;
     response.writeHead(200, {
       "content-type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
       "x-content-type-options": "nosniff",
@@ -58,7 +75,7 @@ export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0
     createReadStream(file).on("error", () => response.destroy()).pipe(response);
   });
   await new Promise((resolveListen, reject) => {
-    server.once("error", reject);
+    server.once("error", (error) => reject(error.code === "EADDRINUSE" ? Object.assign(new Error(`port ${port} on ${host} is in use`), { code: "EADDRINUSE", port, host }) : error));
     server.listen(port, host, resolveListen);
   });
   const { port: actualPort } = server.address();

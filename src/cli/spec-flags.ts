@@ -31,12 +31,16 @@ export interface SpecField {
   in: FieldPlace;
   /** The field's dotted path in its place. */
   name: string;
+  /** For a flag that takes no value: what the field is when the flag is given (true unless said). */
+  given?: boolean | undefined;
 }
 
 export interface FieldRef<Op extends OperationId, P extends FieldPlace, Path extends string> {
   operationId: Op;
   in: P;
   name: Path;
+  /** For a switch that sets its field to false (`--sync` for `isAsync: false`). */
+  given?: boolean | undefined;
 }
 
 const bound = new WeakMap<Option | Argument, readonly SpecField[]>();

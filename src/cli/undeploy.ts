@@ -1,6 +1,6 @@
 // `<group> undeploy <id>`, the same for models, tools and guardrails: destructive (asks, or
 // --yes, or --dry-run) and long-running (--wait), sending the undeploy and then polling its job.
-import { Argument, type Command } from "commander";
+import type { Argument, Command } from "commander";
 import type { OperationId } from "../generated/operations.js";
 import type { Job } from "../index.js";
 import { withClient } from "./action.js";
@@ -17,9 +17,6 @@ export interface UndeploySpec {
   example: string;
   undeploy(context: Context, id: string): Promise<Job>;
 }
-
-/** A plain positional argument, for an id the spec constrains by pattern only. */
-export const idArgument = (name: string, help: string): Argument => new Argument(`<${name}>`, help);
 
 export function addUndeployCommand(group: Command, spec: UndeploySpec): void {
   const { noun, argument, operationId } = spec;

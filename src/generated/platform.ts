@@ -39,7 +39,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+                /**
+                 * @description Connection id, `cn-` followed by a UUID-shaped value.
+                 * @example cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10
+                 */
                 connectionId: components["parameters"]["ConnectionIdPath"];
             };
             cookie?: never;
@@ -75,7 +78,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                /**
+                 * @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id).
+                 * @example st-0a1b2c3d
+                 */
                 botId: components["parameters"]["BotIdPath"];
             };
             cookie?: never;
@@ -100,9 +106,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                /**
+                 * @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id).
+                 * @example st-0a1b2c3d
+                 */
                 botId: components["parameters"]["BotIdPath"];
-                /** @description Chunk id, `chk-` prefixed. */
+                /**
+                 * @description Chunk id, `chk-` prefixed.
+                 * @example chk-00000000-0000-4000-8000-000000000001
+                 */
                 chunkId: components["parameters"]["ChunkIdPath"];
             };
             cookie?: never;
@@ -125,7 +137,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                /**
+                 * @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id).
+                 * @example st-0a1b2c3d
+                 */
                 botId: components["parameters"]["BotIdPath"];
             };
             cookie?: never;
@@ -171,7 +186,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Import session id, as returned by Start import session. */
+                /**
+                 * @description Import session id, as returned by Start import session.
+                 * @example 9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
+                 */
                 sessionId: components["parameters"]["SessionIdPath"];
             };
             cookie?: never;
@@ -194,7 +212,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Import session id, as returned by Start import session. */
+                /**
+                 * @description Import session id, as returned by Start import session.
+                 * @example 9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
+                 */
                 sessionId: components["parameters"]["SessionIdPath"];
             };
             cookie?: never;
@@ -219,7 +240,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Model id, `cm-` prefixed. */
+                /**
+                 * @description Model id, `cm-` prefixed.
+                 * @example cm-4e5f6a7b
+                 */
                 modelId: components["parameters"]["ModelIdPath"];
             };
             cookie?: never;
@@ -242,7 +266,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Model id, `cm-` prefixed. */
+                /**
+                 * @description Model id, `cm-` prefixed.
+                 * @example cm-4e5f6a7b
+                 */
                 modelId: components["parameters"]["ModelIdPath"];
             };
             cookie?: never;
@@ -265,7 +292,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Model id, `cm-` prefixed. */
+                /**
+                 * @description Model id, `cm-` prefixed.
+                 * @example cm-4e5f6a7b
+                 */
                 modelId: components["parameters"]["ModelIdPath"];
             };
             cookie?: never;
@@ -310,7 +340,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Tool id, `a-` prefixed. */
+                /**
+                 * @description Tool id, `a-` prefixed.
+                 * @example a-5e6f7a8b
+                 */
                 toolId: components["parameters"]["ToolIdPath"];
             };
             cookie?: never;
@@ -335,7 +368,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Tool id, `a-` prefixed. */
+                /**
+                 * @description Tool id, `a-` prefixed.
+                 * @example a-5e6f7a8b
+                 */
                 toolId: components["parameters"]["ToolIdPath"];
             };
             cookie?: never;
@@ -358,7 +394,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Tool id, `a-` prefixed. */
+                /**
+                 * @description Tool id, `a-` prefixed.
+                 * @example a-5e6f7a8b
+                 */
                 toolId: components["parameters"]["ToolIdPath"];
             };
             cookie?: never;
@@ -381,7 +420,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Tool id, `a-` prefixed. */
+                /**
+                 * @description Tool id, `a-` prefixed.
+                 * @example a-5e6f7a8b
+                 */
                 toolId: components["parameters"]["ToolIdPath"];
             };
             cookie?: never;
@@ -444,9 +486,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description App id (`AppID` in the document). */
+                /**
+                 * @description App id (`AppID` in the document).
+                 * @example st-0a1b2c3d
+                 */
                 appId: components["parameters"]["AppIdPath"];
-                /** @description Environment name (`EnvName` in the document). */
+                /**
+                 * @description Environment name (`EnvName` in the document).
+                 * @example dev
+                 */
                 envName: components["parameters"]["EnvNamePath"];
             };
             cookie?: never;
@@ -469,11 +517,20 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description App id (`AppID` in the document). */
+                /**
+                 * @description App id (`AppID` in the document).
+                 * @example st-0a1b2c3d
+                 */
                 appId: components["parameters"]["AppIdPath"];
-                /** @description Environment name (`EnvName` in the document). */
+                /**
+                 * @description Environment name (`EnvName` in the document).
+                 * @example dev
+                 */
                 envName: components["parameters"]["EnvNamePath"];
-                /** @description Attachment file id, `f-` prefixed. */
+                /**
+                 * @description Attachment file id, `f-` prefixed.
+                 * @example f-1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b
+                 */
                 fileId: components["parameters"]["FileIdPath"];
             };
             cookie?: never;
@@ -496,7 +553,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Job id, `ds-` prefixed, as returned by the operation that started the job. */
+                /**
+                 * @description Job id, `ds-` prefixed, as returned by the operation that started the job.
+                 * @example ds-1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
                 dockStatusId: components["parameters"]["DockStatusIdPath"];
             };
             cookie?: never;
@@ -1263,25 +1323,55 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+        /**
+         * @description Connection id, `cn-` followed by a UUID-shaped value.
+         * @example cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10
+         */
         ConnectionIdPath: components["schemas"]["ConnectionId"];
-        /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+        /**
+         * @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id).
+         * @example st-0a1b2c3d
+         */
         BotIdPath: string;
-        /** @description Chunk id, `chk-` prefixed. */
+        /**
+         * @description Chunk id, `chk-` prefixed.
+         * @example chk-00000000-0000-4000-8000-000000000001
+         */
         ChunkIdPath: components["schemas"]["ChunkId"];
-        /** @description Import session id, as returned by Start import session. */
+        /**
+         * @description Import session id, as returned by Start import session.
+         * @example 9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
+         */
         SessionIdPath: components["schemas"]["SessionId"];
-        /** @description Model id, `cm-` prefixed. */
+        /**
+         * @description Model id, `cm-` prefixed.
+         * @example cm-4e5f6a7b
+         */
         ModelIdPath: components["schemas"]["ModelId"];
-        /** @description Tool id, `a-` prefixed. */
+        /**
+         * @description Tool id, `a-` prefixed.
+         * @example a-5e6f7a8b
+         */
         ToolIdPath: components["schemas"]["ToolId"];
-        /** @description Job id, `ds-` prefixed, as returned by the operation that started the job. */
+        /**
+         * @description Job id, `ds-` prefixed, as returned by the operation that started the job.
+         * @example ds-1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+         */
         DockStatusIdPath: components["schemas"]["DockStatusId"];
-        /** @description App id (`AppID` in the document). */
+        /**
+         * @description App id (`AppID` in the document).
+         * @example st-0a1b2c3d
+         */
         AppIdPath: string;
-        /** @description Environment name (`EnvName` in the document). */
+        /**
+         * @description Environment name (`EnvName` in the document).
+         * @example dev
+         */
         EnvNamePath: string;
-        /** @description Attachment file id, `f-` prefixed. */
+        /**
+         * @description Attachment file id, `f-` prefixed.
+         * @example f-1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b
+         */
         FileIdPath: components["schemas"]["AttachmentFileId"];
         /** @description Only connections of this provider. */
         ProviderQuery: components["schemas"]["Provider"];
@@ -1291,7 +1381,10 @@ export interface components {
         LimitQuery: number;
         /** @description Kind of model to deploy. */
         ModelTypeQuery: "openSource" | "fineTune";
-        /** @description Identifier of the deployed call flow (`callflowId` in the document's parameter table). */
+        /**
+         * @description Identifier of the deployed call flow (`callflowId` in the document's parameter table).
+         * @example flow-1
+         */
         FlowIdQuery: string;
     };
     requestBodies: never;
@@ -1364,7 +1457,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+                /**
+                 * @description Connection id, `cn-` followed by a UUID-shaped value.
+                 * @example cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10
+                 */
                 connectionId: components["parameters"]["ConnectionIdPath"];
             };
             cookie?: never;
@@ -1392,7 +1488,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+                /**
+                 * @description Connection id, `cn-` followed by a UUID-shaped value.
+                 * @example cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10
+                 */
                 connectionId: components["parameters"]["ConnectionIdPath"];
             };
             cookie?: never;
@@ -1424,7 +1523,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Connection id, `cn-` followed by a UUID-shaped value. */
+                /**
+                 * @description Connection id, `cn-` followed by a UUID-shaped value.
+                 * @example cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10
+                 */
                 connectionId: components["parameters"]["ConnectionIdPath"];
             };
             cookie?: never;
@@ -1456,7 +1558,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                /**
+                 * @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id).
+                 * @example st-0a1b2c3d
+                 */
                 botId: components["parameters"]["BotIdPath"];
             };
             cookie?: never;
@@ -1488,9 +1593,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                /**
+                 * @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id).
+                 * @example st-0a1b2c3d
+                 */
                 botId: components["parameters"]["BotIdPath"];
-                /** @description Chunk id, `chk-` prefixed. */
+                /**
+                 * @description Chunk id, `chk-` prefixed.
+                 * @example chk-00000000-0000-4000-8000-000000000001
+                 */
                 chunkId: components["parameters"]["ChunkIdPath"];
             };
             cookie?: never;
@@ -1522,7 +1633,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id). */
+                /**
+                 * @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id).
+                 * @example st-0a1b2c3d
+                 */
                 botId: components["parameters"]["BotIdPath"];
             };
             cookie?: never;
@@ -1590,7 +1704,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Import session id, as returned by Start import session. */
+                /**
+                 * @description Import session id, as returned by Start import session.
+                 * @example 9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
+                 */
                 sessionId: components["parameters"]["SessionIdPath"];
             };
             cookie?: never;
@@ -1622,7 +1739,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Import session id, as returned by Start import session. */
+                /**
+                 * @description Import session id, as returned by Start import session.
+                 * @example 9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c
+                 */
                 sessionId: components["parameters"]["SessionIdPath"];
             };
             cookie?: never;
@@ -1653,7 +1773,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Model id, `cm-` prefixed. */
+                /**
+                 * @description Model id, `cm-` prefixed.
+                 * @example cm-4e5f6a7b
+                 */
                 modelId: components["parameters"]["ModelIdPath"];
             };
             cookie?: never;
@@ -1685,7 +1808,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Model id, `cm-` prefixed. */
+                /**
+                 * @description Model id, `cm-` prefixed.
+                 * @example cm-4e5f6a7b
+                 */
                 modelId: components["parameters"]["ModelIdPath"];
             };
             cookie?: never;
@@ -1713,7 +1839,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Model id, `cm-` prefixed. */
+                /**
+                 * @description Model id, `cm-` prefixed.
+                 * @example cm-4e5f6a7b
+                 */
                 modelId: components["parameters"]["ModelIdPath"];
             };
             cookie?: never;
@@ -1769,7 +1898,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tool id, `a-` prefixed. */
+                /**
+                 * @description Tool id, `a-` prefixed.
+                 * @example a-5e6f7a8b
+                 */
                 toolId: components["parameters"]["ToolIdPath"];
             };
             cookie?: never;
@@ -1799,12 +1931,18 @@ export interface operations {
     exportTool: {
         parameters: {
             query: {
-                /** @description Identifier of the deployed call flow (`callflowId` in the document's parameter table). */
+                /**
+                 * @description Identifier of the deployed call flow (`callflowId` in the document's parameter table).
+                 * @example flow-1
+                 */
                 flowId: components["parameters"]["FlowIdQuery"];
             };
             header?: never;
             path: {
-                /** @description Tool id, `a-` prefixed. */
+                /**
+                 * @description Tool id, `a-` prefixed.
+                 * @example a-5e6f7a8b
+                 */
                 toolId: components["parameters"]["ToolIdPath"];
             };
             cookie?: never;
@@ -1832,7 +1970,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tool id, `a-` prefixed. */
+                /**
+                 * @description Tool id, `a-` prefixed.
+                 * @example a-5e6f7a8b
+                 */
                 toolId: components["parameters"]["ToolIdPath"];
             };
             cookie?: never;
@@ -1864,7 +2005,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tool id, `a-` prefixed. */
+                /**
+                 * @description Tool id, `a-` prefixed.
+                 * @example a-5e6f7a8b
+                 */
                 toolId: components["parameters"]["ToolIdPath"];
             };
             cookie?: never;
@@ -1948,9 +2092,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description App id (`AppID` in the document). */
+                /**
+                 * @description App id (`AppID` in the document).
+                 * @example st-0a1b2c3d
+                 */
                 appId: components["parameters"]["AppIdPath"];
-                /** @description Environment name (`EnvName` in the document). */
+                /**
+                 * @description Environment name (`EnvName` in the document).
+                 * @example dev
+                 */
                 envName: components["parameters"]["EnvNamePath"];
             };
             cookie?: never;
@@ -1982,11 +2132,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description App id (`AppID` in the document). */
+                /**
+                 * @description App id (`AppID` in the document).
+                 * @example st-0a1b2c3d
+                 */
                 appId: components["parameters"]["AppIdPath"];
-                /** @description Environment name (`EnvName` in the document). */
+                /**
+                 * @description Environment name (`EnvName` in the document).
+                 * @example dev
+                 */
                 envName: components["parameters"]["EnvNamePath"];
-                /** @description Attachment file id, `f-` prefixed. */
+                /**
+                 * @description Attachment file id, `f-` prefixed.
+                 * @example f-1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b
+                 */
                 fileId: components["parameters"]["FileIdPath"];
             };
             cookie?: never;
@@ -2019,7 +2178,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Job id, `ds-` prefixed, as returned by the operation that started the job. */
+                /**
+                 * @description Job id, `ds-` prefixed, as returned by the operation that started the job.
+                 * @example ds-1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
                 dockStatusId: components["parameters"]["DockStatusIdPath"];
             };
             cookie?: never;

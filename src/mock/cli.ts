@@ -10,10 +10,12 @@ import { watchAncestors } from "./watch-ancestors.js";
 const USAGE = [
   "usage: platform-mock [--port N] [--host H] [--spec FILE] [--dynamic] [--errors]          (Prism, the contract mock)",
   "       platform-mock --stateful [--port N] [--host H] [--seed N] [--chunks FILE] [--examples]",
-  "                     [--job-polls N] [--job-ms N] [--api-key KEY] [--jwt TOKEN]        (the stateful mock)",
-  "                     [--record-drift FILE]",
+  "                     [--job-polls N] [--job-ms N] [--api-key KEY] [--jwt TOKEN]",
+  "                     [--record-drift FILE] [--cors-origin ORIGIN]...                  (the stateful mock)",
   "  --examples       the models and tools the spec's examples and the guides name exist from the start",
   "  --record-drift   on exit, merge the drift report of the requests that broke the spec into FILE",
+  "  --cors-origin    a page origin that may call the mock from a browser (repeat; * for any);",
+  "                   Prism answers every origin already",
 ].join("\n");
 
 function integerFlag(value: string | undefined, name: string): number | undefined {
@@ -44,6 +46,7 @@ function options() {
         jwt: { type: "string" },
         examples: { type: "boolean" },
         "record-drift": { type: "string" },
+        "cors-origin": { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -54,7 +57,7 @@ function options() {
     const port = Number(values.port ?? process.env["PORT"] ?? 4010);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port ?? process.env["PORT"]}`);
     const prismOnly = (["spec", "dynamic", "errors"] as const).filter((name) => values[name] !== undefined);
-    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt", "examples", "record-drift"] as const).filter((name) => values[name] !== undefined);
+    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt", "examples", "record-drift", "cors-origin"] as const).filter((name) => values[name] !== undefined);
     if (values.stateful && prismOnly.length > 0) throw new Error(`--${prismOnly[0]} is an option of the Prism mock, not of --stateful`);
     if (!values.stateful && statefulOnly.length > 0) throw new Error(`--${statefulOnly[0]} needs --stateful`);
     if (values["record-drift"] === "") throw new Error("--record-drift needs a file name");
@@ -73,6 +76,7 @@ function options() {
       ...(values["api-key"] ? { apiKey: values["api-key"] } : {}),
       ...(values.jwt ? { jwt: values.jwt } : {}),
       ...(values.examples ? { existing: "examples" as const } : {}),
+      ...(values["cors-origin"] ? { corsOrigins: values["cors-origin"].includes("*") ? ("*" as const) : values["cors-origin"] } : {}),
     };
   } catch (error) {
     console.error(`platform-mock: ${(error as Error).message}\n${USAGE}`);
@@ -85,7 +89,10 @@ let mock: MockServer | StatefulMockServer;
 try {
   mock = await startMock(settings as never);
 } catch (error) {
-  console.error(`platform-mock: ${(error as Error).message}`);
+  const { code, port } = error as { code?: string; port?: number };
+  // One line for a taken port, naming the flag that moves it (Prism's own would be its whole usage text).
+  if (code === "EADDRINUSE" && port !== undefined) console.error(`platform-mock: port ${port} is in use: pick another with --port N (or PORT=N)`);
+  else console.error(`platform-mock: ${(error as Error).message}`);
   process.exit(1);
 }
 console.log(`Mock server: ${mock.url}  (Ctrl-C to stop)`);

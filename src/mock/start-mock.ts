@@ -14,6 +14,7 @@ import { refuseUnknownKeys, STATEFUL_OPTIONS } from "./stateful/options.js";
 import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
 
 export type { FaultRule, FaultKind } from "./stateful/scenarios/faults.js";
+export type { CorsOrigins } from "./stateful/http/cors.js";
 export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions };
 
 const PRISM_OPTIONS = optionKeys<StartMockOptions>({ stateful: true, port: true, host: true, spec: true, dynamic: true, errors: true, readyTimeoutMs: true });
@@ -80,6 +81,7 @@ export { findPrism } from "./prism/start-prism-mock.js";
 /**
  * Starts a mock; resolves once it listens. Call stop() when done.
  * `startMock()` starts Prism on the packaged spec; `startMock({ stateful: true })` the stateful mock.
+ * A port that is taken rejects with an error whose `code` is "EADDRINUSE", carrying the `port`.
  */
 export function startMock(options: StartStatefulMockOptions): Promise<StatefulMockServer>;
 export function startMock(options?: StartMockOptions): Promise<MockServer>;

@@ -2,7 +2,8 @@
 // <tarball>`), with no network: the runtime dependencies are packed from this repo's
 // node_modules and installed from their tarballs alongside (npm --offline fails rather than
 // reach a registry). The project's developer tools (TypeScript, Node's types, Prism for the
-// mock) are links to the repo's copies, as a user would have them installed in their project.
+// mock, tsx to run TypeScript) are links to the repo's copies, executables included, as a user
+// would have them installed in their project.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { inject } from "vitest";
 import { dirname, join, resolve } from "node:path";
@@ -11,7 +12,7 @@ import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { oncePerRun } from "../support/once-per-run.js";
 
 export const PACKAGE_NAME = "@platform/management-client";
-const DEV_TOOLS = ["typescript", "@types/node", "@stoplight/prism-cli"];
+const DEV_TOOLS = ["typescript", "@types/node", "@stoplight/prism-cli", "tsx"];
 
 export interface InstalledPackage {
   /** The consumer project: package.json, node_modules, and whatever the test writes there. */
@@ -85,6 +86,15 @@ function sharedInstall(): Promise<{ nodeModules: string; tarball: string }> {
       const link = join(dir, "node_modules", name);
       mkdirSync(dirname(link), { recursive: true });
       symlinkSync(installedDir(name, REPO_ROOT), link, "dir");
+      // Its executables in node_modules/.bin, as npm puts them there: `npx tsx` finds it offline.
+      const { bin } = JSON.parse(readFileSync(join(link, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
+      const bins = typeof bin === "string" ? { [name.split("/").pop()!]: bin } : (bin ?? {});
+      for (const [command, target] of Object.entries(bins)) {
+        const binLink = join(dir, "node_modules/.bin", command);
+        if (existsSync(binLink)) continue;
+        mkdirSync(dirname(binLink), { recursive: true });
+        symlinkSync(join(link, target), binLink);
+      }
     }
     return { nodeModules: join(dir, "node_modules"), tarball };
   });

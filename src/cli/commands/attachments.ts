@@ -7,7 +7,7 @@ import { withClient } from "../action.js";
 import { goAhead, withDestructiveOptions, type DestructiveFlags } from "../destructive.js";
 import { fileError } from "../local-files/file-errors.js";
 import { printResult } from "../output/print.js";
-import { specOption } from "../spec-flags.js";
+import { specArgument, specOption } from "../spec-flags.js";
 
 export function attachmentsCommand(): Command {
   const group = new Command("attachments").description("files attached to a session (under /api/v2)");
@@ -15,9 +15,9 @@ export function attachmentsCommand(): Command {
   const userReference = specOption("--user-reference <ref>", "the user the session belongs to (userReference)", { operationId: "uploadAttachment", in: "body", name: "userReference" });
   group
     .command("upload")
-    .argument("<appId>", "st-…")
-    .argument("<envName>", "the environment, e.g. dev")
-    .argument("<file>", "the file to attach")
+    .addArgument(specArgument("<appId>", "st-…", { operationId: "uploadAttachment", in: "path", name: "appId" }))
+    .addArgument(specArgument("<envName>", "the environment, e.g. dev", { operationId: "uploadAttachment", in: "path", name: "envName" }))
+    .addArgument(specArgument("<file>", "the file to attach", { operationId: "uploadAttachment", in: "body", name: "file" }))
     .addOption(userReference.option.makeOptionMandatory())
     .option("--file-name <name>", "the name to store (default: the file's own)")
     .description("attach a file (uploadAttachment)")
@@ -40,9 +40,9 @@ export function attachmentsCommand(): Command {
   withDestructiveOptions(
     group
       .command("delete")
-      .argument("<appId>", "st-…")
-      .argument("<envName>", "the environment")
-      .argument("<fileId>", "f-…")
+      .addArgument(specArgument("<appId>", "st-…", { operationId: "deleteAttachment", in: "path", name: "appId" }))
+      .addArgument(specArgument("<envName>", "the environment", { operationId: "deleteAttachment", in: "path", name: "envName" }))
+      .addArgument(specArgument("<fileId>", "f-…", { operationId: "deleteAttachment", in: "path", name: "fileId" }))
       .addOption(session.id.option)
       .addOption(session.reference.option)
       .description("delete an attachment (deleteAttachment)"),

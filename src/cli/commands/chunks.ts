@@ -9,7 +9,7 @@ import { parsePositiveInteger } from "../durations.js";
 import { UsageError } from "../exit-codes.js";
 import { printListing, printResult, printable } from "../output/print.js";
 import { confirm } from "../prompt/confirm.js";
-import { bindOption, specOption } from "../spec-flags.js";
+import { bindOption, specArgument, specOption } from "../spec-flags.js";
 import { filterTree, withWhere } from "../where.js";
 
 const TABLE = { columns: ["chunkId", "sourceName", "pageNumber", "recordTitle"], empty: "no chunks" };
@@ -21,7 +21,7 @@ export function chunksCommand(): Command {
   const list = withWhere(
     group
       .command("list")
-      .argument("<appId>", "the application (search index) id, e.g. st-…")
+      .addArgument(specArgument("<appId>", "the application (search index) id, e.g. st-…", { operationId: "listChunks", in: "path", name: "botId" }))
       .description("list chunks, every page (listChunks)")
       .option("--limit <n>", "stop after this many chunks", parsePositiveInteger)
       .addOption(startCursor),
@@ -44,8 +44,8 @@ export function chunksCommand(): Command {
   const update = { text: specOption("--text <text>", "chunkText", field("chunkText")), title: specOption("--title <title>", "chunkTitle", field("chunkTitle")), recordTitle: specOption("--record-title <title>", "recordTitle", field("recordTitle")) };
   group
     .command("update")
-    .argument("<appId>", "st-…")
-    .argument("<chunkId>", "chk-…")
+    .addArgument(specArgument("<appId>", "st-…", { operationId: "updateChunk", in: "path", name: "botId" }))
+    .addArgument(specArgument("<chunkId>", "chk-…", { operationId: "updateChunk", in: "path", name: "chunkId" }))
     .description("change fields of one chunk (updateChunk)")
     .option("--file <path>", "the JSON body, or - for stdin")
     .addOption(update.text.option)
@@ -63,8 +63,8 @@ export function chunksCommand(): Command {
   const remove = withWhere(
     group
       .command("delete")
-      .argument("<appId>", "st-…")
-      .argument("[chunkIds...]", "chk-… ids; or select them with --where")
+      .addArgument(specArgument("<appId>", "st-…", { operationId: "deleteChunksById", in: "path", name: "botId" }))
+      .addArgument(specArgument("[chunkIds...]", "chk-… ids; or select them with --where", { operationId: "deleteChunksById", in: "body", name: "chunkId" }))
       .description("delete chunks by id or by filter, in batches (deleteChunksById)")
       .option("--dry-run", "print the ids that would be deleted, and delete nothing")
       .option("--yes", "do not ask (needed without a terminal)")

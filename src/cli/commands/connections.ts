@@ -8,7 +8,7 @@ import { withClient } from "../action.js";
 import { collect, keyValues, mergeBody, readBodyFile } from "../bodies.js";
 import { parsePositiveInteger } from "../durations.js";
 import { printListDocument, printResult } from "../output/print.js";
-import { bindOption, specOption, type SpecOption } from "../spec-flags.js";
+import { bindOption, specArgument, specOption, type SpecOption } from "../spec-flags.js";
 
 const TABLE = { columns: ["connectionId", "connectionName", "provider", "status"], empty: "no connections" };
 
@@ -80,7 +80,7 @@ export function connectionsCommand(): Command {
 
   group
     .command("get")
-    .argument("<connectionId>", "cn-…")
+    .addArgument(specArgument("<connectionId>", "cn-…", { operationId: "getConnection", in: "path", name: "connectionId" }))
     .description("one connection (getConnection)")
     .addHelpText("after", "\nExample:\n  platform connections get cn-1a2b3c4d-0000-4000-8000-000000000001 --json")
     .action(
@@ -100,7 +100,7 @@ export function connectionsCommand(): Command {
     );
 
   const update = commonFlags("updateConnection");
-  withBodyOptions(group.command("update").argument("<connectionId>", "cn-…").description("change some fields of a connection (updateConnection, PATCH)"), update)
+  withBodyOptions(group.command("update").addArgument(specArgument("<connectionId>", "cn-…", { operationId: "updateConnection", in: "path", name: "connectionId" })).description("change some fields of a connection (updateConnection, PATCH)"), update)
     .addHelpText("after", "\nExample:\n  platform connections update cn-… --name 'Support (EU)' --status FINALIZED")
     .action(
       withClient(["updateConnection"], async (context, options: BodyFlags, connectionId: string) => {
@@ -110,7 +110,7 @@ export function connectionsCommand(): Command {
     );
 
   const replace = createFlags("replaceConnection");
-  withBodyOptions(group.command("replace").argument("<connectionId>", "cn-…").description("replace a custom API connection (replaceConnection, PUT)"), replace)
+  withBodyOptions(group.command("replace").addArgument(specArgument("<connectionId>", "cn-…", { operationId: "replaceConnection", in: "path", name: "connectionId" })).description("replace a custom API connection (replaceConnection, PUT)"), replace)
     .addHelpText("after", "\nExample:\n  platform connections replace cn-… --file connection.json")
     .action(
       withClient(["replaceConnection"], async (context, options: BodyFlags, connectionId: string) => {

@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { withClient } from "../action.js";
 import { parsePositiveInteger } from "../durations.js";
 import { printResult } from "../output/print.js";
-import { specOption } from "../spec-flags.js";
+import { specArgument, specOption } from "../spec-flags.js";
 
 export function filesCommand(): Command {
   const group = new Command("files").description("files uploaded for tool imports");
@@ -12,7 +12,7 @@ export function filesCommand(): Command {
   const fileContext = specOption("--context <fileContext>", "the fileContext (default bulkImport, what tool import expects)", { operationId: "uploadFile", in: "body", name: "fileContext" });
   group
     .command("upload")
-    .argument("<file>", "the file")
+    .addArgument(specArgument("<file>", "the file", { operationId: "uploadFile", in: "body", name: "file" }))
     .option("--file-name <name>", "the name to record (default: the file's own)")
     .addOption(fileContext.option)
     .option("--concurrency <n>", "chunks in flight for a large file", parsePositiveInteger)

@@ -6,7 +6,7 @@ import { Command, Option } from "commander";
 import type { DeployModelRequest, ImportResult, ImportState } from "../../index.js";
 import { APIError, ImportError, ValidationError } from "../../wrappers/errors.js";
 import { withClient } from "../action.js";
-import { addUndeployCommand, idArgument } from "../undeploy.js";
+import { addUndeployCommand } from "../undeploy.js";
 import { mergeBody, readBodyFile } from "../bodies.js";
 import type { Context } from "../context.js";
 import { parseBytes, parsePositiveInteger } from "../durations.js";
@@ -17,7 +17,7 @@ import { fileError } from "../local-files/file-errors.js";
 import { checkNotTheModel, checkRoomFor, lockStateFile, readStateFile, removeStateFile, STATE_FILE_SUFFIX, writeStateFile } from "../local-files/import-state-file.js";
 import { createProgress, formatBytes, progressMode } from "../progress.js";
 import { note, printResult, printable } from "../output/print.js";
-import { specOption } from "../spec-flags.js";
+import { specArgument, specOption } from "../spec-flags.js";
 
 interface ImportFlags extends JobFlags {
   fileName?: string;
@@ -159,7 +159,7 @@ export function modelsCommand(): Command {
   withJobOptions(
     group
       .command("import")
-      .argument("<file>", "the model file (any size: it is read in chunks, never whole)")
+      .addArgument(specArgument("<file>", "the model file (any size: it is read in chunks, never whole)", { operationId: "uploadImportChunk", in: "body", name: "file" }))
       .description("import a model file in numbered chunks (startImportSession, uploadImportChunk, completeImportSession)")
       .addOption(IMPORT_FILE_NAME.option)
       .option("--chunk-size <size>", "bytes per chunk, e.g. 8MiB", parseBytes)
@@ -179,7 +179,7 @@ export function modelsCommand(): Command {
   withJobOptions(
     group
       .command("deploy")
-      .argument("<modelId>", "cm-…")
+      .addArgument(specArgument("<modelId>", "cm-…", { operationId: "deployModel", in: "path", name: "modelId" }))
       .description("deploy a model (deployModel)")
       .addOption(deploy.modelType.option.makeOptionMandatory())
       .option("--file <path>", "the JSON body (name, hyperParameters, deviceType), or - for stdin")
@@ -203,13 +203,13 @@ export function modelsCommand(): Command {
 
   addUndeployCommand(group, {
     noun: "model",
-    argument: idArgument("modelId", "cm-…"),
+    argument: specArgument("<modelId>", "cm-…", { operationId: "undeployModel", in: "path", name: "modelId" }),
     operationId: "undeployModel",
     example: "platform models undeploy cm-4e5f6a7b --yes --wait",
     undeploy: (context, modelId) => context.client.models.undeploy(modelId, { signal: context.signal }),
   });
 
-  withJobOptions(group.command("export").argument("<modelId>", "cm-…").description("export a model (exportModel); with --wait --download, save the file"))
+  withJobOptions(group.command("export").addArgument(specArgument("<modelId>", "cm-…", { operationId: "exportModel", in: "path", name: "modelId" })).description("export a model (exportModel); with --wait --download, save the file"))
     .option("--download <path>", "with --wait: save the exported file here (checked before the export starts)")
     .addHelpText("after", "\nExample:\n  platform models export cm-4e5f6a7b --wait --download model-export.tar")
     .action(

@@ -3,14 +3,14 @@
 import { Command, Option } from "commander";
 import type { ImportIntoToolRequest, ImportToolRequest } from "../../index.js";
 import { withClient } from "../action.js";
-import { addUndeployCommand, idArgument } from "../undeploy.js";
+import { addUndeployCommand } from "../undeploy.js";
 import { readBodyFile } from "../bodies.js";
 import { UsageError } from "../exit-codes.js";
 import { printJob, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
 import { prepareDownload } from "../local-files/download.js";
 import { formatBytes } from "../progress.js";
 import { note, printResult, printable } from "../output/print.js";
-import { bindOption, specOption } from "../spec-flags.js";
+import { bindOption, specArgument, specOption } from "../spec-flags.js";
 
 interface ToolFiles {
   file?: string;
@@ -58,7 +58,7 @@ export function toolsCommand(): Command {
       }),
     );
 
-  withJobOptions(fileOptions(group.command("import-into").argument("<toolId>", "a-…").description("import new versions of a tool's files into it (uploadFile, importIntoTool)")))
+  withJobOptions(fileOptions(group.command("import-into").addArgument(specArgument("<toolId>", "a-…", { operationId: "importIntoTool", in: "path", name: "toolId" })).description("import new versions of a tool's files into it (uploadFile, importIntoTool)")))
     .addHelpText("after", "\nExample:\n  platform tools import-into a-5e6f7a8b --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
     .action(
       withClient(needed("importIntoTool"), async (context, options: ToolFiles & JobFlags, toolId: string) => {
@@ -73,7 +73,7 @@ export function toolsCommand(): Command {
     );
 
   const flowId = specOption("--flow-id <id>", "the deployed call flow's id", { operationId: "exportTool", in: "query", name: "flowId" });
-  withJobOptions(group.command("export").argument("<toolId>", "a-…").description("export a tool (exportTool); with --wait --download, save the file"))
+  withJobOptions(group.command("export").addArgument(specArgument("<toolId>", "a-…", { operationId: "exportTool", in: "path", name: "toolId" })).description("export a tool (exportTool); with --wait --download, save the file"))
     .addOption(flowId.option.makeOptionMandatory())
     .option("--download <path>", "with --wait: save the exported file here (checked before the export starts)")
     .addHelpText("after", "\nExample:\n  platform tools export a-5e6f7a8b --flow-id a-5e6f7a8b --wait --download tool-export.zip")
@@ -94,8 +94,8 @@ export function toolsCommand(): Command {
       }),
     );
 
-  const sync = bindOption(new Option("--sync", "ask the service to deploy before answering (isAsync: false)"), { operationId: "deployTool", in: "body", name: "isAsync" });
-  withJobOptions(group.command("deploy").argument("<toolId>", "a-…").description("deploy a tool (deployTool)").addOption(sync))
+  const sync = bindOption(new Option("--sync", "ask the service to deploy before answering (isAsync: false)"), { operationId: "deployTool", in: "body", name: "isAsync", given: false });
+  withJobOptions(group.command("deploy").addArgument(specArgument("<toolId>", "a-…", { operationId: "deployTool", in: "path", name: "toolId" })).description("deploy a tool (deployTool)").addOption(sync))
     .addHelpText("after", "\nExample:\n  platform tools deploy a-5e6f7a8b --wait")
     .action(
       withClient(["deployTool", "getDockStatus"], async (context, options: JobFlags & { sync?: boolean }, toolId: string) => {
@@ -105,7 +105,7 @@ export function toolsCommand(): Command {
 
   addUndeployCommand(group, {
     noun: "tool",
-    argument: idArgument("toolId", "a-…"),
+    argument: specArgument("<toolId>", "a-…", { operationId: "undeployTool", in: "path", name: "toolId" }),
     operationId: "undeployTool",
     example: "platform tools undeploy a-5e6f7a8b --yes --wait",
     undeploy: (context, toolId) => context.client.tools.undeploy(toolId, { signal: context.signal }),

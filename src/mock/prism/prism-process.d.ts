@@ -11,5 +11,8 @@ export interface PrismProcess {
   child: ChildProcess;
 }
 
-/** Starts Prism's CLI script with the given arguments; resolves once it listens. */
+/**
+ * Starts Prism's CLI script with the given arguments; resolves once it listens. A taken port
+ * rejects with an error whose `code` is "EADDRINUSE" and which carries the `port`.
+ */
 export declare function launchPrism(options: { script: string; args: string[]; env?: NodeJS.ProcessEnv; readyTimeoutMs?: number }): Promise<PrismProcess>;

@@ -10,6 +10,8 @@ const EXIT_WITH_PARENT = fileURLToPath(new URL("./exit-with-parent.cjs", import.
 
 // Prism 5 logs this line once it accepts requests.
 const LISTENING = /Prism is listening on (http:\/\/[^\s/]+)/;
+// What Node's listen error says when the port is taken, as Prism prints it after its usage text.
+const PORT_IN_USE = /EADDRINUSE: address already in use (\S+):(\d+)/;
 const ANSI = /\x1b\[[0-9;]*m/g;
 const STOP_GRACE_MS = 5_000;
 const KEPT_LINES = 200;
@@ -67,8 +69,11 @@ export function launchPrism({ script, args, env = process.env, readyTimeoutMs = 
     });
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      // Ignored once listening; before that, this is the failure to report.
-      reject(new Error(`Prism exited (${signal ?? `code ${code}`}) before listening:\n${output()}`));
+      // Ignored once listening; before that, this is the failure to report. A taken port is
+      // the common one, and Prism buries it under its whole usage text: it gets one sentence.
+      const taken = PORT_IN_USE.exec(output());
+      if (taken) reject(Object.assign(new Error(`port ${taken[2]} on ${taken[1]} is in use`), { code: "EADDRINUSE", port: Number(taken[2]), host: taken[1] }));
+      else reject(new Error(`Prism exited (${signal ?? `code ${code}`}) before listening:\n${output()}`));
     });
   });
 }

@@ -4,6 +4,7 @@ import { optionKeys, unknownKeyIssues } from "../../wrappers/internal/option-che
 import type { Chunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
 import { validateFaultRule, type FaultRule } from "./scenarios/faults.js";
+import { checkCorsOrigins, type CorsOrigins } from "./http/cors.js";
 
 export interface StatefulMockOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -34,6 +35,11 @@ export interface StatefulMockOptions {
    * models and tools the spec's examples and the guides name (EXAMPLE_ENTITIES).
    */
   existing?: ExistingEntities | "examples" | undefined;
+  /**
+   * Origins whose pages may call the mock from a browser (CORS), e.g. ["http://127.0.0.1:4020"]
+   * for the rendered docs, or "*" for any. Left out, the mock sends no CORS headers.
+   */
+  corsOrigins?: CorsOrigins | undefined;
 }
 
 /** The models and tools the spec's examples and the guides' samples use, so those run as written. */
@@ -62,6 +68,7 @@ export interface ResolvedOptions {
   faults: FaultRule[];
   logLimit: number;
   existing: { models: string[]; tools: string[] };
+  corsOrigins: CorsOrigins | undefined;
 }
 
 const TEN_YEARS_MS = 10 * 365 * 24 * 60 * 60 * 1000;
@@ -81,6 +88,7 @@ export const STATEFUL_OPTIONS = optionKeys<StatefulMockOptions & { stateful?: tr
   faults: true,
   logLimit: true,
   existing: true,
+  corsOrigins: true,
 });
 
 /** Throws when `value` has keys `known` lacks, naming each and the option it resembles. */
@@ -138,7 +146,8 @@ export function resolveOptions(options: StatefulMockOptions & { stateful?: boole
     faults: (options.faults ?? []).map((rule, i) => validateFaultRule(rule, `startMock: faults[${i}]`)),
     logLimit: integer(options.logLimit, "logLimit", 1) ?? 10_000,
     existing: resolveExisting(options.existing),
+    corsOrigins: checkCorsOrigins(options.corsOrigins),
   };
 }
 
-export type { Chunk };
+export type { Chunk, CorsOrigins };

@@ -11,6 +11,7 @@ import { handleAdmin, ADMIN_PREFIX } from "./scenarios/admin.js";
 import type { ExpectedCredentials } from "./contract/credentials.js";
 import { problem, type Answer } from "./contract/problems.js";
 import { MockContext } from "./context.js";
+import { handleCors } from "./http/cors.js";
 import { drain } from "./http/read-body.js";
 import { answerOperation } from "./pipeline.js";
 import { applyFault } from "./scenarios/apply-fault.js";
@@ -96,7 +97,7 @@ export class StatefulMock {
 
   async listen(): Promise<this> {
     await new Promise<void>((resolve, reject) => {
-      this.server.once("error", reject);
+      this.server.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" ? portInUse(this.options.port, this.options.host) : error));
       this.server.listen(this.options.port, this.options.host, () => resolve());
     });
     const { port } = this.server.address() as AddressInfo;
@@ -228,6 +229,8 @@ export class StatefulMock {
   // --- the request path ---------------------------------------------------------------------
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // A browser's preflight is answered here, and an allowed origin's answers carry its headers.
+    if (handleCors(this.options.corsOrigins, request, response)) return;
     const started = performance.now();
     const url = targetOf(request.url ?? "/");
     const method = (request.method ?? "GET").toUpperCase();
@@ -276,6 +279,11 @@ export class StatefulMock {
     const answer = problem(500, "mock", "Mock failure", [{ in: "response", field: "", rule: "exception", message: (error as Error)?.message ?? String(error) }]);
     send(response, toOutgoing(answer.status, answer.body, answer.headers));
   }
+}
+
+/** The error a taken port gives: one sentence, with the code and port for a caller that names its own setting. */
+function portInUse(port: number, host: string): Error {
+  return Object.assign(new Error(`port ${port} on ${host} is in use`), { code: "EADDRINUSE", port, host });
 }
 
 /** Starts a stateful mock in this process; resolves once it listens. */

@@ -40,6 +40,6 @@ describe("chunk fixtures", () => {
     });
     await expect(startStatefulMock({ chunks: join(dir, "missing.json") })).rejects.toThrow(/ENOENT/);
     await expect(startStatefulMock({ chunkPageSize: 0 })).rejects.toThrow(/chunkPageSize must be an integer from 1/);
-    await expect(startStatefulMock({ nope: 1 } as never)).rejects.toThrow("startMock: nope is not an option (the options are stateful, port, host, seed, jobs, chunks, chunkPageSize, sessionTtlMs, apiKey, jwt, faults, logLimit, existing)");
+    await expect(startStatefulMock({ nope: 1 } as never)).rejects.toThrow("startMock: nope is not an option (the options are stateful, port, host, seed, jobs, chunks, chunkPageSize, sessionTtlMs, apiKey, jwt, faults, logLimit, existing, corsOrigins)");
   });
 });

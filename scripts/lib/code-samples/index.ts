@@ -1,0 +1,47 @@
+// Code samples of every operation, in the three ways a user calls it: the TypeScript client, the
+// `platform` command and curl. All three are generated from the spec's examples (ids, query
+// values, bodies) and the surfaces' own tables, then written into a copy of the spec as
+// `x-codeSamples` for the reference to show. The spec itself is never edited.
+import { buildProgram } from "../../../src/cli/program.js";
+import { commandTree } from "../../../src/cli/completion/command-tree.js";
+import { clientSample, type SampleInputs } from "./client-calls.js";
+import { commandSample } from "./commands.js";
+import { curlSample } from "./curl.mjs";
+import { sampleInputs } from "./sample-inputs.mjs";
+
+export interface CodeSample {
+  lang: "typescript" | "shell";
+  label: string;
+  source: string;
+}
+
+export const SAMPLE_LABELS = { client: "TypeScript client", command: "platform command", curl: "curl" } as const;
+
+/** Every operation's samples, by operationId, in the spec's order. */
+export function codeSamples(spec: object): Map<string, CodeSample[]> {
+  const all = sampleInputs(spec) as SampleInputs[];
+  const tree = commandTree(buildProgram("docs"));
+  return new Map(
+    all.map((inputs) => [
+      inputs.operationId,
+      [
+        { lang: "typescript", label: SAMPLE_LABELS.client, source: clientSample(inputs) },
+        { lang: "shell", label: SAMPLE_LABELS.command, source: commandSample(inputs, tree, all) },
+        { lang: "shell", label: SAMPLE_LABELS.curl, source: curlSample(inputs) },
+      ],
+    ]),
+  );
+}
+
+/** A copy of `spec` with each operation's samples under `x-codeSamples`. */
+export function withCodeSamples<T extends { paths?: Record<string, Record<string, unknown>> }>(spec: T): T {
+  const copy = structuredClone(spec);
+  const samples = codeSamples(spec);
+  for (const item of Object.values(copy.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      const id = (operation as { operationId?: string } | null)?.operationId;
+      if (id !== undefined && samples.has(id)) (operation as Record<string, unknown>)["x-codeSamples"] = samples.get(id);
+    }
+  }
+  return copy;
+}

@@ -1,0 +1,72 @@
+// What an operation's code samples send, taken from the spec: each path parameter's example,
+// each required query parameter's example (else the first value of its enum), and the body of the
+// operation's first named request example (the spec puts the documented form first). File parts
+// of a multipart body become a local file name, since a sample uploads a file from disk.
+import { binaryParts, deref, listOperations } from "../spec.mjs";
+
+/**
+ * The local file each upload's samples send. Not in the spec (its multipart examples describe
+ * the bytes in words); picked to match what the file part holds.
+ */
+export const SAMPLE_FILES = {
+  uploadImportChunk: "model.tar",
+  uploadAttachment: "invoice.pdf",
+  uploadFile: "tool-data.json",
+};
+/** The model file of the import session's three steps, which the client and command do as one. */
+export const IMPORT_SOURCE = "model.tar";
+
+/**
+ * @typedef {object} SampleInputs
+ * @property {string} operationId
+ * @property {string} method lower case
+ * @property {string} path the path template
+ * @property {Record<string, string>} params path parameters by name
+ * @property {Record<string, unknown>} query required query parameters by name
+ * @property {Record<string, unknown> | undefined} body the first request example's value, file parts as file names
+ * @property {string | undefined} mediaType the media type of that example
+ * @property {string[]} fileParts the body's file parts
+ * @property {"apiKey" | "jwtAuth"} security
+ */
+
+function firstExample(spec, media) {
+  const [entry] = Object.values(media?.examples ?? {});
+  if (entry !== undefined) return deref(spec, entry).value;
+  return media?.example;
+}
+
+function parameterValue(spec, parameter, where) {
+  const schema = deref(spec, parameter.schema ?? {});
+  const value = parameter.example ?? Object.values(parameter.examples ?? {}).map((e) => deref(spec, e).value)[0] ?? schema.example ?? schema.enum?.[0];
+  if (value === undefined) throw new Error(`code samples: ${where} parameter ${parameter.name} has no example and no enum`);
+  return value;
+}
+
+/** The inputs of every operation of the spec, in document order. */
+export function sampleInputs(spec) {
+  const files = new Map();
+  for (const part of binaryParts(spec)) files.set(part.operationId, [...(files.get(part.operationId) ?? []), part.property]);
+  return listOperations(spec).map((op) => {
+    const item = deref(spec, spec.paths[op.path]);
+    const operation = item[op.method];
+    const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(spec, p));
+    const where = `${op.operationId}:`;
+    const pathParams = {};
+    const query = {};
+    for (const parameter of parameters) {
+      if (parameter.in === "path") pathParams[parameter.name] = String(parameterValue(spec, parameter, where));
+      else if (parameter.in === "query" && parameter.required) query[parameter.name] = parameterValue(spec, parameter, where);
+    }
+    const content = deref(spec, operation.requestBody ?? {})?.content ?? {};
+    const [mediaType, media] = Object.entries(content)[0] ?? [];
+    let body = media ? firstExample(spec, media) : undefined;
+    const fileParts = files.get(op.operationId) ?? [];
+    if (body !== undefined && fileParts.length > 0) {
+      const file = SAMPLE_FILES[op.operationId];
+      if (file === undefined) throw new Error(`code samples: ${op.operationId} uploads a file; name the local file its samples send in SAMPLE_FILES`);
+      body = { ...body, ...Object.fromEntries(fileParts.map((part) => [part, file])) };
+    }
+    if (op.requestBody?.required && body === undefined) throw new Error(`code samples: ${op.operationId} needs a body and its request body has no named example`);
+    return { operationId: op.operationId, method: op.method, path: op.path, params: pathParams, query, body, mediaType, fileParts, security: op.security[0] };
+  });
+}

@@ -1,0 +1,81 @@
+// Cross-origin requests from browser code: a web app under test, or the rendered docs' "Test
+// request" button, calls the mock from its own page's origin. Off unless origins are given, since
+// a mock on localhost that answered every origin could be driven by any page the developer opens.
+// Only the origins given (or every origin, for "*") get the headers that let a browser read the
+// answer; a preflight from any other origin is refused with a message naming the option.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { send, toOutgoing } from "./send.js";
+
+/** Origins allowed to call the mock from a browser: `scheme://host[:port]` each, or "*" for any. */
+export type CorsOrigins = readonly string[] | "*";
+
+// Answer headers browser code may read besides the simple ones: the client honours Retry-After
+// and reports a request id.
+const EXPOSED = "retry-after, x-request-id";
+const METHODS = "GET, POST, PUT, PATCH, DELETE";
+const PREFLIGHT_CACHE_SECONDS = "600";
+
+/** The option's value checked: a list of origins written as a browser sends them, or "*". */
+export function checkCorsOrigins(value: unknown, name = "corsOrigins"): CorsOrigins | undefined {
+  if (value === undefined || value === "*") return value;
+  if (!Array.isArray(value)) throw new TypeError(`startMock: ${name} must be "*" or a list of origins such as ["http://127.0.0.1:4020"]`);
+  return value.map((origin: unknown, i) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof origin === "string" ? new URL(origin) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    // A browser's Origin header is exactly scheme, host and port: a path or a trailing slash never matches.
+    if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+      throw new TypeError(`startMock: ${name}[${i}] must be an origin, scheme://host[:port] with no path (got ${JSON.stringify(origin)})`);
+    }
+    return origin;
+  });
+}
+
+const originOf = (request: IncomingMessage): string | undefined => {
+  const origin = request.headers.origin;
+  return typeof origin === "string" && origin !== "" ? origin : undefined;
+};
+
+function allows(origins: CorsOrigins, origin: string): boolean {
+  return origins === "*" || origins.includes(origin);
+}
+
+/**
+ * Handles the request's cross-origin side: sets the answer's CORS headers for an allowed origin,
+ * and answers a preflight itself. True when the request has been answered (a preflight).
+ */
+export function handleCors(origins: CorsOrigins | undefined, request: IncomingMessage, response: ServerResponse): boolean {
+  if (origins === undefined) return false;
+  const origin = originOf(request);
+  const preflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined;
+  if (origin === undefined) return false;
+  if (!allows(origins, origin)) {
+    if (!preflight) return false;
+    request.resume();
+    const message = `origin ${origin} may not call this mock: start it with corsOrigins (platform-mock --cors-origin ${origin})`;
+    send(response, toOutgoing(403, { message, errors: [{ msg: message, code: 403 }] }));
+    return true;
+  }
+  response.setHeader("access-control-allow-origin", origin);
+  response.setHeader("vary", "origin");
+  if (!preflight) {
+    response.setHeader("access-control-expose-headers", EXPOSED);
+    return false;
+  }
+  request.resume();
+  const headers: Record<string, string> = {
+    "access-control-allow-methods": METHODS,
+    "access-control-max-age": PREFLIGHT_CACHE_SECONDS,
+  };
+  // Whatever headers the page asks to send (x-api-key, auth, content-type, prefer): the mock
+  // checks requests against the spec, not against a header list.
+  const asked = request.headers["access-control-request-headers"];
+  if (typeof asked === "string" && asked !== "") headers["access-control-allow-headers"] = asked;
+  // A page on a public address calling the mock on a private one (Chromium's private network access).
+  if (request.headers["access-control-request-private-network"] === "true") headers["access-control-allow-private-network"] = "true";
+  response.writeHead(204, headers).end();
+  return true;
+}

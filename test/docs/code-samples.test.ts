@@ -1,0 +1,135 @@
+// The code samples the API reference shows on every operation, read from the built site's copy
+// of the spec (what readers see), each proven the way its surface can be:
+// - the TypeScript samples are type-checked together against src/ in one strict tsc run
+//   (exactOptionalPropertyTypes on), as the guides' samples are;
+// - each `platform` sample names a real command and only flags it has (the command tree);
+// - each curl sample runs as written, with bash and curl, against a fresh stateful mock that
+//   knows the models and tools the examples name, and must reach its operation and be answered:
+//   2xx, or the service's own refusal where its example id names a thing only the service makes.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { startStatefulMock } from "../../src/mock/stateful/server.js";
+import { checkInvocation, invocations } from "../cli/support/command-check.js";
+import { inMarkdownTerms, writeSamples, type WrittenSample } from "../support/samples.js";
+import { builtSite } from "./support/built-site.js";
+
+// Generated files; tsc skips dot-directories under test/.
+const OUT_DIR = resolve(REPO_ROOT, "test/.code-samples");
+const LABELS = { client: "TypeScript client", command: "platform command", curl: "curl" } as const;
+
+/**
+ * Operations whose example ids name what only the service makes (a connection, an import
+ * session, an attachment, a job, uploaded files): a fresh mock does not hold them, so the sample
+ * gets the service's refusal. Any other answer (2xx, or 422: the mock found the request breaks
+ * the spec) fails.
+ */
+const NOT_HELD: Record<string, number> = {
+  getConnection: 404,
+  replaceConnection: 404,
+  updateConnection: 404,
+  uploadImportChunk: 404,
+  completeImportSession: 404,
+  deleteAttachment: 404,
+  getDockStatus: 404,
+  importTool: 400,
+  importIntoTool: 400,
+};
+
+interface Sample {
+  lang: string;
+  label: string;
+  source: string;
+}
+
+const operations = listOperations(loadSpec());
+let samples: Map<string, Record<keyof typeof LABELS, string>>;
+let written: WrittenSample[];
+let tsc: { status: number | null; output: string };
+
+beforeAll(async () => {
+  const { site } = await builtSite();
+  const rendered = JSON.parse(readFileSync(join(site, "reference/openapi.json"), "utf8"));
+  samples = new Map(
+    operations.map((op) => {
+      const list = rendered.paths[op.path][op.method]["x-codeSamples"] as Sample[];
+      const by = (label: string) => list.find((s) => s.label === label)?.source ?? "";
+      return [op.operationId, { client: by(LABELS.client), command: by(LABELS.command), curl: by(LABELS.curl) }];
+    }),
+  );
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  written = writeSamples(
+    operations.map((op) => ({ source: `${op.operationId} (x-codeSamples)`, index: 1, line: 1, code: `${samples.get(op.operationId)!.client}\n` })),
+    OUT_DIR,
+    (sample) => sample.source.split(" ")[0]!,
+    { numbered: false },
+  );
+  const args = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck", ...written.map((w) => relative(REPO_ROOT, w.file))];
+  const run = spawnSync(process.execPath, [resolve(REPO_ROOT, "node_modules/typescript/bin/tsc"), ...args], { cwd: REPO_ROOT, encoding: "utf8" });
+  tsc = { status: run.status, output: `${run.stdout}${run.stderr}` };
+}, 180_000);
+
+describe("the TypeScript samples", () => {
+  it("are one per operation, each a module of the package's public API", () => {
+    expect(written).toHaveLength(25);
+    for (const op of operations) expect(samples.get(op.operationId)!.client, op.operationId).toMatch(/^import \{ createPlatformClient \} from "@platform\/management-client\/node";$/m);
+  });
+
+  it("type-check against the sources in one strict tsc run", () => {
+    expect(inMarkdownTerms(tsc.output, written)).toBe("");
+    expect(tsc.status).toBe(0);
+  });
+
+  it("each pass the operation's credential and nothing else", () => {
+    for (const op of operations) {
+      const source = samples.get(op.operationId)!.client;
+      expect(source, op.operationId).toContain(op.security[0] === "jwtAuth" ? 'jwt: process.env["PLATFORM_JWT"]' : 'apiKey: process.env["PLATFORM_API_KEY"]');
+    }
+  });
+});
+
+describe("the platform samples", () => {
+  it.each(operations.map((op) => [op.operationId]))("%s: one command of the tree, with flags it has", (operationId) => {
+    const found = invocations(samples.get(operationId)!.command);
+    expect(found).toHaveLength(1);
+    expect(checkInvocation(found[0]!)).toEqual([]);
+  });
+});
+
+/** Runs a shell text to its end in `cwd`; never blocks this process, which serves the mock. */
+function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, reject) => {
+    const child = spawn("bash", ["-c", script], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+    child.once("error", reject);
+    child.once("close", (code) => done({ code, stdout, stderr }));
+  });
+}
+
+describe("the curl samples, against the stateful mock", () => {
+  it.concurrent.each(operations.map((op) => [op.operationId]))("%s reaches its operation and is answered", async (operationId) => {
+    const curl = samples.get(operationId)!.curl;
+    const mock = await startStatefulMock({ existing: "examples" });
+    const cwd = mkdtempSync(join(tmpdir(), `curl-${operationId}-`));
+    try {
+      // The files a multipart sample sends (`-F file=@name`), as a reader would have them.
+      for (const [, name] of curl.matchAll(/=@([^\s']+)/g)) writeFileSync(join(cwd, name!), `the bytes of ${name}\n`);
+      const run = await bash(curl, cwd, { PLATFORM_BASE_URL: mock.url, PLATFORM_API_KEY: "curl-sample-key", PLATFORM_JWT: "curl.sample.jwt" });
+      expect(run.code, run.stderr).toBe(0);
+      const log = mock.requests();
+      expect(log.map((entry) => entry.operationId)).toEqual([operationId]);
+      const status = log[0]!.status!;
+      if (operationId in NOT_HELD) expect(status, run.stdout).toBe(NOT_HELD[operationId]);
+      else expect(status >= 200 && status < 300, `${status} ${run.stdout}`).toBe(true);
+    } finally {
+      await mock.stop();
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+});
