@@ -43,7 +43,7 @@ export const TARGETS = {
  *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], warnUs?: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
  *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> },
- *   mcp?: { calls: number, mcpUs: number[], clientUs: number[], fileSize: number, mcpMiBps: number[], inProcessMiBps: number[], mcpSpawnMiBps: number[], mcpStartupMs: number[], libraryMiBps: number[], mcpPeakRssMiB: number[], mcpCpuPerGiB: number[], libraryCpuPerGiB: number[], hashOk: boolean, problems: string[] },
+ *   mcp?: { calls: number, mcpUs: number[], clientUs: number[], fileSize: number, mcpMiBps: number[], inProcessMiBps: number[], mcpSpawnMiBps: number[], mcpStartupMs: number[], libraryMiBps: number[], libraryCallMiBps: number[], mcpPeakRssMiB: number[], mcpCpuPerGiB: number[], libraryCpuPerGiB: number[], hashOk: boolean, problems: string[] },
  *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[], cliBarPeakRssMiB: number[], startupMs: number[], completionStartupMs: number[], hashOk: boolean, problems: string[],
  *     listing: { chunks: number, smallChunks: number, cliRate: number[], libraryRate: number[], cliPeakRssMiB: number[], cliSmallPeakRssMiB: number[], libraryPeakRssMiB: number[] } },
  *   specdiff?: { pairs: Array<{ label: string, changes: number, level: string, processMs: number[], inProcessMs: number[] }> }
@@ -239,9 +239,11 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
   if (on("mcp") && raw.mcp) {
     const m = raw.mcp;
     if (!m.hashOk || m.problems.length > 0) gateFailures.push(`MCP import: ${m.problems.join("; ") || "the sink's hash does not match the file"}`);
-    const r = ratio(median(m.mcpMiBps), median(m.inProcessMiBps));
+    // Like against like: the tool's import in a server that has not imported before, against
+    // models.import in a script that has not either, both from the call to the result.
+    const r = ratio(median(m.mcpMiBps), median(m.libraryCallMiBps));
     const peak = Math.max(...m.mcpPeakRssMiB);
-    out.mcp = { callRatio: ratio(median(m.mcpUs), median(m.clientUs)), ratio: r, met: r >= TARGETS.mcpImportRatio, peak, peakMet: peak < TARGETS.mcpPeakRssMiB };
+    out.mcp = { callRatio: ratio(median(m.mcpUs), median(m.clientUs)), ratio: r, warmRatio: ratio(median(m.mcpMiBps), median(m.inProcessMiBps)), met: r >= TARGETS.mcpImportRatio, peak, peakMet: peak < TARGETS.mcpPeakRssMiB };
     if (!out.mcp.met) missed.push(`import through the MCP tool ${fmt(median(m.mcpMiBps), 0)} MiB/s = ${fmt(r, 2)}× models.import's, target ≥ ${TARGETS.mcpImportRatio}×`);
     if (!out.mcp.peakMet) missed.push(`MCP server peak RSS ${fmt(peak, 0)} MiB, target < ${TARGETS.mcpPeakRssMiB} MiB`);
   }
