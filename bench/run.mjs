@@ -742,7 +742,7 @@ if (selected("size") && raw.size) {
   const kB = (bytes) => `${fmt(bytes / 1024, 2)} kB`;
   row(
     "9. Size: the core entry, minified and gzipped, openapi-fetch included",
-    "kB (1 kB = 1,024 bytes) loaded on import; the validators, upload engine and waiter load on first use",
+    "kB (1 kB = 1,024 bytes) loaded on import; the request validators and the upload code load on first use",
     `${kB(z.coreGzipped)} (+ ${kB(z.lazyGzipped)} on demand)`,
     `openapi-fetch alone ${kB(z.peerGzipped)}`,
     `${fmt(z.coreGzipped / z.peerGzipped, 2)}×`,
