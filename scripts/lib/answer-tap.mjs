@@ -4,12 +4,11 @@
 // turns it into a 500 when it breaks the spec), which would hide the status and the types the
 // environment really sent. Bodies stream through untouched; a copy is kept only of the answers
 // `wants` asks for, up to a bound, so downloads and large answers cost nothing extra.
-import { createServer, request as httpRequest } from "node:http";
+import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { endToEnd } from "./violation-log.mjs";
+import { endToEnd, listenLocally, pipeRequest } from "./pass-through.mjs";
 
-const HOST = "127.0.0.1";
 // The largest answer body checked; a larger one is passed on unchecked and reported as such.
 export const MAX_CHECKED_BYTES = 8 * 1024 * 1024;
 
@@ -41,7 +40,7 @@ function decoded(bytes, encoding) {
 export function startAnswerTap({ upstream, wants, onAnswer, log = console.log }) {
   const origin = new URL(upstream);
   const send = origin.protocol === "https:" ? httpsRequest : httpRequest;
-  const server = createServer((req, res) => {
+  return listenLocally((req, res) => {
     const method = req.method ?? "GET";
     const path = (req.url ?? "/").split("?")[0];
     const headers = { ...endToEnd(req.headers), host: origin.host };
@@ -69,31 +68,6 @@ export function startAnswerTap({ upstream, wants, onAnswer, log = console.log })
         onAnswer({ method, path, status, body });
       });
     });
-    let clientGone = false;
-    forward.on("error", (error) => {
-      if (clientGone) return;
-      log(`[proxy] ${method} ${path}: the environment is unreachable: ${error.message}`);
-      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-      res.end();
-    });
-    req.on("error", () => forward.destroy());
-    res.on("close", () => {
-      if (res.writableFinished) return;
-      clientGone = true;
-      forward.destroy();
-    });
-    req.pipe(forward);
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      const close = () =>
-        new Promise((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        });
-      resolve({ url: `http://${HOST}:${port}`, close });
-    });
+    pipeRequest(req, res, forward, (error) => log(`[proxy] ${method} ${path}: the environment is unreachable: ${error.message}`));
   });
 }

@@ -4,18 +4,10 @@
 // violations, but its own log says only "Request terminated with error": which field broke the
 // spec would reach the caller alone. Only Prism's own small problem+json answers are read here;
 // every other body streams through untouched, so large uploads and downloads cost nothing extra.
-import { createServer, request } from "node:http";
+import { request } from "node:http";
+import { endToEnd, listenLocally, pipeRequest } from "./pass-through.mjs";
 
-const HOST = "127.0.0.1";
 const PRISM_PROBLEM = "https://stoplight.io/prism/errors#";
-// Connection-level headers describe one hop, so they are not passed on (RFC 9110, 7.6.1);
-// Node sets its own framing on each side.
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
-
-/** The headers of one hop without the hop-by-hop ones. */
-export function endToEnd(headers) {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-}
 
 function parsed(text) {
   try {
@@ -38,7 +30,7 @@ function violationLines(list) {
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export function startViolationLog({ target, port = 0, log = console.log, onProblem = () => {} }) {
-  const server = createServer((req, res) => {
+  return listenLocally((req, res) => {
     // Only origin-form targets ("/path"): an absolute URL would name another host than Prism.
     if (!req.url?.startsWith("/")) {
       res.writeHead(400, { "content-type": "text/plain" }).end("expected a path, not an absolute URL\n");
@@ -71,34 +63,6 @@ export function startViolationLog({ target, port = 0, log = console.log, onProbl
         res.writeHead(answer.statusCode, headers).end(body);
       });
     });
-    let clientGone = false;
-    forward.on("error", (error) => {
-      if (clientGone) return; // abandoned below: nobody to answer
-      log(`[proxy] ${where}: Prism unreachable: ${error.message}`);
-      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-      res.end();
-    });
-    // A client that goes away mid-call abandons the forwarded call too.
-    req.on("error", () => forward.destroy());
-    res.on("close", () => {
-      if (res.writableFinished) return;
-      clientGone = true;
-      forward.destroy();
-    });
-    req.pipe(forward);
-  });
-
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, HOST, () => {
-      const { port: bound } = server.address();
-      const close = () =>
-        new Promise((done) => {
-          server.close(() => done());
-          // Keep-alive connections would otherwise hold close() open until they time out.
-          server.closeAllConnections();
-        });
-      resolve({ url: `http://${HOST}:${bound}`, close });
-    });
-  });
+    pipeRequest(req, res, forward, (error) => log(`[proxy] ${where}: Prism unreachable: ${error.message}`));
+  }, port);
 }
