@@ -9,7 +9,7 @@ import { createReportAjv, loadReportSchema } from "../../scripts/lib/drift-outpu
 import { loadSpec } from "../../scripts/lib/spec.mjs";
 import { createPlatformClient as createPortableClient, type DriftReport, type PlatformClient } from "../../src/index.js";
 import { createPlatformClient as createNodeClient } from "../../src/node.js";
-import { ConfigurationError, PlatformError, ResponseValidationError } from "../../src/wrappers/errors.js";
+import { APIError, ConfigurationError, isTransientError, PlatformError, ResponseValidationError } from "../../src/wrappers/errors.js";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
 
 const API_KEY = "drift-test-key-1a2b3c";
@@ -175,6 +175,24 @@ describe.each(ENTRIES)("validateResponses on the %s", (_, make) => {
     expect(error.message).toMatch(/^getConnection answered 200 with a body that departs from the spec: \/connectionId type/);
     // strict records too.
     expect(entryOf(client.drift.report(), "getConnection", "/connectionId")).toMatchObject({ count: 2 });
+  });
+
+  it("strict: a 502 that breaks the spec (a gateway's HTML) stays an APIError, so retries and waiters still treat it as passing", async () => {
+    const previous = server.handler;
+    server.handler = (req, res) => {
+      req.resume();
+      req.on("end", () => void res.writeHead(502, { "content-type": "text/html" }).end("<html>bad gateway</html>"));
+    };
+    try {
+      const client = make("strict", []);
+      const error = await client.connections.get(GOOD).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(APIError);
+      expect(error).toMatchObject({ status: 502 });
+      expect(isTransientError(error)).toBe(true);
+      expect(client.drift.report().drifts).toContainEqual(expect.objectContaining({ operationId: "getConnection", status: 502, kind: "not-json" }));
+    } finally {
+      server.handler = previous;
+    }
   });
 
   it("client.drift.clear() starts the report again", async () => {

@@ -8,6 +8,7 @@ import { DriftRecorder } from "../../drift/recorder.js";
 import type { DriftReport } from "../../drift/report-format.js";
 import { PlatformError, ResponseValidationError, type ResponseDeparture } from "../errors.js";
 import type { PlatformResponse } from "../http/platform-response.js";
+import { isRetryableStatus } from "../http/retry-policy.js";
 import type { Log } from "../internal/logger.js";
 
 export interface ResponseStage {
@@ -49,7 +50,9 @@ export function responseStage(mode: "warn" | "strict", log: Log): ResponseStage 
         broken = true;
         return response;
       }
-      if (mode === "strict" && departures.length > 0) throw new ResponseValidationError(response.operationId, response.status, departures);
+      // A 408, 429 or 5xx stays the APIError it is, recorded like any drift: a gateway's HTML
+      // 502 must still be retried, and a waiter must still poll through it.
+      if (mode === "strict" && departures.length > 0 && !isRetryableStatus(response.status)) throw new ResponseValidationError(response.operationId, response.status, departures);
       return response;
     },
     report: () => recorder.report(),
