@@ -1,10 +1,13 @@
 // An import stopped part-way (Ctrl-C, or SIGKILL with no chance to clean up) and resumed from its
-// state file: every chunk reaches the mock exactly once, and the model ends imported.
+// state file: every chunk reaches the mock exactly once, and the model ends imported. And the
+// state an MCP server left after finishing an upload: its job is taken over, nothing sent again.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
+import { createPlatformClient } from "../../src/node.js";
+import { writeSavedImport } from "../../src/node/saved-import.js";
 import { startGateProxy } from "./support/gate-proxy.js";
 import { cli, shown, startCli } from "./support/run-cli.js";
 import { savedChunks, until } from "./support/until.js";
@@ -65,3 +68,24 @@ describe.each(["SIGINT", "SIGKILL"] as const)("platform models import, stopped b
   }, 60_000);
 });
 
+
+describe("platform models import --resume of an upload the MCP server finished", () => {
+  it("takes over its saved job instead of completing the session again", async () => {
+    mock.reset();
+    const state = join(work, "finished.state.json");
+    // What the MCP server leaves when an upload finishes with no call there to take its answer:
+    // the final state and the job, in the shared saved-import format.
+    const client = createPlatformClient({ baseUrl: mock.url, apiKey: "any" });
+    const imported = await client.models.import({ source: join(work, "model.tar"), chunkSize: MiB });
+    writeSavedImport(state, { state: imported.state, job: { dockStatusId: imported.job.dockStatusId, status: imported.job.status } });
+    const completions = mock.requests({ operationId: "completeImportSession" }).length;
+
+    const resumed = await cli(["models", "import", "model.tar", "--resume", state, "--wait", "--poll-interval", "50ms", "--json"], { cwd: work, env: { PLATFORM_BASE_URL: mock.url } });
+    expect(resumed.code, shown(resumed)).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ dockStatusId: imported.job.dockStatusId, status: "SUCCESS" });
+    expect(resumed.stderr).toContain(`the upload had finished already; its job is ${imported.job.dockStatusId}`);
+    expect(mock.requests({ operationId: "completeImportSession" })).toHaveLength(completions);
+    expect(mock.requests({ operationId: "uploadImportChunk" })).toHaveLength(CHUNKS);
+    expect(() => readFileSync(state)).toThrow();
+  }, 60_000);
+});

@@ -14,7 +14,7 @@ import { Interrupted, UsageError } from "../exit-codes.js";
 import { printJob, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
 import { prepareDownload } from "../local-files/download.js";
 import { fileError } from "../local-files/file-errors.js";
-import { checkNotTheModel, checkRoomFor, lockStateFile, readStateFile, removeStateFile, STATE_FILE_SUFFIX, writeStateFile } from "../local-files/import-state-file.js";
+import { checkNotTheModel, checkRoomFor, lockStateFile, readStateFile, removeStateFile, stateFileFor, writeStateFile } from "../local-files/import-state-file.js";
 import { createProgress, formatBytes, progressMode } from "../progress.js";
 import { note, printResult, printable } from "../output/print.js";
 import { specArgument, specOption } from "../spec-flags.js";
@@ -28,8 +28,6 @@ interface ImportFlags extends JobFlags {
   resume?: string;
   progress: "auto" | "bar" | "lines" | "none";
 }
-
-const stateFileFor = (file: string) => `${file}${STATE_FILE_SUFFIX}`;
 
 // The service's answer to completing a session twice. A resume whose every chunk had arrived
 // gets it when the earlier run's completion went through and only its answer was lost.
@@ -64,11 +62,22 @@ async function importModel(context: Context, options: ImportFlags, file: string)
   const lock = lockStateFile(statePath);
   try {
     checkRoomFor(statePath);
-    const resumed = options.resume === undefined ? undefined : readStateFile(options.resume);
-    await runImport(context, options, file, size, statePath, resumed);
+    const saved = options.resume === undefined ? undefined : readStateFile(options.resume);
+    if (saved?.job) await takeOverFinishedUpload(context, options, statePath, saved.job.dockStatusId);
+    else await runImport(context, options, file, size, statePath, saved?.state);
   } finally {
     lock.release();
   }
+}
+
+// The upload went through and its session was completed (by the MCP server, whose caller had
+// gone): completing it again would only be refused. What is left is its job.
+async function takeOverFinishedUpload(context: Context, options: ImportFlags, statePath: string, dockStatusId: string): Promise<void> {
+  const job = await context.client.jobs.get(dockStatusId, { signal: context.signal });
+  removeStateFile(statePath);
+  note(`the upload had finished already; its job is ${dockStatusId}`);
+  const settled = await settleJob(context, options, job);
+  await printResult(context.out, { ...printable(settled), ...(settled.modelId ? { modelId: settled.modelId } : {}) });
 }
 
 async function runImport(context: Context, options: ImportFlags, file: string, size: number, statePath: string, resumed: ImportState | undefined): Promise<void> {

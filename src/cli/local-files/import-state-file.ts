@@ -7,11 +7,11 @@
 import { realpathSync, statSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { ImportState } from "../../index.js";
-import { lockStateFile as takeLock, readSavedImport, removeSavedImport, SavedImportError, writeSavedImport, type StateLock } from "../../node/saved-import.js";
+import { lockStateFile as takeLock, readSavedImport, removeSavedImport, SavedImportError, writeSavedImport, type SavedImport, type StateLock } from "../../node/saved-import.js";
 import { UsageError } from "../exit-codes.js";
 import { fileError } from "./file-errors.js";
 
-export { STATE_FILE_SUFFIX } from "../../node/saved-import.js";
+export { stateFileFor } from "../../node/saved-import.js";
 
 /** Room the state file's disk must have before an import starts (a state file is a few KiB). */
 const MIN_FREE_BYTES = 1024 * 1024;
@@ -36,10 +36,13 @@ export function writeStateFile(path: string, state: ImportState): void {
   }
 }
 
-/** The state an earlier import (this command's or the MCP server's) wrote. */
-export function readStateFile(path: string): ImportState {
+/**
+ * What an earlier import (this command's or the MCP server's) wrote: its state, and the job of
+ * an upload that finished with nobody there to take its answer (the MCP server writes it).
+ */
+export function readStateFile(path: string): SavedImport {
   try {
-    return readSavedImport(path).state;
+    return readSavedImport(path);
   } catch (error) {
     throw asUsageError(error);
   }
