@@ -127,23 +127,28 @@ export class ImportRegistry {
     const lock = takeLock(stateFile);
     const task = new UploadTask(stateFile, source, transfer);
     this.#tasks.set(stateFile, task);
-    void task.result.finally(() => lock.release()).catch(() => {});
-    task.result.then(
-      (result) => {
-        task.finished = true;
-        // Nobody follows it: the job's id goes into the state file, where the next call (or the
-        // next server) finds it.
-        if (task.followed) return;
-        writeSavedImport(stateFile, { state: result.state, job: { dockStatusId: result.job.dockStatusId, status: result.job.status, ...(result.modelId ? { modelId: result.modelId } : {}) } });
-        this.log("notice", `the upload of ${source} finished; job ${result.job.dockStatusId}. resume_model_import with stateFile ${stateFile} hands it over`);
-      },
-      (error: unknown) => {
-        this.#tasks.delete(stateFile);
-        // What arrived is in the error's state: the last word on what a resume must still send.
-        if (error instanceof ImportError && error.state) writeSavedImport(stateFile, { state: error.state as ImportState });
-        if (!task.followed) this.log("warning", `the upload of ${source} stopped: ${error instanceof Error ? error.message : String(error)}. resume_model_import with stateFile ${stateFile} continues it`);
-      },
-    );
+    // What the upload leaves for the next call is written before the lock goes, and a write that
+    // fails (a full disk, a folder removed) is logged: it must not end the server and every
+    // upload in it.
+    void task.result
+      .then(
+        (result) => {
+          task.finished = true;
+          // Nobody follows it: the job's id goes into the state file, where the next call (or the
+          // next server) finds it.
+          if (task.followed) return;
+          writeSavedImport(stateFile, { state: result.state, job: { dockStatusId: result.job.dockStatusId, status: result.job.status, ...(result.modelId ? { modelId: result.modelId } : {}) } });
+          this.log("notice", `the upload of ${source} finished; job ${result.job.dockStatusId}. resume_model_import with stateFile ${stateFile} hands it over`);
+        },
+        (error: unknown) => {
+          this.#tasks.delete(stateFile);
+          if (!task.followed) this.log("warning", `the upload of ${source} stopped: ${error instanceof Error ? error.message : String(error)}. resume_model_import with stateFile ${stateFile} continues it`);
+          // What arrived is in the error's state: the last word on what a resume must still send.
+          if (error instanceof ImportError && error.state) writeSavedImport(stateFile, { state: error.state as ImportState });
+        },
+      )
+      .catch((error: unknown) => this.log("warning", `the state of ${source} could not be written to ${stateFile}: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => lock.release());
     return task;
   }
 
