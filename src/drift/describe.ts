@@ -15,6 +15,9 @@ const KIND_WORDS: Record<DriftEntry["kind"], string> = {
   "not-json": "a body that is not JSON",
 };
 
+/** Every kind a drift can be, from the exhaustive table above: a new kind cannot be left out. */
+export const DRIFT_KINDS = Object.keys(KIND_WORDS) as ReadonlyArray<DriftEntry["kind"]>;
+
 /** The words of a kind, e.g. "the type differs". */
 export const kindWords = (kind: DriftEntry["kind"]) => KIND_WORDS[kind];
 

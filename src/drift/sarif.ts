@@ -1,13 +1,11 @@
 // A drift report as SARIF 2.1.0, the format code-scanning views read: one rule per kind of drift,
 // one result per drift, located in the spec (openapi/platform.yaml) at the operation and message
 // it concerns. A drift that falls under a recorded discrepancy is a note, any other a warning.
-import { describeDrift, kindWords, messageOf } from "./describe.js";
+import { describeDrift, DRIFT_KINDS, kindWords, messageOf } from "./describe.js";
 import { entryKey } from "./entry-order.js";
-import type { DriftKind, DriftReport } from "./report-format.js";
+import type { DriftReport } from "./report-format.js";
 
 export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-
-const KINDS: readonly DriftKind[] = ["required", "type", "enum", "forbidden", "format", "constraint", "no-match", "not-json"];
 
 export interface SarifOptions {
   /** Where the spec is, relative to the repository the SARIF file is uploaded for (default openapi/platform.yaml). */
@@ -27,7 +25,7 @@ function fingerprint(text: string): string {
 /** The SARIF log (a JSON value: `JSON.stringify` it to write the file). */
 export function driftReportToSarif(report: DriftReport, options: SarifOptions = {}) {
   const specUri = options.specUri ?? "openapi/platform.yaml";
-  const rules = KINDS.map((kind) => ({
+  const rules = DRIFT_KINDS.map((kind) => ({
     id: `drift/${kind}`,
     name: `Drift${kind.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase())}`,
     shortDescription: { text: `The service's traffic departs from the spec: ${kindWords(kind)}.` },
@@ -36,7 +34,7 @@ export function driftReportToSarif(report: DriftReport, options: SarifOptions = 
   }));
   const results = report.drifts.map((d) => ({
     ruleId: `drift/${d.kind}`,
-    ruleIndex: KINDS.indexOf(d.kind),
+    ruleIndex: DRIFT_KINDS.indexOf(d.kind),
     level: d.discrepancies.length > 0 ? ("note" as const) : ("warning" as const),
     message: { text: `${describeDrift(d)}; seen ${d.count} time${d.count === 1 ? "" : "s"}, ${d.firstSeen} to ${d.lastSeen}, spec ${d.specVersion}` },
     locations: [
