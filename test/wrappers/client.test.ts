@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPlatformClient as createPlatformClient } from "../../src/wrappers/client.js";
 import { and, eq, or } from "../../src/wrappers/listing/filters.js";
-import { ValidationError } from "../../src/wrappers/errors.js";
+import { AbortError, ValidationError } from "../../src/wrappers/errors.js";
 import { fakeFetch, json, type Handler } from "../support/fake-fetch.js";
 
 const API_KEY = "key-0123456789abcdef";
@@ -86,6 +86,19 @@ describe("typed calls send what the spec describes", () => {
     const done = await client.guardrails.deploy("Toxicity", { wait: { minDelayMs: 1, maxDelayMs: 2 } });
     expect(done.status).toBe("SUCCESS");
     expect(sent.map((s) => s.path)).toEqual(["/api/public/guardrails/deploy", ...Array(3).fill("/api/public/dock-status/ds-1")]);
+  });
+
+  it.each(["the call's signal", "the wait's own signal"] as const)("a wait with a signal of its own stops when %s aborts", async (which) => {
+    const call = new AbortController();
+    const own = new AbortController();
+    const { client, sent } = setup((_, s) => {
+      // The second poll aborts one of the two; the waiter must stop before a third.
+      if (s.path.startsWith("/api/public/dock-status/") && sent.length === 3) (which === "the call's signal" ? call : own).abort("enough");
+      return json(job({ jobType: "GUARDRAILS" }));
+    });
+    const error = await client.guardrails.deploy("Toxicity", { signal: call.signal, wait: { minDelayMs: 1, maxDelayMs: 2, signal: own.signal } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(sent.length).toBe(3);
   });
 
   it("chunks: list follows cursors with the filter tree, update, delete batched with summed totals", async () => {

@@ -28,5 +28,8 @@ export async function startJob(platform: PlatformApi, options: JobOptions, start
 /** `wait` as returned by waitOptionsFrom (already checked); undefined means do not wait. */
 export async function waitIfAsked(platform: PlatformApi, job: Job, wait: WaitOptions | undefined, signal?: AbortSignal): Promise<Job> {
   if (!wait) return job;
-  return waitForJob(jobPoller(platform), job, { ...(signal ? { signal } : {}), ...wait });
+  // The call's signal and the wait's own both stop the wait: neither may replace the other.
+  const signals = [signal, wait.signal].filter((s): s is AbortSignal => s !== undefined);
+  const stop = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  return waitForJob(jobPoller(platform), job, { ...wait, ...(stop ? { signal: stop } : {}) });
 }
