@@ -10,6 +10,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import type { NodePlatformClient } from "../node.js";
 import { AbortError, ConfigurationError } from "../wrappers/errors.js";
 import { unknownKeyIssues } from "../wrappers/internal/option-check.js";
+import { DEFAULT_WAIT } from "../wrappers/jobs/wait-options.js";
 import { checkRequest } from "../wrappers/request/request-check.js";
 import { checkArguments } from "./arguments.js";
 import { Bound, boundOf, DEFAULT_MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_LIMIT } from "./bound.js";
@@ -80,6 +81,9 @@ function checkOptions(client: unknown, options: unknown): Required<Pick<McpServe
     const value = o.poll?.[key];
     if (value !== undefined && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) throw new ConfigurationError(`poll.${key} must be a number of milliseconds >= 0`, `poll.${key}`);
   }
+  // Checked here as the waiter checks it, so a bad pair fails at start-up, not after a job started.
+  const [min, max] = [o.poll?.minDelayMs ?? DEFAULT_WAIT.minDelayMs, o.poll?.maxDelayMs ?? DEFAULT_WAIT.maxDelayMs];
+  if (min > max) throw new ConfigurationError(`poll.minDelayMs (${min}) must not exceed poll.maxDelayMs (${max}${o.poll?.maxDelayMs === undefined ? ", the default" : ""})`, "poll.minDelayMs");
   return { ...o, readOnly: o.readOnly === true, maxWaitSeconds };
 }
 

@@ -129,6 +129,10 @@ describe("coverage and annotations", () => {
 describe("options", () => {
   it("are checked when the server is made, naming the option", () => {
     expect(() => createMcpServer(client, { maxWaitSeconds: 0 })).toThrow(/maxWaitSeconds must be/);
+    // A poll schedule the waiter would refuse fails here, before any job has started.
+    expect(() => createMcpServer(client, { poll: { minDelayMs: 40_000 } })).toThrow(/^poll\.minDelayMs \(40000\) must not exceed poll\.maxDelayMs \(30000, the default\)/);
+    expect(() => createMcpServer(client, { poll: { minDelayMs: 5, maxDelayMs: 4 } })).toThrow(/must not exceed poll\.maxDelayMs \(4\)/);
+    expect(createMcpServer(client, { poll: { minDelayMs: 40_000, maxDelayMs: 60_000 } }).tools.length).toBeGreaterThan(0);
     expect(() => createMcpServer(client, { readonly: true } as never)).toThrow(/readonly is not an option; did you mean readOnly\?/);
     expect(() => createMcpServer({} as never)).toThrow(/client must be a client/);
   });

@@ -250,6 +250,10 @@ describe("tools, guardrails, attachments, jobs", () => {
     expect(text(missing)).toContain("envVariablesFileId or envVariablesPath is required");
     const badName = await h.call("import_tool", { toolName: "", toolDataPath: join(work, "tool.json"), flowDataPath: join(work, "flow.json") });
     expect(failure(badName).issues).toEqual([expect.objectContaining({ field: "toolName" })]);
+    // The second path is not there: the first file must not be uploaded and left behind.
+    const badPath = await h.call("import_tool", { toolName: "t", toolDataPath: join(work, "tool.json"), flowDataPath: join(work, "no-such-flow.json") });
+    expect(badPath.isError).toBe(true);
+    expect(text(badPath)).toContain("flowDataPath");
     expect(sent()).toEqual([]);
   });
 

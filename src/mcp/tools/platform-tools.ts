@@ -15,11 +15,17 @@ const LABEL: Record<FileRole, string> = { toolData: "the tool data file", flowDa
 /** Each file's id: given, or from uploading the file at its path. */
 async function fileIds(args: Record<string, unknown>, roles: readonly FileRole[], call: ToolCall): Promise<Partial<Record<`${FileRole}FileId`, string>>> {
   const ids: Partial<Record<`${FileRole}FileId`, string>> = {};
+  // Every path is checked before the first upload: a bad second path must not orphan the first file.
+  const readable = new Map<FileRole, string>();
+  for (const role of roles) {
+    const path = args[`${role}Path`] as string | undefined;
+    if (args[`${role}FileId`] === undefined && path !== undefined) readable.set(role, (await readableFile(path, `${role}Path`, "import_tool")).path);
+  }
   for (const role of roles) {
     const id = args[`${role}FileId`] as string | undefined;
-    const path = args[`${role}Path`] as string | undefined;
+    const path = readable.get(role);
     if (id !== undefined) ids[`${role}FileId`] = id;
-    else if (path !== undefined) ids[`${role}FileId`] = (await call.client.files.upload({ source: (await readableFile(path, `${role}Path`, "import_tool")).path, signal: call.signal })).fileId;
+    else if (path !== undefined) ids[`${role}FileId`] = (await call.client.files.upload({ source: path, signal: call.signal })).fileId;
   }
   return ids;
 }
