@@ -4,7 +4,7 @@
 // call stops waiting at once and says the job goes on.
 import { AbortError, JobFailedError, JobTimeoutError } from "../wrappers/errors.js";
 import type { Job } from "../index.js";
-import { ToolError, withoutRaw, type ToolOutcome } from "./results.js";
+import { describeError, ToolError, withoutRaw, type ToolOutcome } from "./results.js";
 import type { ToolCall } from "./tool.js";
 
 export const WAIT_TOOL = "wait_for_job";
@@ -21,6 +21,15 @@ export function jobHandle(job: Pick<Job, "dockStatusId" | "status">, what: strin
 export function cancelledWhileWaiting(job: Pick<Job, "dockStatusId">): ToolError {
   return new ToolError("Cancelled", `the call was cancelled; job ${job.dockStatusId} goes on at the platform: call ${WAIT_TOOL} with dockStatusId ${job.dockStatusId} to follow it`, {
     handle: { dockStatusId: job.dockStatusId, continueWith: WAIT_TOOL },
+  });
+}
+
+/** A wait that failed for another reason than the job's: the error, with the job's handle. */
+function waitFailed(error: unknown, dockStatusId: string): ToolError {
+  const { name, message, ...details } = describeError(error);
+  return new ToolError(String(name), `${String(message)}; job ${dockStatusId} was started and may go on at the platform: call ${WAIT_TOOL} with dockStatusId ${dockStatusId} to follow it`, {
+    ...details,
+    handle: { dockStatusId, continueWith: WAIT_TOOL },
   });
 }
 
@@ -45,7 +54,10 @@ export async function settleJob(call: ToolCall, job: Job | string, what: string,
   } catch (error) {
     if (error instanceof JobTimeoutError) return jobHandle(error.job as Job, what, call.bound.seconds, extra);
     if (error instanceof AbortError && call.cancel.aborted) throw cancelledWhileWaiting({ dockStatusId: id });
-    throw error;
+    if (error instanceof JobFailedError) throw error;
+    // The job was started and may well go on (a 5xx while polling, say): the error carries its
+    // handle, so the agent can still follow it.
+    throw waitFailed(error, id);
   }
   const download = done.downloadUrl ? `; download it from ${done.downloadUrl}` : "";
   return { summary: `${what}: job ${done.dockStatusId} ended ${done.status}${download}`, content: { ...extra, job: withoutRaw(done) } };

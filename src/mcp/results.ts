@@ -60,7 +60,7 @@ export function errorResult(error: unknown, mask: Mask): CallToolResult {
 
 // The fields of an error an agent can act on. A stack says where in this server's code the error
 // was thrown, which is no help to an agent and more than a client should see.
-function describeError(error: unknown): Record<string, unknown> {
+export function describeError(error: unknown): Record<string, unknown> {
   if (error instanceof ToolError) return { name: error.name, message: error.message, ...error.details };
   if (!(error instanceof Error)) return { name: "Error", message: String(error) };
   const described: Record<string, unknown> = { name: error.name, message: error.message };
