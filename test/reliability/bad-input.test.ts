@@ -269,6 +269,9 @@ const rows: Row[] = [
   { name: "wait: { minDelayMs: -1 } on a guardrail deploy", run: (c) => c.guardrails.deploy("Toxicity", { wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
   { name: "wait: { minDelayMs: -1 } on a model deploy", run: (c) => c.models.deploy(CM, settings as never, { modelType: "openSource", wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
   { name: "wait: { minDelayMs: -1 } on an import", run: (c) => c.models.import({ source: modelPath, wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
+  // Checked before the files go up: a bad wait must not orphan uploaded files.
+  { name: "wait: { minDelayMs: -1 } on a tool import from files", run: (c) => c.tools.importFromFiles({ toolName: "t", toolData: { source: bytes(10), fileName: "t.json" }, flowData: { source: bytes(10), fileName: "f.json" }, wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
+  { name: "wait: { minDelayMs: -1 } on an import into a tool from files", run: (c) => c.tools.importInto(TOOL, { toolData: { source: bytes(10), fileName: "t.json" }, flowData: { source: bytes(10), fileName: "f.json" }, envVariables: { source: bytes(10), fileName: "e.json" } }, { wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
   { name: "wait with a misspelt option", run: (c) => c.tools.undeploy(TOOL, { wait: { maxDelay: 5 } as never }), field: "wait.maxDelay", rule: "unknownOption" },
   { name: "wait timeoutMs 0", run: (c) => c.models.undeploy(CM, { wait: { timeoutMs: 0 } }), field: "wait.timeoutMs", rule: "exclusiveMinimum" },
   // Model import and resume

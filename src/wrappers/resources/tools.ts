@@ -6,6 +6,7 @@ import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions, sig
 import { loadFileUpload } from "../internal/lazy-modules.js";
 import { optionKeys } from "../internal/option-check.js";
 import { startJob } from "../jobs/start-job.js";
+import { waitOptionsFrom } from "../jobs/waiter.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { FileInput } from "../uploads/file-input.js";
@@ -63,10 +64,14 @@ export function toolsApi<Path>(platform: PlatformApi, sources: SourceOpener, dow
     async importFromFiles(request: ImportToolFromFiles<Path>): Promise<Job> {
       checkRequestObject(request, FROM_FILES_KEYS, "request", "importTool");
       const { toolName, signal, wait } = request;
-      // The import's own body is checked before a file is uploaded: a bad name sends nothing.
+      // The import's own body and the wait are checked before a file is uploaded: a bad name or
+      // wait option sends nothing.
       await platform.precheck("importTool", { body: { toolName, toolDataFileId: "pending", flowDataFileId: "pending" } });
+      // The same checks import() makes of its options, made before the uploads.
+      const checked = checkOptions({ ...(signal ? { signal } : {}), ...(wait !== undefined ? { wait } : {}) }, JOB_OPTION_KEYS, "importTool");
+      waitOptionsFrom(checked.wait);
       const fileIds = await (await loadFileUpload()).uploadToolFiles(platform, sources, request, ["toolData", "flowData"], signal);
-      return this.import({ toolName, ...fileIds }, { ...(signal ? { signal } : {}), ...(wait !== undefined ? { wait } : {}) });
+      return startJob(platform, checked, () => api.POST("/api/public/tools/import", { body: { toolName, ...fileIds }, ...signalOf(checked.signal) }));
     },
 
     /**
@@ -77,8 +82,10 @@ export function toolsApi<Path>(platform: PlatformApi, sources: SourceOpener, dow
       const checked = checkOptions(options, JOB_OPTION_KEYS, "importIntoTool");
       const fromFiles = isFromFiles(files);
       checkRequestObject(files, fromFiles ? FILE_KEYS : FILE_ID_KEYS, "files", "importIntoTool");
-      // The path is checked before any file is uploaded: a bad tool id must not orphan three files.
+      // The path and the wait are checked before any file is uploaded: a bad tool id or wait option
+      // must not orphan three files.
       await platform.precheck("importIntoTool", { path: { toolId } });
+      waitOptionsFrom(checked.wait);
       const body: ImportIntoToolRequest = fromFiles ? await (await loadFileUpload()).uploadFilesForImportInto(platform, sources, files, checked.signal) : files;
       return startJob(platform, checked, () => api.POST("/api/public/tools/{toolId}/import", { params: { path: { toolId } }, body, ...signalOf(checked.signal) }));
     },

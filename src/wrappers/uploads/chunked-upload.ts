@@ -9,7 +9,7 @@ import { integerIn, isFunction, isSignal, nonBlank, numberAtLeast, required } fr
 import { ChunkScheduler, expiresSoon, isTransient, type ChunkedUploadDeps, type ChunkProgress, type StartSessionBody, type TransferSettings } from "./chunk-scheduler.js";
 import { checkImportState, isDate, snapshot, type ImportState } from "./import-state.js";
 import { identityOf, sourceMismatch } from "./source-identity.js";
-import { checkUploadSource, openChunkReader, sourceSize, type ChunkBytes, type UploadSource } from "./upload-source.js";
+import { checkUploadSource, openChunkReader, sourceSize, type UploadSource } from "./upload-source.js";
 
 export type { ChunkedUploadDeps, ChunkProgress, ImportState, StartSessionBody };
 
@@ -44,9 +44,6 @@ export interface ResumeChunkedUploadOptions extends TransferOptions {
   /** The same bytes as the first run, from the start (a stream is read past the chunks already sent). */
   source: UploadSource;
 }
-
-/** Short name used by the client's resumeImport. */
-export type ResumeOptions = ResumeChunkedUploadOptions;
 
 export interface ChunkedUploadResult<Completion = unknown> {
   state: ImportState;
