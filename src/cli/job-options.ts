@@ -2,6 +2,7 @@
 // with --wait the command polls it to its end, reporting each status change on stderr.
 import type { Command } from "commander";
 import type { Job } from "../index.js";
+import { DEFAULT_WAIT } from "../wrappers/jobs/wait-options.js";
 import { parseDuration } from "./durations.js";
 import type { Context } from "./context.js";
 import { note, printResult, printable } from "./output/print.js";
@@ -37,7 +38,7 @@ export async function settleJob(context: Context, flags: JobFlags, job: Job): Pr
   const waited = context.client.jobs.wait(job, {
     signal: context.signal,
     ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
-    ...(flags.pollInterval !== undefined ? { minDelayMs: flags.pollInterval, maxDelayMs: Math.max(flags.pollInterval, 30_000) } : {}),
+    ...(flags.pollInterval !== undefined ? { minDelayMs: flags.pollInterval, maxDelayMs: Math.max(flags.pollInterval, DEFAULT_WAIT.maxDelayMs) } : {}),
     onPoll: (polled, poll) => {
       if (polled.status !== last || poll % 10 === 0) note(`job ${polled.dockStatusId}: ${polled.status} (poll ${poll})`);
       last = polled.status;

@@ -3,6 +3,7 @@
 // delete.
 import { Command, Option } from "commander";
 import type { UpdateChunkRequest } from "../../index.js";
+import { DEFAULT_DELETE_BATCH } from "../../wrappers/resources/chunks.js";
 import { withClient } from "../action.js";
 import { mergeBody, readBodyFile } from "../bodies.js";
 import { parsePositiveInteger } from "../durations.js";
@@ -68,7 +69,7 @@ export function chunksCommand(): Command {
       .description("delete chunks by id or by filter, in batches (deleteChunksById)")
       .option("--dry-run", "print the ids that would be deleted, and delete nothing")
       .option("--yes", "do not ask (needed without a terminal)")
-      .option("--batch-size <n>", "ids per request (default 100)", parsePositiveInteger),
+      .option("--batch-size <n>", `ids per request (default ${DEFAULT_DELETE_BATCH})`, parsePositiveInteger),
   );
   remove.command
     .addHelpText("after", "\nExamples:\n  platform chunks delete st-0a1b2c3d chk-5f2a9c3e chk-77aa0b1c --yes\n  platform chunks delete st-0a1b2c3d --where sourceName=old.pdf --dry-run")

@@ -1,6 +1,7 @@
 // platform files: upload a file for a later tool import; the id it prints goes into the import's
 // body. Large files go through the chunked session like a model import.
 import { Command } from "commander";
+import { SINGLE_UPLOAD_LIMIT } from "../../wrappers/uploads/single-upload-limit.js";
 import { withClient } from "../action.js";
 import { parsePositiveInteger } from "../durations.js";
 import { printResult } from "../output/print.js";
@@ -16,7 +17,7 @@ export function filesCommand(): Command {
     .option("--file-name <name>", "the name to record (default: the file's own)")
     .addOption(fileContext.option)
     .option("--concurrency <n>", "chunks in flight for a large file", parsePositiveInteger)
-    .description("upload a file (uploadFile; a session for files of 25 MB or more)")
+    .description(`upload a file (uploadFile; a session for files of ${SINGLE_UPLOAD_LIMIT / 1_000_000} MB or more)`)
     .addHelpText("after", "\nExample:\n  platform files upload tool.json --json | jq -r .fileId")
     .action(
       withClient(["uploadFile", "startImportSession", "uploadImportChunk", "completeImportSession"], async (context, options: { fileName?: string; concurrency?: number }, file: string) => {

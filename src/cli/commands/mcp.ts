@@ -3,6 +3,7 @@
 // it and speaks JSON-RPC on its stdin and stdout; stdout carries nothing else, and notes go to
 // stderr. It runs until the client closes stdin, or SIGINT/SIGTERM.
 import { Command } from "commander";
+import { DEFAULT_MAX_WAIT_SECONDS } from "../../mcp/bound.js";
 import { withClient } from "../action.js";
 import { parseDuration } from "../durations.js";
 import { note } from "../output/print.js";
@@ -28,7 +29,7 @@ export function mcpCommand(): Command {
   return new Command("mcp")
     .description("serve the platform's operations as MCP tools over stdio, for AI agents")
     .option("--read-only", "offer only the tools that change nothing")
-    .option("--max-wait <duration>", "the longest a call may run before it answers with a handle (default 50s), e.g. 50s, 3m", parseDuration)
+    .option("--max-wait <duration>", `the longest a call may run before it answers with a handle (default ${DEFAULT_MAX_WAIT_SECONDS}s), e.g. 50s, 3m`, parseDuration)
     .addHelpText("after", HELP)
     .action(
       withClient([], async (context, options: McpFlags) => {

@@ -1,4 +1,5 @@
 // Session attachments: upload a file from the server's machine, and delete one (with consent).
+import { requestEnums } from "../../generated/request-enums.js";
 import { CONFIRM_ARGUMENT, requireConsent } from "../consent.js";
 import { bodyField, parameter } from "../schemas.js";
 import { filePath, readableFile } from "../server-arguments.js";
@@ -22,7 +23,7 @@ export const uploadAttachment: ToolDefinition<"upload_attachment"> = {
     const userReference = args["userReference"] as string;
     const { path } = await readableFile(args["path"] as string, "path", "upload_attachment");
     // The file part is the client's to check once it has the bytes; the rest is checked here first.
-    call.precheck("uploadAttachment", { path: { appId, envName }, body: { file: new Blob(["-"]), userReference, uploadType: "runtime" } });
+    call.precheck("uploadAttachment", { path: { appId, envName }, body: { file: new Blob(["-"]), userReference, uploadType: requestEnums.uploadAttachment.body.uploadType[0] } });
     const attachment = await call.client.attachments.upload(appId, envName, { file: path, userReference, ...(args["fileName"] !== undefined ? { fileName: args["fileName"] as string } : {}), signal: call.signal });
     return { summary: `attached ${attachment.fileName} as ${attachment.fileId} to ${appId}/${envName}`, content: { ...attachment } };
   },

@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ValidationError } from "../../wrappers/errors.js";
+import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY } from "../../wrappers/uploads/chunked-upload.js";
 import { followImport, RESUME_TOOL } from "../follow-import.js";
 import { modelFileOf, readSavedImport, removeSavedImport, SavedImportError, stateFileFor, STATE_FILE_SUFFIX, type SavedImport } from "../../node/saved-import.js";
 import { settleJob } from "../jobs.js";
@@ -13,7 +14,7 @@ import { bodyField } from "../schemas.js";
 import { filePath, maxWaitSeconds, readableFile } from "../server-arguments.js";
 import { server, spec, type ToolDefinition } from "../tool.js";
 
-const concurrency = { type: "integer", minimum: 1, maximum: 16, description: "Chunks in flight at once (default 4)." } as const;
+const concurrency = { type: "integer", minimum: 1, maximum: 16, description: `Chunks in flight at once (default ${DEFAULT_CONCURRENCY}).` } as const;
 
 export const importModel: ToolDefinition<"import_model"> = {
   name: "import_model",
@@ -24,7 +25,7 @@ export const importModel: ToolDefinition<"import_model"> = {
     path: server(filePath("the model file (any size: it is read chunk by chunk, never whole)"), true),
     fileName: spec(bodyField("startImportSession", "fileName", "The name the platform records (default: the file's own name).")),
     isAdapter: spec(bodyField("startImportSession", "isAdapter")),
-    chunkSize: server({ type: "integer", minimum: 1, description: "Bytes per chunk (default 8 MiB). The platform's maximum is not documented." }),
+    chunkSize: server({ type: "integer", minimum: 1, description: `Bytes per chunk (default ${DEFAULT_CHUNK_SIZE / (1024 * 1024)} MiB). The platform's maximum is not documented.` }),
     concurrency: server(concurrency),
     maxWaitSeconds: server(maxWaitSeconds),
   },

@@ -52,7 +52,7 @@ export interface ChunkedUploadResult<Completion = unknown> {
 }
 
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
-const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_RETRIES = 3;
 const DEFAULT_RETRY_DELAY_MS = 250;
 const DEFAULT_EXPIRY_MARGIN_MS = 10_000;
