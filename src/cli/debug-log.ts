@@ -5,7 +5,7 @@
 import type { Logger } from "../index.js";
 import { note } from "./output/print.js";
 
-/** --debug and --no-debug win; otherwise PLATFORM_DEBUG set to 1, true or yes turns it on. */
+/** --debug and --no-debug win; otherwise PLATFORM_DEBUG set to 1, true, yes or on turns it on. */
 export function debugWanted(flag: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
   return flag ?? /^(1|true|yes|on)$/i.test(env["PLATFORM_DEBUG"] ?? "");
 }

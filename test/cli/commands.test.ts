@@ -49,6 +49,13 @@ describe("target and credentials", () => {
     expect(mock.requests()).toEqual([]);
   }, LONG);
 
+  it("platform mcp without the API key stops at start with exit 2 naming PLATFORM_API_KEY, not call after call", async () => {
+    const out = await run(["mcp"], { env: { PLATFORM_API_KEY: undefined } });
+    expect(out.code, shown(out)).toBe(2);
+    expect(out.stderr).toContain("PLATFORM_API_KEY");
+    expect(out.stdout).toBe("");
+  }, LONG);
+
   it("without the JWT a chunk operation is a usage error naming PLATFORM_JWT", async () => {
     const out = await run(["chunks", "list", "st-0a1b2c3d"], { env: { PLATFORM_JWT: "" } });
     expect(out.code, shown(out)).toBe(2);

@@ -1,5 +1,5 @@
 // platform mcp: the MCP server (@platform/management-client/mcp) over stdio, with the target and
-// credentials every other command reads (flags, then PLATFORM_* variables). An MCP client starts
+// credentials every other command reads (flags, then PLATFORM_* variables, then the profile). An MCP client starts
 // it and speaks JSON-RPC on its stdin and stdout; stdout carries nothing else, and notes go to
 // stderr. It runs until the client closes stdin, or SIGINT/SIGTERM.
 import { Command } from "commander";
@@ -32,7 +32,10 @@ export function mcpCommand(): Command {
     .option("--max-wait <duration>", `the longest a call may run before it answers with a handle (default ${DEFAULT_MAX_WAIT_SECONDS}s), e.g. 50s, 3m`, parseDuration)
     .addHelpText("after", HELP)
     .action(
-      withClient([], async (context, options: McpFlags) => {
+      // Every tool but the chunk tools sends the API key, so a server without one would only fail
+      // call after call: it is required at start, like any command's credential. The chunk tools'
+      // JWT is checked when one of them is called.
+      withClient(["getDockStatus"], async (context, options: McpFlags) => {
         // Loaded here: only this command pays for the MCP SDK.
         const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([import("../../mcp.js"), import("@modelcontextprotocol/sdk/server/stdio.js")]);
         const server = createMcpServer(context.client, {
