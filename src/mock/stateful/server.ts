@@ -11,7 +11,7 @@ import { handleAdmin, ADMIN_PREFIX } from "./scenarios/admin.js";
 import type { ExpectedCredentials } from "./contract/credentials.js";
 import { problem, type Answer } from "./contract/problems.js";
 import { MockContext } from "./context.js";
-import { handleCors } from "./http/cors.js";
+import { foreignOrigin, handleCors, refuseOrigin } from "./http/cors.js";
 import { drain } from "./http/read-body.js";
 import { answerOperation } from "./pipeline.js";
 import { applyFault } from "./scenarios/apply-fault.js";
@@ -241,7 +241,12 @@ export class StatefulMock {
     };
 
     // The admin endpoint's own calls are not the traffic under test: they stay out of the log.
-    if (url?.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(this, this.context, request, response, url);
+    if (url?.pathname.startsWith(ADMIN_PREFIX)) {
+      const foreign = foreignOrigin(this.options.corsOrigins, request);
+      if (foreign === undefined) return handleAdmin(this, this.context, request, response, url);
+      await drain(request);
+      return refuseOrigin(response, foreign);
+    }
     const entry = this.log.open(method, request.url ?? "/");
     if (!url) {
       await drain(request);

@@ -1,7 +1,7 @@
 // The stateful mock and browsers: with corsOrigins it answers the preflight of an allowed page
 // origin and lets that page read every answer (operations and the admin endpoint alike); any other
-// origin's preflight is refused with the option to set; without the option it sends no CORS
-// header at all. The flag of platform-mock reaches the same option.
+// origin's preflight is refused with the option to set, and so is its every call to the admin
+// endpoint; without the option it sends no CORS header at all. The flag of platform-mock reaches the same option.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { resolve } from "node:path";
@@ -79,6 +79,27 @@ describe("corsOrigins left out", () => {
       expect(answer.headers.get("access-control-allow-origin")).toBeNull();
       expect((await deployGuardrail(mock.url, DOCS)).headers.get("access-control-allow-origin")).toBeNull();
     }));
+});
+
+describe("the admin endpoint and pages of other origins", () => {
+  // It takes no credential, and a page can POST to it with no preflight (a simple request).
+  it.each([
+    ["with corsOrigins given", { corsOrigins: [DOCS] }],
+    ["with corsOrigins left out", {}],
+  ] as const)("refuses a simple POST from an origin not allowed, %s, and does nothing", (_, options) =>
+    withMock(options, async (mock) => {
+      await deployGuardrail(mock.url, DOCS);
+      const before = mock.requests().length;
+      expect(before).toBe(1);
+      const reset = await fetch(`${mock.url}/__mock/reset`, { method: "POST", headers: { origin: OTHER, "content-type": "text/plain" }, body: "x" });
+      expect(reset.status).toBe(403);
+      expect(((await reset.json()) as { message: string }).message).toContain(`origin ${OTHER} may not call this mock`);
+      expect(mock.requests()).toHaveLength(before);
+      // Tools and test code send no Origin: they are served as before.
+      expect((await fetch(`${mock.url}/__mock/reset`, { method: "POST" })).status).toBeLessThan(300);
+      expect(mock.requests()).toEqual([]);
+    }),
+  );
 });
 
 describe("the option checked", () => {

@@ -2,7 +2,10 @@
 // request" button, calls the mock from its own page's origin. Off unless origins are given, since
 // a mock on localhost that answered every origin could be driven by any page the developer opens.
 // Only the origins given (or every origin, for "*") get the headers that let a browser read the
-// answer; a preflight from any other origin is refused with a message naming the option.
+// answer; a preflight from any other origin is refused with a message naming the option. The
+// admin endpoint takes no credential, and a page can send it a simple POST with no preflight at
+// all, so a request there from an origin not allowed is refused outright (tools and test code
+// send no Origin and are not affected).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { send, toOutgoing } from "./send.js";
 
@@ -43,6 +46,18 @@ function allows(origins: CorsOrigins, origin: string): boolean {
   return origins === "*" || origins.includes(origin);
 }
 
+/** The request's Origin when it names a page that may not call this mock (none allowed when `origins` is unset). */
+export function foreignOrigin(origins: CorsOrigins | undefined, request: IncomingMessage): string | undefined {
+  const origin = originOf(request);
+  return origin !== undefined && (origins === undefined || !allows(origins, origin)) ? origin : undefined;
+}
+
+/** The 403 a page of a foreign origin gets, naming the option that would allow it. */
+export function refuseOrigin(response: ServerResponse, origin: string): void {
+  const message = `origin ${origin} may not call this mock: start it with corsOrigins (platform-mock --cors-origin ${origin})`;
+  send(response, toOutgoing(403, { message, errors: [{ msg: message, code: 403 }] }));
+}
+
 /**
  * Handles the request's cross-origin side: sets the answer's CORS headers for an allowed origin,
  * and answers a preflight itself. True when the request has been answered (a preflight).
@@ -55,8 +70,7 @@ export function handleCors(origins: CorsOrigins | undefined, request: IncomingMe
   if (!allows(origins, origin)) {
     if (!preflight) return false;
     request.resume();
-    const message = `origin ${origin} may not call this mock: start it with corsOrigins (platform-mock --cors-origin ${origin})`;
-    send(response, toOutgoing(403, { message, errors: [{ msg: message, code: 403 }] }));
+    refuseOrigin(response, origin);
     return true;
   }
   response.setHeader("access-control-allow-origin", origin);
