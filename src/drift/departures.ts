@@ -2,6 +2,7 @@
 // pointer, array indices as `*`), what kind, what the spec asks for and the JSON type of what came.
 // Only the spec's own words and the message's names and types go in: never a value, so a secret
 // in a drifting field cannot reach a report, a log line or an error.
+import { escapeSegment as escape, pointerOf, segmentsOf } from "./json-pointer.js";
 import type { DriftKind, ReceivedType } from "./report-format.js";
 
 /** One complaint of an Ajv-style validator (the generated request and response validators). */
@@ -44,16 +45,6 @@ interface Item {
 }
 
 const clip = (name: string) => (name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name);
-const escape = (name: string) => name.replaceAll("~", "~0").replaceAll("/", "~1");
-const pointerOf = (segments: readonly string[]) => segments.map((s) => `/${escape(s)}`).join("");
-
-function segmentsOf(instancePath: string): string[] {
-  if (instancePath === "") return [];
-  return instancePath
-    .slice(1)
-    .split("/")
-    .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
-}
 
 /** The JSON type of a value: what a report says instead of the value. */
 export function jsonType(value: unknown): ReceivedType {

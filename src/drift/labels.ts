@@ -5,8 +5,8 @@
 // generated from the spec (scripts/lib/drift-outputs.mjs); openapi/EXTENSIONS.md states the rule.
 import { discrepancyLabels, discrepancyNames } from "../generated/discrepancy-labels.js";
 import type { Departure } from "./departures.js";
+import { segmentsOf } from "./json-pointer.js";
 
-const segmentsOf = (pointer: string) => (pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~")));
 
 /**
  * The ids of the records that label `departure` in message `key` (`<operationId>_<status>` as the

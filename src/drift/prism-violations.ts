@@ -2,6 +2,7 @@
 // (`location`), the JSON Schema keyword (`code`) and a message, and never the value, so the
 // types received are `unknown`. Its messages are Ajv's, which give back what its params held.
 import { departuresOf, UNSEEN, type Departure, type SchemaIssue } from "./departures.js";
+import { pointerOf } from "./json-pointer.js";
 
 export interface PrismViolation {
   location?: unknown;
@@ -13,7 +14,6 @@ export interface PrismViolation {
 export type PrismRequestPart = "path" | "query" | "body" | "header";
 
 const PARTS = new Set<PrismRequestPart>(["path", "query", "body", "header"]);
-const escape = (name: string) => name.replaceAll("~", "~0").replaceAll("/", "~1");
 
 function paramsOf(keyword: string, message: string): Record<string, unknown> {
   switch (keyword) {
@@ -42,7 +42,7 @@ export function departuresFromPrism(violations: readonly PrismViolation[]): Arra
     if (!PARTS.has(part) || typeof violation.code !== "string") continue;
     const keyword = violation.code;
     const params = paramsOf(keyword, typeof violation.message === "string" ? violation.message : "");
-    byPart.set(part, [...(byPart.get(part) ?? []), { instancePath: location.slice(1).map((s) => `/${escape(s)}`).join(""), schemaPath: "", keyword, params }]);
+    byPart.set(part, [...(byPart.get(part) ?? []), { instancePath: pointerOf(location.slice(1)), schemaPath: "", keyword, params }]);
   }
   return [...byPart].map(([location, issues]) => ({ location, departures: departuresOf(issues, UNSEEN) }));
 }

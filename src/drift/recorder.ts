@@ -5,6 +5,7 @@
 import { operations, type OperationId } from "../generated/operations.js";
 import { SPEC_VERSION } from "../generated/spec-version.js";
 import type { Departure } from "./departures.js";
+import { escapeSegment as escape } from "./json-pointer.js";
 import { labelsFor } from "./labels.js";
 import { compareEntries, entryKey } from "./entry-order.js";
 import { emptyReport, type DriftEntry, type DriftRecorderName, type DriftReport } from "./report-format.js";
@@ -24,7 +25,6 @@ export interface DriftRecorderOptions {
 
 export const DEFAULT_MAX_ENTRIES = 1000;
 
-const escape = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 
 export class DriftRecorder {
   readonly #entries = new Map<string, DriftEntry>();

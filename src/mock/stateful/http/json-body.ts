@@ -5,6 +5,7 @@
 // the mock). Past the size the mock stops reading and closes the connection after its answer:
 // the rest of the body, however long, is never waited for.
 import type { IncomingMessage } from "node:http";
+import { pointerOf } from "../../../drift/json-pointer.js";
 import type { Violation } from "../contract/problems.js";
 
 /** The largest JSON body of an operation: far above any request of the spec. */
@@ -86,7 +87,7 @@ function tooDeep(body: unknown, max: number): string | undefined {
     if (depth > max) return member;
     for (const [key, inner] of Object.entries(value)) {
       if (inner === null || typeof inner !== "object") continue;
-      stack.push({ value: inner as object, depth: depth + 1, member: depth === 1 ? `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}` : member });
+      stack.push({ value: inner as object, depth: depth + 1, member: depth === 1 ? pointerOf([key]) : member });
     }
   }
   return undefined;

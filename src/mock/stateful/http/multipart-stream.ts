@@ -5,6 +5,7 @@
 // here rather than taken from a dependency because the mock needs exactly this much (no
 // charsets, no nested parts, no temporary files) and the package keeps one runtime dependency.
 import { createHash, type Hash } from "node:crypto";
+import { pointerOf } from "../../../drift/json-pointer.js";
 
 export interface FilePart {
   fileName: string | undefined;
@@ -140,7 +141,7 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
   return content;
 }
 
-const pointer = (name: string) => `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+const pointer = (name: string) => pointerOf([name]);
 
 function openPart(headerText: string, number: number, binaryFields: ReadonlySet<string>): OpenPart {
   const headers = new Map<string, string>();

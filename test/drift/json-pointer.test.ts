@@ -1,0 +1,18 @@
+// The one JSON Pointer module (src/drift/json-pointer.ts) that drift reports and the mock share.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { escapeSegment, pointerOf, segmentsOf } from "../../src/drift/json-pointer.js";
+
+describe("JSON pointers", () => {
+  it("escape ~ before / as RFC 6901 does", () => {
+    expect(pointerOf(["a/b", "m~n", "~1"])).toBe("/a~1b/m~0n/~01");
+    expect(escapeSegment("x~/y")).toBe("x~0~1y");
+    expect(pointerOf([])).toBe("");
+    expect(segmentsOf("")).toEqual([]);
+    expect(segmentsOf("/")).toEqual([""]);
+  });
+
+  it("read back every path of names they write", () => {
+    fc.assert(fc.property(fc.array(fc.string()), (names) => expect(segmentsOf(pointerOf(names))).toEqual(names)));
+  });
+});
