@@ -13,6 +13,8 @@ describe("JSON pointers", () => {
   });
 
   it("read back every path of names they write", () => {
-    fc.assert(fc.property(fc.array(fc.string()), (names) => expect(segmentsOf(pointerOf(names))).toEqual(names)));
+    fc.assert(fc.property(fc.array(fc.string()), (names) => {
+        expect(segmentsOf(pointerOf(names))).toEqual(names);
+      }));
   });
 });
