@@ -1,7 +1,7 @@
 // The pieces around a drift report, called directly: the recorder (counts, first and last seen, its
 // bound), merging, the summary and hasDrift, SARIF 2.1.0, JUnit XML, reading a report back, and
 // report files. Reports are checked against openapi/drift-report.schema.json with Ajv.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -215,6 +215,25 @@ describe("report files", () => {
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(merged);
     await writeDriftReport(file, b, { merge: false });
     expect(await readDriftReport(file)).toEqual(mergeDriftReports(b));
+  });
+
+  it("writers that overlap take turns: every write's counts are in the file", async () => {
+    const file = join(scratch, "shared.json");
+    const [a] = sampleReports();
+    const writers = 12;
+    await Promise.all(Array.from({ length: writers }, () => writeDriftReport(file, a)));
+    const total = (await readDriftReport(file)).drifts.find((d) => d.pointer === "/status")!.count;
+    expect(total).toBe(writers * a.drifts.find((d) => d.pointer === "/status")!.count);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it("takes over a lock left by a writer that died long ago", async () => {
+    const file = join(scratch, "stale.json");
+    writeFileSync(`${file}.lock`, "");
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.lock`, old, old);
+    await writeDriftReport(file, sampleReports()[0]);
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it("refuses to overwrite a file that is not a drift report, and to write something that is not one", async () => {
