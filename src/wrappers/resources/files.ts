@@ -9,7 +9,7 @@ import type { PlatformApi } from "../request/platform-api.js";
 import type { FileInput } from "../uploads/file-input.js";
 import type { ImportState } from "../uploads/chunked-upload.js";
 import type { ResumeUploadOptions, UploadFileRequest } from "../uploads/file-upload.js";
-import { SINGLE_UPLOAD_LIMIT } from "../uploads/single-upload-limit.js";
+import { needsSession } from "../uploads/single-upload-limit.js";
 import type { SourceOpener } from "../uploads/source-opener.js";
 import type { UploadSource } from "../uploads/upload-source.js";
 
@@ -37,7 +37,7 @@ export function filesApi<Path>(platform: PlatformApi, sources: SourceOpener) {
     },
     /** Whether `upload` would use the session (true) or a single request, for a source of this size. */
     usesSession(source: UploadSource): boolean {
-      return !(source instanceof Blob) || source.size >= SINGLE_UPLOAD_LIMIT;
+      return needsSession(source);
     },
   };
 }

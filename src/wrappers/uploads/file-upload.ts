@@ -9,7 +9,7 @@ import type { PlatformApi } from "../request/platform-api.js";
 import { resumeChunkedUpload, runChunkedUpload, type ChunkedUploadOptions, type ImportState, type ResumeChunkedUploadOptions } from "./chunked-upload.js";
 import { extensionOf, fileInputIssues, fileNameOf, type FileInput } from "./file-input.js";
 import { sessionUploadDeps } from "./session-requests.js";
-import { SINGLE_UPLOAD_LIMIT } from "./single-upload-limit.js";
+import { needsSession } from "./single-upload-limit.js";
 import type { Opened, SourceOpener } from "./source-opener.js";
 import { checkUploadSource, type UploadSource } from "./upload-source.js";
 
@@ -38,7 +38,7 @@ export async function uploadFile(platform: PlatformApi, request: Opened<UploadFi
   const issues = [...checkUploadSource(source), ...fileInputIssues(request, "").filter((i) => i.field === "fileName")];
   if (issues.length > 0) throw new ValidationError(issues, "uploadFile");
   const fileName = fileNameOf(request);
-  if (source instanceof Blob && source.size < SINGLE_UPLOAD_LIMIT) {
+  if (source instanceof Blob && !needsSession(source)) {
     const file = source instanceof File && source.name === fileName ? source : new File([source], fileName, { type: source.type });
     const { api, data } = platform;
     return normalizeUploadedFile(data(await api.POST("/api/public/files", { body: { file, fileContext }, ...signalOf(signal) })));
