@@ -58,6 +58,8 @@ describe("stateful mock: the spec is the contract", () => {
       const bad = await call(mock, "POST", path, { ...DEPLOY, scalingParameters: { minReplicas: 5, maxReplicas: 3 } });
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toEqual([expect.objectContaining({ in: "body", field: "/scalingParameters/minReplicas", rule: "ordered" })]);
+      // A break of the spec like any other: in the drift report too.
+      expect(mock.driftReport().drifts).toEqual([expect.objectContaining({ operationId: "deployModel", direction: "request", location: "body", pointer: "/scalingParameters/minReplicas", kind: "constraint" })]);
       const good = await call(mock, "POST", path, { ...DEPLOY, scalingParameters: { minReplicas: 3, maxReplicas: 3 } });
       expect(good.status).toBe(200);
     });

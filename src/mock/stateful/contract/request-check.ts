@@ -3,6 +3,7 @@
 // Values that travel as text (query parameters, multipart fields) are read as the number or
 // boolean the schema asks for, which is what the validators' own type errors say.
 import { departuresOf, type Departure } from "../../../drift/departures.js";
+import { pointerOf } from "../../../drift/json-pointer.js";
 import type { OperationId } from "../../../generated/operations.js";
 import { requestValidators, type RequestValidator, type ValidationIssue } from "../../../generated/validators.js";
 import { orderIssues } from "../../../wrappers/request/ordered-fields.js";
@@ -120,7 +121,11 @@ export function checkRequest(
       refuse("body", bodyValidator.errors ?? [], body);
     }
     if (violations.length === 0) {
-      for (const issue of orderIssues(operationId, body)) violations.push({ in: "body", field: `/${issue.field.replaceAll(".", "/")}`, rule: issue.rule, message: issue.message });
+      const ordered = orderIssues(operationId, body);
+      for (const issue of ordered) violations.push({ in: "body", field: `/${issue.field.replaceAll(".", "/")}`, rule: issue.rule, message: issue.message });
+      // A break of the spec like any other, so the drift report has it too (as x-ordered-fields).
+      const issues = ordered.map((issue) => ({ instancePath: pointerOf(issue.field.split(".")), schemaPath: "#/x-ordered-fields", keyword: "x-ordered-fields", params: {} }));
+      if (issues.length > 0) drift.push({ location: "body", departures: departuresOf(issues, body) });
     }
   }
   return violations.length > 0 ? { violations, drift } : { ok: { query, body } };
