@@ -14,6 +14,7 @@ import { renderChunkFilterRules } from "./lib/filter-rules.mjs";
 import { TS_HEADER_LINES } from "./lib/generated-header.mjs";
 import { OPENAPI_30_FILE, renderOpenApi30 } from "./lib/openapi-3.0.mjs";
 import { renderOperationInputs } from "./lib/operation-inputs.mjs";
+import { renderIdPatterns } from "./lib/id-patterns.mjs";
 import { renderOrderedFields } from "./lib/ordered-fields.mjs";
 import { renderRequestEnums, renderSpecVersion } from "./lib/request-enums.mjs";
 import { isDeepStrictEqual } from "node:util";
@@ -145,6 +146,7 @@ export const outputs = [
   { file: "src/generated/ordered-fields.ts", render: renderOrderedFields },
   { file: "src/generated/request-enums.ts", render: (context) => renderRequestEnums(context, TS_HEADER) },
   { file: "src/generated/spec-version.ts", render: (context) => renderSpecVersion(context, TS_HEADER) },
+  { file: "src/generated/id-patterns.ts", render: (context) => renderIdPatterns(context, TS_HEADER) },
   { file: "src/generated/operation-inputs.ts", render: renderOperationInputs },
   { file: "src/generated/validators.js", render: renderValidators },
   { file: "src/generated/validators.d.ts", render: renderValidatorTypes },

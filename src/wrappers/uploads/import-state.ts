@@ -1,6 +1,7 @@
 // The resumable state of a chunked upload: plain JSON a caller persists (from ImportError.state
 // or onState) and hands back to resumeImport, in this process or another. A state that was
 // edited, truncated or written by another version is refused field by field before any request.
+import { idPatterns } from "../../generated/id-patterns.js";
 import type { ValidationIssue } from "../errors.js";
 import { integerIn, nonBlank, required } from "../internal/option-check.js";
 import { isRecord } from "../internal/records.js";
@@ -28,7 +29,7 @@ export interface ImportState {
 }
 
 // The spec's SessionId pattern: a session the service opened, never a file name or a model id.
-const SESSION_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+const SESSION_ID = new RegExp(idPatterns.SessionId);
 
 export function isDate(value: unknown): value is string {
   return typeof value === "string" && !Number.isNaN(Date.parse(value));
