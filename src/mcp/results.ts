@@ -4,6 +4,7 @@
 // own credentials, and the provider secrets the server has read from references.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ChunkDeletionError, ImportError, JobFailedError, JobTimeoutError, PlatformError, ValidationError } from "../wrappers/errors.js";
+import { withoutRaw } from "../wrappers/internal/records.js";
 
 /** What a tool's run gives back when it went through (a handle is one of these). */
 export interface ToolOutcome {
@@ -35,11 +36,8 @@ export function maskDeep(value: unknown, mask: Mask): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [mask(key), maskDeep(inner, mask)]));
 }
 
-/** A normalised record without the response body it was read from. */
-export function withoutRaw<T extends object>(record: T): Omit<T, "raw"> {
-  const { raw: _raw, ...rest } = record as T & { raw?: unknown };
-  return rest;
-}
+
+export { withoutRaw };
 
 export function successResult(outcome: ToolOutcome, mask: Mask): CallToolResult {
   return {

@@ -102,7 +102,4 @@ export function describeRecord(value: unknown): string[] {
 }
 
 /** A record as printed: the normalised fields, without the `raw` body they were read from. */
-export function printable<T extends object>(value: T): Omit<T, "raw"> {
-  const { raw: _raw, ...rest } = value as T & { raw?: unknown };
-  return rest;
-}
+export { withoutRaw as printable } from "../../wrappers/internal/records.js";

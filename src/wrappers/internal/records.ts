@@ -45,3 +45,9 @@ export function nonNegativeCount(value: unknown): number | undefined {
   const n = normalizePageNumber(value);
   return n !== undefined && n >= 0 ? n : undefined;
 }
+
+/** A normalised record without the `raw` answer body it was read from: what is shown to people and agents. */
+export function withoutRaw<T extends object>(record: T): Omit<T, "raw"> {
+  const { raw: _raw, ...rest } = record as T & { raw?: unknown };
+  return rest;
+}
