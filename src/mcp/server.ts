@@ -10,6 +10,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import type { NodePlatformClient } from "../node.js";
 import { AbortError, ConfigurationError } from "../wrappers/errors.js";
 import { unknownKeyIssues } from "../wrappers/internal/option-check.js";
+import { Redactor } from "../wrappers/internal/redactor.js";
 import { DEFAULT_WAIT } from "../wrappers/jobs/wait-options.js";
 import { checkRequest } from "../wrappers/request/request-check.js";
 import { checkArguments } from "./arguments.js";
@@ -47,8 +48,6 @@ export interface PlatformMcpServer {
 
 const OPTION_KEYS = ["readOnly", "maxWaitSeconds", "poll", "env", "version"] as const;
 const LOGGER = "platform-mcp";
-// Secrets shorter than this would mask ordinary words; no provider key is that short.
-const MIN_SECRET_LENGTH = 4;
 
 const INSTRUCTIONS = `Tools for the platform's management interface: connections, search-index chunks, model import, deploy and export, tools, guardrails, attachments, jobs.
 - Long-running tools wait at most maxWaitSeconds. If the work is not done by then it goes on, and the answer is a handle naming the tool that continues it (wait_for_job with a dockStatusId, or resume_model_import with a stateFile).
@@ -99,12 +98,9 @@ export function createMcpServer(client: NodePlatformClient, options: McpServerOp
   const settings = checkOptions(client, options);
   const env = settings.env ?? process.env;
   const poll = { ...(settings.poll?.minDelayMs !== undefined ? { minDelayMs: settings.poll.minDelayMs } : {}), ...(settings.poll?.maxDelayMs !== undefined ? { maxDelayMs: settings.poll.maxDelayMs } : {}) };
-  const providerSecrets = new Set<string>();
-  const mask: Mask = (text) => {
-    let out = client.redact(text);
-    for (const secret of providerSecrets) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
-    return out;
-  };
+  // The client's redactor masks its own credentials; this one, the provider secrets read from references.
+  const providerSecrets = new Redactor();
+  const mask: Mask = (text) => providerSecrets.text(client.redact(text));
   const server = new Server({ name: "platform-management", version: settings.version ?? packageVersion() }, { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS });
   const log = (level: LoggingLevel, text: string) => void server.sendLoggingMessage({ level, logger: LOGGER, data: mask(text) }).catch(() => {});
   const imports = new ImportRegistry(log);
@@ -129,7 +125,7 @@ export function createMcpServer(client: NodePlatformClient, options: McpServerOp
         progress,
         imports,
         secretSource: { env, isPlatformCredential: (value) => client.redact(value) !== value },
-        addSecrets: (secrets) => secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).forEach((s) => providerSecrets.add(s)),
+        addSecrets: (secrets) => secrets.forEach((s) => providerSecrets.add(s)),
         poll,
         precheck: (operationId, parts) => checkRequest(operationId, parts, false),
       };
