@@ -18,8 +18,9 @@ Examples:
   platform mcp
   platform mcp --read-only --max-wait 3m
 
-The MCP client starts this command; a client's configuration looks like:
-  { "mcpServers": { "platform": { "command": "npx", "args": ["platform", "mcp"],
+The MCP client starts this command from a folder of its own, so give it the installed path;
+a client's configuration looks like:
+  { "mcpServers": { "platform": { "command": "/path/to/your-project/node_modules/.bin/platform", "args": ["mcp"],
       "env": { "PLATFORM_BASE_URL": "https://<host>", "PLATFORM_API_KEY": "…", "PLATFORM_JWT": "…" } } } }
 
 Credentials stay in this process: no tool takes or returns them. Provider keys are passed to the
