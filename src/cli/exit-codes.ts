@@ -6,14 +6,14 @@ export const EXIT = Object.freeze({
   done: 0,
   /** A bug or an unexpected failure of the command line itself. */
   unexpected: 1,
-  /** `platform drift --fail-on-drift` found drift (the report was read and printed). */
-  drift: 1,
   usage: 2,
   api: 3,
   jobFailed: 4,
   timeout: 5,
   /** "n" (or Ctrl-D) at a confirmation: nothing was changed. */
   cancelled: 6,
+  /** `platform drift --fail-on-drift` found drift (the report was read and printed): a code of its own, so CI tells it from a crash. */
+  drift: 7,
   /** Ctrl-C, SIGINT, SIGTERM or SIGHUP. */
   interrupted: 130,
 });

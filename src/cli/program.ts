@@ -31,9 +31,9 @@ Output (-o): table (the default; fits the terminal, --wide for every field), jso
 document; a listing is an array), jsonl (a record per line), yaml. Only results go to stdout.
 
 Exit codes:
-  0 done   1 drift found (platform drift --fail-on-drift)   2 usage or local file
-  3 API error   4 job failed   5 timeout
-  6 cancelled at a confirmation    130 interrupted (Ctrl-C, SIGTERM, SIGHUP)
+  0 done   1 unexpected failure of the command line   2 usage or local file
+  3 API error   4 job failed   5 timeout   6 cancelled at a confirmation
+  7 drift found (platform drift --fail-on-drift)   130 interrupted (Ctrl-C, SIGTERM, SIGHUP)
 
 Examples:
   platform configure --profile staging

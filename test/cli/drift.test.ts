@@ -1,6 +1,6 @@
 // platform --record-drift and platform drift, as processes against a service that departs from
 // the spec: the departures land in the report file (names and types, never a value), the report
-// reads as a table, as JSON, as SARIF and as JUnit, and --fail-on-drift exits 1 on drift only.
+// reads as a table, as JSON, as SARIF and as JUnit, and --fail-on-drift exits 7 on drift only.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,10 +75,10 @@ describe("platform drift", () => {
     expect(junit).toContain("<testsuite");
   });
 
-  it("--fail-on-drift exits 1 when the report holds drift and 0 when it holds none", async () => {
+  it("--fail-on-drift exits 7 when the report holds drift and 0 when it holds none", async () => {
     await run(["--record-drift", "fail.json", "connections", "list"]);
     const failing = await run(["drift", "fail.json", "--fail-on-drift"]);
-    expect(failing.code, shown(failing)).toBe(1);
+    expect(failing.code, shown(failing)).toBe(7);
     // The same report with its drifts taken out: nothing to fail on.
     const report = JSON.parse(readFileSync(join(work, "fail.json"), "utf8"));
     writeFileSync(join(work, "clean.json"), JSON.stringify({ ...report, drifts: [] }));

@@ -1,6 +1,6 @@
 // platform drift FILE: a drift report (written by --record-drift, the validating proxy or the
 // stateful mock) summarised for people (a table), for scripts (-o json|jsonl|yaml), or for CI as
-// SARIF (code scanning) or JUnit XML (test reports); with --fail-on-drift, exit 1 when the report
+// SARIF (code scanning) or JUnit XML (test reports); with --fail-on-drift, exit 7 when the report
 // holds any drift, so a pipeline can stop on it.
 import { Argument, Command, Option } from "commander";
 import { SPEC_VERSION } from "../../generated/spec-version.js";
@@ -31,7 +31,7 @@ export function driftCommand(): Command {
     .description("summarise a drift report: where the service departs from the spec")
     .addArgument(new Argument("<file>", "a drift report (from --record-drift, npm run proxy or the stateful mock)"))
     .addOption(new Option("--format <format>", "write the report for CI instead of a summary").choices(CI_FORMATS))
-    .option("--fail-on-drift", "exit 1 when the report holds any drift")
+    .option("--fail-on-drift", "exit 7 when the report holds any drift")
     .addHelpText("after", HELP)
     .action(async (file: string, options: DriftFlags, command: Command) => {
       // Loaded here: the report's checks are not for every command's start-up.
