@@ -22,7 +22,7 @@ import { backoffDelay } from "../internal/backoff.js";
 import { sleep } from "../internal/sleep.js";
 import type { components } from "../../generated/platform.js";
 import { snapshot, type ImportState } from "./import-state.js";
-import { sampleOf } from "./source-identity.js";
+import { isSampled, sampleOf } from "./source-identity.js";
 import { chunkByteLength, chunkRange, type ChunkBytes, type ChunkReader } from "./upload-source.js";
 
 // Keeps a large `retries` from turning into minutes between attempts.
@@ -140,11 +140,11 @@ export class ChunkScheduler<Completion> {
       }
       if (this.halted()) return;
       // The sample is taken while the chunk is in hand: a stream's bytes are reused once released.
-      const sample = sampleOf(chunk, this.state.source.sampleBytes);
-      sample.catch(() => {});
+      const sample = isSampled(chunkNumber, this.state.totalChunks) ? sampleOf(chunk, this.state.source.sampleBytes) : undefined;
+      sample?.catch(() => {});
       if (!(await this.send(chunkNumber, chunk))) return;
       try {
-        this.state.source.samples[String(chunkNumber)] = await sample;
+        if (sample) this.state.source.samples[String(chunkNumber)] = await sample;
       } catch (error) {
         // Sent but not recorded: a resume sends it again, which the session allows.
         this.fail(chunkNumber, error);

@@ -1,8 +1,9 @@
 // What an upload's source was, kept in its resumable state so that a resume can refuse another
 // file: its name and modification time where the runtime knows them, its size, and a digest of
-// a sample of every chunk sent (its first and last 4 KiB), cheap for a file of any size. A file
-// of the same size with other bytes, or the same file changed since, fails the check before
-// anything is sent. A stream cannot be read ahead, so a resumed stream is checked by its size.
+// a sample of the chunks sent (the first and last 4 KiB of at most about 256 chunks spread over
+// the file, the first and the last included), so the state stays a few KiB however many chunks
+// there are: it is rewritten after every chunk. A file of the same size with other bytes, or the
+// same file changed since, fails the check before anything is sent. A stream cannot be read ahead, so a resumed stream is checked by its size.
 import type { ValidationIssue } from "../errors.js";
 import { chunkRange, isBlob, type ChunkBytes, type UploadSource } from "./upload-source.js";
 
@@ -14,11 +15,18 @@ export interface SourceIdentity {
   lastModified?: number | undefined;
   /** Bytes read from each end of a chunk for its sample. */
   sampleBytes: number;
-  /** Per chunk sent (by number), the hex SHA-256 of its sample, cut to 32 digits. */
+  /** Per sampled chunk sent (by number; see isSampled), the hex SHA-256 of its sample, cut to 32 digits. */
   samples: Record<string, string>;
 }
 
 export const SAMPLE_BYTES = 4096;
+const MAX_SAMPLED_CHUNKS = 256;
+
+/** Whether a chunk's sample is recorded: every k-th chunk so that about 256 are, and the last. */
+export function isSampled(chunkNumber: number, totalChunks: number): boolean {
+  const stride = Math.max(1, Math.ceil(totalChunks / MAX_SAMPLED_CHUNKS));
+  return chunkNumber % stride === 0 || chunkNumber === totalChunks - 1;
+}
 
 // A Blob read from a path by the Node entry is not a File: the entry says what file it was.
 const described = new WeakMap<object, { name: string; lastModified: number }>();

@@ -854,6 +854,19 @@ describe("resumeChunkedUpload", () => {
       expect(fake.calls).toEqual([]);
     });
 
+    it("keeps the state small however many chunks: about 256 samples spread over the file, the first and last included", async () => {
+      const fake = new FakeSession();
+      const result = await runChunkedUpload(fake.deps, options(blobOf(bytes(3000)), { chunkSize: 1, concurrency: 8 }));
+      const sampled = Object.keys(result.state.source.samples).map(Number).sort((a, b) => a - b);
+      expect(sampled.length).toBeGreaterThan(200);
+      expect(sampled.length).toBeLessThanOrEqual(258);
+      expect(sampled[0]).toBe(0);
+      expect(sampled.at(-1)).toBe(2999);
+      // Spread: no gap wider than the stride.
+      const gaps = sampled.slice(1).map((n, i) => n - sampled[i]!);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(Math.ceil(3000 / 256));
+    });
+
     it("resumes the same bytes under another name (a moved file), sending only what is missing", async () => {
       const state = await stateAfterChunk0(new File([blobOf(bytes(30))], "llama.tar", { lastModified: 5 }));
       const fake = new FakeSession();
