@@ -67,7 +67,6 @@ export function toolsApi<Path>(platform: PlatformApi, sources: SourceOpener, dow
       // The import's own body and the wait are checked before a file is uploaded: a bad name or
       // wait option sends nothing.
       await platform.precheck("importTool", { body: { toolName, toolDataFileId: "pending", flowDataFileId: "pending" } });
-      // The same checks import() makes of its options, made before the uploads.
       const checked = checkOptions({ ...(signal ? { signal } : {}), ...(wait !== undefined ? { wait } : {}) }, JOB_OPTION_KEYS, "importTool");
       waitOptionsFrom(checked.wait);
       const fileIds = await (await loadFileUpload()).uploadToolFiles(platform, sources, request, ["toolData", "flowData"], signal);

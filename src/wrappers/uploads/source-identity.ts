@@ -3,7 +3,8 @@
 // a sample of the chunks sent (the first and last 4 KiB of at most about 256 chunks spread over
 // the file, the first and the last included), so the state stays a few KiB however many chunks
 // there are: it is rewritten after every chunk. A file of the same size with other bytes, or the
-// same file changed since, fails the check before anything is sent. A stream cannot be read ahead, so a resumed stream is checked by its size.
+// same file changed since, fails the check before anything is sent. A stream cannot be read
+// ahead, so a resumed stream is checked by its size.
 import type { ValidationIssue } from "../errors.js";
 import { chunkRange, isBlob, type ChunkBytes, type UploadSource } from "./upload-source.js";
 
