@@ -109,6 +109,8 @@ describe("the bound", () => {
     expect(result.isError, text(result)).toBeFalsy();
     expect(content(result)).toMatchObject({ handle: { stateFile: stateFile(), path: model, continueWith: "resume_model_import" } });
     expect(text(result)).toContain(`call resume_model_import with stateFile ${stateFile()}`);
+    // States are written off the event loop, one after another: the second may land just after the answer.
+    await until(() => savedChunks().length === 2);
     expect(savedChunks()).toEqual([0, 1]);
     gate.open();
     // Nobody follows the upload now: once done, it says so and records its job in the state file.
