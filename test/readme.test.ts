@@ -15,6 +15,7 @@ import { npmCommand } from "../scripts/lib/pack.mjs";
 import { REPO_ROOT } from "../scripts/lib/spec.mjs";
 import { TSC } from "./support/checker.js";
 import { installPackedPackage, type InstalledPackage } from "./package/installed-package.js";
+import { runBounded, type BoundedRun } from "./support/bounded-run.js";
 import { extractSamples, inMarkdownTerms, writeSamples, type Sample } from "./support/samples.js";
 
 const README = "README.md";
@@ -36,42 +37,8 @@ const samples = extractSamples(README, readFileSync(resolve(REPO_ROOT, README), 
 // client.ts only builds the client; the others run, in the README's order.
 const RUN_ORDER = samples.map(fileName).filter((name) => name !== "client");
 
-interface Run {
-  code: number | null;
-  output: string;
-  timedOut: boolean;
-}
-
-/** Runs a command to its end in `cwd`; after the bound, its whole process group is killed. */
-function runBounded(command: string, args: string[], cwd: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((done, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let output = "";
-    let timedOut = false;
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
-    const killGroup = () => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, RUN_BOUND_MS);
-    child.once("error", reject);
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      killGroup();
-      done({ code, output, timedOut });
-    });
-  });
-}
-
 const mustRun = async (command: string, args: string[], cwd: string) => {
-  const run = await runBounded(command, args, cwd, {});
+  const run = await runBounded(command, args, { cwd, timeoutMs: RUN_BOUND_MS });
   if (run.code !== 0) throw new Error(`${[command, ...args].join(" ")} failed (${run.timedOut ? "timed out" : `exit ${run.code}`}):\n${run.output}`);
   return run;
 };
@@ -79,7 +46,7 @@ const mustRun = async (command: string, args: string[], cwd: string) => {
 let installed: InstalledPackage;
 let project: string;
 let mock: { url: string; stop(): void } | undefined;
-const runs = new Map<string, Run>();
+const runs = new Map<string, BoundedRun>();
 
 beforeAll(async () => {
   installed = await installPackedPackage();
@@ -105,7 +72,7 @@ beforeAll(async () => {
 
   const [npm, npmArgs] = npmCommand(["exec", "--no", "--", "tsx"]) as [string, string[]];
   for (const round of ROUNDS) {
-    for (const name of RUN_ORDER) runs.set(`${round} ${name}`, await runBounded(npm, [...npmArgs, `${name}.ts`], project, { PLATFORM_BASE_URL: url, ...CREDENTIALS }));
+    for (const name of RUN_ORDER) runs.set(`${round} ${name}`, await runBounded(npm, [...npmArgs, `${name}.ts`], { cwd: project, env: { PLATFORM_BASE_URL: url, ...CREDENTIALS }, timeoutMs: RUN_BOUND_MS }));
   }
 }, 900_000);
 

@@ -5,11 +5,11 @@
 // sources are compiled once, not once per process), or with tsx when it starts a mock or an MCP
 // server, whose code finds its files beside its own module. Each run has a time bound and must end by itself: a hung wait or a timer left behind
 // fails it, as it would keep a reader's script from exiting.
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
+import { runBounded, type BoundedRun } from "./bounded-run.js";
 
 export interface Sample {
   /** The markdown file, relative to the repository (README.md, docs/guides/jobs.md). */
@@ -109,14 +109,8 @@ export function inMarkdownTerms(output: string, samples: WrittenSample[]): strin
   });
 }
 
-export interface SampleRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  /** True when the time bound ended it. */
-  timedOut: boolean;
-}
+/** A sample's run: its exit, its output and whether the bound ended it. */
+export type SampleRun = BoundedRun;
 
 const TSX = fileURLToPath(import.meta.resolve("tsx"));
 const VITEST = resolve(REPO_ROOT, "node_modules/vitest/vitest.mjs");
@@ -133,37 +127,7 @@ export function runSample(sample: WrittenSample, options: { env?: Record<string,
     : sample.bundle
       ? [sample.bundle]
       : ["--import", TSX, sample.file];
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: sample.isTest ? REPO_ROOT : options.cwd,
-      env: { ...process.env, NO_COLOR: "1", ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-    const killGroup = () => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, options.timeoutMs);
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      // Whatever it left behind (a server it started and forgot) goes with it.
-      killGroup();
-      resolveRun({ code, signal, stdout, stderr, timedOut });
-    });
-  });
+  return runBounded(process.execPath, args, { cwd: sample.isTest ? REPO_ROOT : options.cwd, ...(options.env ? { env: options.env } : {}), timeoutMs: options.timeoutMs });
 }
 
 /** A failure message for a run that did not end well: what a reader would have seen. */
