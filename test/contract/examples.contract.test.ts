@@ -60,6 +60,8 @@ type Expected =
   | { kind: "body" };
 
 const MODEL = "cm-4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8";
+// The finished model export, as two examples (the export's answer and Get dock status) both give it.
+const MODEL_EXPORT_DONE = { dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b", modelId: MODEL, jobType: "MODELS", action: "EXPORT", status: "SUCCESS", percentageComplete: 100, downloadUrl: "https://files.platform.invalid/exports/support-model.tar" };
 const TOOL = "a-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b";
 const EXPORT_URL = "https://files.platform.invalid/exports/order-lookup.zip";
 
@@ -126,15 +128,7 @@ const EXPECTED: Record<string, Expected> = {
   // leading space in the address: the job id and the trimmed address come out all the same.
   modelExportedVendorSample: {
     kind: "job",
-    job: {
-      dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b",
-      modelId: MODEL,
-      jobType: "MODELS",
-      action: "EXPORT",
-      status: "SUCCESS",
-      percentageComplete: 100,
-      downloadUrl: "https://files.platform.invalid/exports/support-model.tar",
-    },
+    job: MODEL_EXPORT_DONE,
   },
   toolImportedIntoExisting: {
     kind: "job",
@@ -203,15 +197,7 @@ const EXPECTED: Record<string, Expected> = {
   // The reference's sample has a leading space in the address: trimmed.
   dockStatusModelExportDone: {
     kind: "job",
-    job: {
-      dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b",
-      modelId: MODEL,
-      jobType: "MODELS",
-      action: "EXPORT",
-      status: "SUCCESS",
-      percentageComplete: 100,
-      downloadUrl: "https://files.platform.invalid/exports/support-model.tar",
-    },
+    job: MODEL_EXPORT_DONE,
   },
   dockStatusFailed: { kind: "job", job: { dockStatusId: "ds-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "FAILED" } },
   fileUploaded: { kind: "uploadedFile", file: { fileId: "67d3f0a2b4c5d6e7f8091a2b", url: "https://files.platform.invalid/uploads/tool-data.json" } },
