@@ -69,6 +69,22 @@ describe("tools/list", () => {
   });
 });
 
+describe("a server whose client has no JWT", () => {
+  it("answers the chunk tools with a ConfigurationError naming the JWT, sends nothing, and serves the other tools", async () => {
+    const noJwt = await startHarness({ sharedMock: mock, client: { jwt: undefined } });
+    try {
+      const refused = await noJwt.call("list_chunks", { botId: APP });
+      expect(refused.isError).toBe(true);
+      expect(failure(refused).name).toBe("ConfigurationError");
+      expect(text(refused)).toMatch(/jwt/i);
+      expect(sent("listChunks")).toEqual([]);
+      expect((await noJwt.call("list_connections", {})).isError).toBeFalsy();
+    } finally {
+      await noJwt.close();
+    }
+  });
+});
+
 describe("connections", () => {
   const providerOne = { provider: "PROVIDER_ONE", connectionName: "Support", model: "model-large-2", fields: { API_KEY: "env:PROVIDER_KEY" } };
 
