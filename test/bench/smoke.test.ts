@@ -3,12 +3,12 @@
 // import's peak memory (a path source, and stream sources through both entries) did not grow
 // with the file size. The speed targets are not judged here
 // (timed assertions flake on shared CI machines); `npm run bench` reports them.
-import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { evaluate, growsWithFileSize } from "../../bench/lib/verdicts.mjs";
+import { runBounded } from "../support/bounded-run.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const RESULTS_MD = resolve(ROOT, "bench/results.md");
@@ -21,19 +21,9 @@ function mtime(path: string): number | undefined {
   }
 }
 
-function runQuick(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [resolve(ROOT, "bench/run.mjs"), "--quick"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-    // The orchestrator bounds every child itself, generously: a busy machine makes the run slow,
-    // never wrong. Speed is judged by a full `npm run bench`, not here.
-    child.on("error", reject);
-    child.on("close", (code) => resolvePromise({ code, stdout, stderr }));
-  });
-}
+// The orchestrator bounds every child itself, generously: a busy machine makes the run slow,
+// never wrong. Speed is judged by a full `npm run bench`, not here; the bound is the test's own.
+const runQuick = () => runBounded(process.execPath, [resolve(ROOT, "bench/run.mjs"), "--quick"], { cwd: ROOT, timeoutMs: 590_000 });
 
 const MiB = 1024 * 1024;
 const importRun = (variant: string, peakRssMiB: number | null, hashOk = true, fileSize = 256 * MiB) => ({

@@ -6,7 +6,7 @@
 // - each curl sample runs as written, with bash and curl, against a fresh stateful mock that
 //   knows the models and tools the examples name, and must reach its operation and be answered:
 //   2xx, or the service's own refusal where its example id names a thing only the service makes.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -16,6 +16,7 @@ import { startStatefulMock } from "../../src/mock/stateful/server.js";
 import { checkInvocation, invocations } from "../cli/support/command-check.js";
 import { inMarkdownTerms, writeSamples, type WrittenSample } from "../support/samples.js";
 import { builtSite } from "./support/built-site.js";
+import { runBounded } from "../support/bounded-run.js";
 
 // Generated files; tsc skips dot-directories under test/.
 const OUT_DIR = resolve(REPO_ROOT, "test/.code-samples");
@@ -99,18 +100,6 @@ describe("the platform samples", () => {
   });
 });
 
-/** Runs a shell text to its end in `cwd`; never blocks this process, which serves the mock. */
-function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, reject) => {
-    const child = spawn("bash", ["-c", script], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-    child.once("error", reject);
-    child.once("close", (code) => done({ code, stdout, stderr }));
-  });
-}
 
 describe("the curl samples, against the stateful mock", () => {
   it.concurrent.each(operations.map((op) => [op.operationId]))("%s reaches its operation and is answered", async (operationId) => {
@@ -120,7 +109,8 @@ describe("the curl samples, against the stateful mock", () => {
     try {
       // The files a multipart sample sends (`-F file=@name`), as a reader would have them.
       for (const [, name] of curl.matchAll(/=@([^\s']+)/g)) writeFileSync(join(cwd, name!), `the bytes of ${name}\n`);
-      const run = await bash(curl, cwd, { PLATFORM_BASE_URL: mock.url, PLATFORM_API_KEY: "curl-sample-key", PLATFORM_JWT: "curl.sample.jwt" });
+      // Run as a process of its own: this process serves the mock.
+      const run = await runBounded("bash", ["-c", curl], { cwd, env: { PLATFORM_BASE_URL: mock.url, PLATFORM_API_KEY: "curl-sample-key", PLATFORM_JWT: "curl.sample.jwt" }, timeoutMs: 30_000 });
       expect(run.code, run.stderr).toBe(0);
       const log = mock.requests();
       expect(log.map((entry) => entry.operationId)).toEqual([operationId]);

@@ -2,12 +2,12 @@
 // whichever server meets it: the docs server and Prism under npm start (MOCK_PORT, DOCS_PORT),
 // Prism and the stateful mock under npm run mock (--port, PORT) and platform-mock (--port).
 // Prism's own report of it is its whole usage text; none of that may get through.
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { startMock } from "../../src/mock/start-mock.js";
+import { runBounded } from "../support/bounded-run.js";
 
 let taken: Server;
 let port: number;
@@ -19,17 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => taken.close(() => done())));
 
-function runToEnd(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, reject) => {
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-    child.once("error", reject);
-    child.once("close", (code) => done({ code, stdout, stderr }));
-  });
-}
+const runToEnd = (args: string[], env: Record<string, string> = {}) => runBounded(process.execPath, args, { cwd: REPO_ROOT, env, timeoutMs: 60_000 });
 
 const PLATFORM_MOCK = ["--import", "tsx", resolve(REPO_ROOT, "src/mock/cli.ts")];
 

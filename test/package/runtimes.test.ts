@@ -6,13 +6,13 @@
 // mock's log proves each byte arrived (a digest per part). The runtimes are npm packages carrying
 // their binaries (test/runtimes, installed by npm ci): nothing is downloaded here.
 // The browser, the fourth runtime, is test/package/browser-bundle.test.ts.
-import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { startStatefulMock } from "../../src/mock/stateful/server.js";
 import { installPackedPackage, type InstalledPackage } from "./installed-package.js";
+import { runBounded } from "../support/bounded-run.js";
 import { expectFlowArrived, expectFlowResult } from "./support/flow-checks.js";
 
 const RUNTIMES = resolve(REPO_ROOT, "test/runtimes/node_modules");
@@ -60,21 +60,6 @@ const RUNS: Runtime[] = [
   { label: "Node 26.10.0, the newest (Node entry)", command: () => [binary("Node 26.10.0", "node-newest/bin/node"), []], program: "node-entry.mjs", version: /^node 26\.10\.0$/ },
 ];
 
-function runToEnd(command: string, args: string[], cwd: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    const timer = setTimeout(() => child.kill("SIGKILL"), RUN_BOUND_MS);
-    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-    child.once("error", reject);
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
-}
 
 let installed: InstalledPackage;
 beforeAll(async () => {
@@ -93,7 +78,7 @@ describe("the packed package in each runtime the README names", () => {
       // A folder of its own inside the project (the package resolves from the project's
       // node_modules above it), for the files the run writes.
       const cwd = mkdtempSync(join(installed.project, "run-"));
-      const run = await runToEnd(command, [...args, join("..", runtime.program), mock.url], cwd, { ...DENO_ENV, DENO_DIR: join(installed.scratch, "deno-dir") });
+      const run = await runBounded(command, [...args, join("..", runtime.program), mock.url], { cwd, env: { ...DENO_ENV, DENO_DIR: join(installed.scratch, "deno-dir") }, timeoutMs: RUN_BOUND_MS });
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       const result = JSON.parse(run.stdout.trim().split("\n").pop()!);
       expect(result.runtime).toMatch(runtime.version);
