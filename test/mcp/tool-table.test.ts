@@ -18,6 +18,8 @@ import { renderToolList, TOOL_LIST_END, TOOL_LIST_START } from "./support/tool-l
 const SNAPSHOTS = resolve(REPO_ROOT, "test/mcp/__toolsnaps__");
 const GUIDE = resolve(REPO_ROOT, "docs/guides/agents-and-mcp.md");
 const UPDATE = process.env["UPDATE_TOOLSNAPS"] === "true";
+// Rewriting the snapshots and then comparing them with themselves proves nothing: never in CI.
+if (UPDATE && process.env["CI"]) throw new Error("UPDATE_TOOLSNAPS rewrites the reviewed snapshots; it is refused under CI");
 const REVIEW = "review the change, then rewrite with UPDATE_TOOLSNAPS=true npx vitest run test/mcp/tool-table.test.ts";
 
 const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: "unused-key-123" });
