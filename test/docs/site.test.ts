@@ -6,7 +6,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderDiscrepanciesMarkdown } from "../../scripts/lib/discrepancies.mjs";
 import { brokenLinks, renderMarkdown } from "../../scripts/lib/site/markdown.mjs";
 import { REPO_ROOT, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { serveDirectory } from "../../scripts/lib/static-server.mjs";
@@ -66,8 +65,8 @@ describe("the site's pages", () => {
     expect(existsSync(join(built.site, "reference/scalar.js"))).toBe(true);
   });
 
-  it("writes docs/discrepancies.md from the spec's records", () => {
-    expect(readFileSync(join(built.docs, "discrepancies.md"), "utf8")).toBe(renderDiscrepanciesMarkdown(spec));
+  it("writes docs/discrepancies.md from the spec's records: the committed file, which test/spec ties to the spec", () => {
+    expect(readFileSync(join(built.docs, "discrepancies.md"), "utf8")).toBe(readFileSync(join(REPO_ROOT, "docs/discrepancies.md"), "utf8"));
   });
 });
 
