@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { REPO_ROOT } from "./lib/spec.mjs";
+import { npmCommand } from "./lib/pack.mjs";
 
 const DIR = resolve(REPO_ROOT, "test/runtimes");
 const LOCKFILE = resolve(DIR, "package-lock.json");
@@ -34,10 +35,9 @@ if (installed !== undefined && installed >= (mtime(LOCKFILE) ?? 0)) {
   process.exit(0);
 }
 
-// npm's own CLI when this runs under npm (npm ci), so the same npm installs; `npm` on PATH otherwise.
-const cli = process.env.npm_execpath;
-const [command, args] = cli && /npm-cli\.js$/.test(cli) ? [process.execPath, [cli]] : ["npm", []];
-const { status, error } = spawnSync(command, [...args, "ci", "--no-audit", "--no-fund"], { cwd: DIR, stdio: "inherit" });
+// The same npm that runs npm ci installs them.
+const [command, args] = npmCommand(["ci", "--no-audit", "--no-fund"]);
+const { status, error } = spawnSync(command, args, { cwd: DIR, stdio: "inherit" });
 if (status !== 0) {
   console.error(`install-runtimes: npm ci in test/runtimes failed${error ? `: ${error.message}` : ` (exit ${status})`}`);
   process.exit(status || 1);
