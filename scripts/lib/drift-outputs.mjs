@@ -11,14 +11,13 @@ import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { TS_HEADER_LINES } from "./generated-header.mjs";
 import { inlineRuntimeHelpers } from "./response-validators.mjs";
-import { REPO_ROOT, deref, listOperations } from "./spec.mjs";
+import { REPO_ROOT, deref, listOperations, escapeSegment } from "./spec.mjs";
 
 export const DRIFT_REPORT_SCHEMA = "openapi/drift-report.schema.json";
 const JSON_MEDIA_TYPE = "application/json";
 
 const header = (source = "openapi/platform.yaml") => [`// generated from ${source}, do not edit`, TS_HEADER_LINES[1]];
 
-const escapeSegment = (name) => String(name).replaceAll("~", "~0").replaceAll("/", "~1");
 
 /**
  * The property names a record speaks of: every name written in backticks in its prose, dotted

@@ -34,8 +34,11 @@ export function loadSpec(file = specPath()) {
 }
 
 /** RFC 6901 pointer from segments: ["paths", "/a/{b}", "get"] -> "/paths/~1a~1{b}/get". */
+/** One RFC 6901 pointer segment: `~` and `/` escaped. */
+export const escapeSegment = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+
 export function toPointer(segments) {
-  return segments.map((s) => "/" + String(s).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+  return segments.map((s) => `/${escapeSegment(s)}`).join("");
 }
 
 /** Segments of an RFC 6901 pointer; accepts the "#/..." fragment form of $ref too. */

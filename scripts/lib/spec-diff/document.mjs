@@ -1,12 +1,12 @@
 // One side of a comparison: the parsed spec and, for every JSON pointer in it, the line it is
 // written on, so each change links to its place in the file a reviewer reads.
 import { LineCounter, isMap, isSeq, parseDocument } from "yaml";
+import { escapeSegment as escape } from "../spec.mjs";
 
 /**
  * @typedef {{ spec: any, lines: Map<string, number>, file: string, label: string, ref: string | null, version: string | undefined }} Side
  */
 
-const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
 
 /**
  * Parses YAML or JSON text into a side. `file` is the path a link should name (relative to the

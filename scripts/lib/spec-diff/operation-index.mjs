@@ -1,10 +1,9 @@
 // The operations of one side, keyed so the same operation is found on the other side: by method
 // and path with parameter names blanked (`POST /bot/{}/chunk/list`), so a renamed path
 // parameter is a parameter change, not an operation removed and another added.
-import { HTTP_METHODS } from "../spec.mjs";
+import { HTTP_METHODS, escapeSegment as escape } from "../spec.mjs";
 import { follow } from "./schema/view.mjs";
 
-const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
 
 /** `/a/{id}/b` → `/a/{}/b`, the path as the wire sees it. */
 export const pathShape = (path) => path.replace(/\{[^}/]*\}/g, "{}");

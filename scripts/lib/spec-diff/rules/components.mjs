@@ -4,6 +4,7 @@
 // operations that used it now use instead.
 import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
+import { escapeSegment as escape } from "../../spec.mjs";
 
 export const COMPONENT_REMOVED = rule("component-removed", ROWS.exportedTypeRemoved, null, "A component (schema, response, parameter, request body, header, path item) removed or renamed.");
 export const COMPONENT_ADDED = rule("component-added", ROWS.exportAdded, null, "A component added.");
@@ -13,7 +14,6 @@ export const RULES = [COMPONENT_REMOVED, COMPONENT_ADDED];
 // The sections openapi-typescript writes into `components`.
 export const EXPORTED_SECTIONS = ["schemas", "responses", "parameters", "requestBodies", "headers", "pathItems"];
 
-const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
 
 /** Components removed or added, section by section. */
 export function componentChanges(base, head) {

@@ -3,6 +3,7 @@
 import { readablePointer, record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
+import { escapeSegment as escape } from "../../spec.mjs";
 
 export const DISCREPANCY_ADDED = rule("discrepancy-added", ROWS.discrepancies, null, "A discrepancy record added.");
 export const DISCREPANCY_REMOVED = rule("discrepancy-removed", ROWS.discrepancies, null, "A discrepancy record removed.");
@@ -11,7 +12,6 @@ export const DISCREPANCY_MOVED = rule("discrepancy-moved", ROWS.discrepancies, n
 
 export const RULES = [DISCREPANCY_ADDED, DISCREPANCY_REMOVED, DISCREPANCY_CHANGED, DISCREPANCY_MOVED];
 
-const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
 
 /**
  * Every record, keyed by id, with the pointer of the record itself. Tolerant of any place and of

@@ -6,6 +6,7 @@ import { record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { exampleKeyChanges } from "./examples.mjs";
+import { escapeSegment as escape } from "../../spec.mjs";
 
 export const DOCUMENTATION_CHANGED = rule("documentation-changed", ROWS.descriptions, null, "A description, summary, title, tag, external link, contact, licence or the OpenAPI version changed.");
 export const DEPRECATED_CHANGED = rule("deprecated-changed", ROWS.descriptions, null, "An operation, parameter or field marked deprecated, or no longer.", "Deprecation is a note to readers; removal comes later and is judged then.");
@@ -39,7 +40,6 @@ const LEAVES = new Set(["enum", "const", "required", "type", "security"]);
 // Compared elsewhere, or not text at all.
 const SKIPPED = new Set(["/components/examples", "/info/version"]);
 
-const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 function ruleFor(key, pointer) {

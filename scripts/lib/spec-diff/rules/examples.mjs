@@ -4,6 +4,7 @@
 import { record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
+import { escapeSegment as escape } from "../../spec.mjs";
 
 export const EXAMPLE_ADDED = rule("example-added", ROWS.descriptions, null, "An example added.");
 export const EXAMPLE_REMOVED = rule("example-removed", ROWS.descriptions, null, "An example removed.");
@@ -11,7 +12,6 @@ export const EXAMPLE_CHANGED = rule("example-changed", ROWS.descriptions, null, 
 
 export const RULES = [EXAMPLE_ADDED, EXAMPLE_REMOVED, EXAMPLE_CHANGED];
 
-const escape = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
 const isMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Named maps of examples compared entry by entry: added, removed, changed. */

@@ -7,6 +7,7 @@ import { record } from "../changes.mjs";
 import { templateNames } from "../operation-index.mjs";
 import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
+import { escapeSegment } from "../../spec.mjs";
 
 export const PARAMETER_REMOVED = rule("parameter-removed", ROWS.removedOrRenamed, "request", "A parameter removed.");
 export const PARAMETER_RENAMED = rule("parameter-renamed", ROWS.removedOrRenamed, "request", "A path parameter renamed (same place in the path, another name).");
@@ -70,7 +71,7 @@ function serialization(p) {
 function schemaOf(p) {
   if (p.node.schema !== undefined) return { schema: p.node.schema, pointer: `${p.pointer}/schema` };
   const [type] = Object.keys(p.node.content ?? {});
-  if (type !== undefined) return { schema: p.node.content[type].schema ?? true, pointer: `${p.pointer}/content/${type.replaceAll("~", "~0").replaceAll("/", "~1")}/schema` };
+  if (type !== undefined) return { schema: p.node.content[type].schema ?? true, pointer: `${p.pointer}/content/${escapeSegment(type)}/schema` };
   return { schema: true, pointer: p.pointer };
 }
 

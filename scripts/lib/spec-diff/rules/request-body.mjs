@@ -3,6 +3,7 @@
 import { record } from "../changes.mjs";
 import { canonical, follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
+import { escapeSegment as escape } from "../../spec.mjs";
 
 export const REQUEST_BODY_ADDED_REQUIRED = rule(
   "request-body-added-required",
@@ -42,7 +43,6 @@ export const RULES = [
   REQUEST_ENCODING_CHANGED,
 ];
 
-const escape = (segment) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 
 function bodyOf(spec, entry) {
   if (entry.node.requestBody === undefined) return undefined;

@@ -9,6 +9,7 @@ import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { RESPONSE_PROPERTY_MADE_OPTIONAL, RESPONSE_PROPERTY_MADE_REQUIRED } from "./properties.mjs";
 import { contentChanges } from "./request-body.mjs";
+import { escapeSegment as escape } from "../../spec.mjs";
 
 export const RESPONSE_STATUS_REMOVED = rule(
   "response-status-removed",
@@ -31,7 +32,6 @@ export const RESPONSE_HEADER_ADDED = rule("response-header-added", ROWS.response
 
 export const RULES = [RESPONSE_STATUS_REMOVED, RESPONSE_STATUS_ADDED, RESPONSE_MEDIA_TYPE_REMOVED, RESPONSE_MEDIA_TYPE_ADDED, RESPONSE_HEADER_REMOVED, RESPONSE_HEADER_ADDED];
 
-const escape = (segment) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 const isSuccess = (status) => /^2/.test(status);
 
 /** The response answering `status` among `responses`: { key, node, pointer } or undefined. */

@@ -5,6 +5,7 @@
 import { record } from "../changes.mjs";
 import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
+import { escapeSegment as escape } from "../../spec.mjs";
 
 export const CREDENTIAL_CHANGED = rule("credential-changed", ROWS.credentialChanged, "request", "An operation no longer accepts a credential it accepted: another header, scheme or location, or one more required.");
 export const CREDENTIAL_ALTERNATIVE_ADDED = rule(
@@ -16,7 +17,6 @@ export const CREDENTIAL_ALTERNATIVE_ADDED = rule(
 
 export const RULES = [CREDENTIAL_CHANGED, CREDENTIAL_ALTERNATIVE_ADDED];
 
-const escape = (segment) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 
 /** What a scheme sends, as a reader would say it: `header x-api-key`, `http bearer`. */
 function identity(spec, name, scopes) {
