@@ -4,6 +4,11 @@
 import { createServer } from "node:net";
 import { watchAncestors } from "../../src/mock/watch-ancestors.js";
 
+/** The error a server of these scripts rejects with when its port is taken: the port and host named. */
+export function portInUse(port, host) {
+  return Object.assign(new Error(`port ${port} on ${host} is in use`), { code: "EADDRINUSE", port, host });
+}
+
 /** A port number from a flag or environment variable, or exit with a message naming it. */
 export function parsePort(value, fallback, label) {
   const port = Number(value ?? fallback);
@@ -53,7 +58,7 @@ export function ensurePortFree(port, host = "127.0.0.1") {
   if (port === 0) return Promise.resolve();
   return new Promise((resolvePromise, reject) => {
     const probe = createServer();
-    probe.once("error", (error) => reject(error.code === "EADDRINUSE" ? Object.assign(new Error(`port ${port} on ${host} is in use`), { code: "EADDRINUSE", port, host }) : error));
+    probe.once("error", (error) => reject(error.code === "EADDRINUSE" ? portInUse(port, host) : error));
     probe.listen(port, host, () => probe.close(() => resolvePromise()));
   });
 }

@@ -4,6 +4,7 @@ import { createReadStream } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import { extname, resolve, sep } from "node:path";
+import { portInUse } from "./serve.mjs";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -75,7 +76,7 @@ export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0
     createReadStream(file).on("error", () => response.destroy()).pipe(response);
   });
   await new Promise((resolveListen, reject) => {
-    server.once("error", (error) => reject(error.code === "EADDRINUSE" ? Object.assign(new Error(`port ${port} on ${host} is in use`), { code: "EADDRINUSE", port, host }) : error));
+    server.once("error", (error) => reject(error.code === "EADDRINUSE" ? portInUse(port, host) : error));
     server.listen(port, host, resolveListen);
   });
   const { port: actualPort } = server.address();
