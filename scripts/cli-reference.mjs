@@ -9,7 +9,7 @@ import { REPO_ROOT } from "./lib/spec.mjs";
 import { buildProgram } from "../src/cli/program.ts";
 import { commandTree } from "../src/cli/completion/command-tree.ts";
 
-export const CLI_REFERENCE = "docs/cli-reference.md";
+const CLI_REFERENCE = "docs/cli-reference.md";
 
 const target = resolve(REPO_ROOT, CLI_REFERENCE);
 const text = renderCliReference(commandTree(buildProgram("reference")));

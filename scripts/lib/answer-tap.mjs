@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { endToEnd, listenLocally, pipeRequest } from "./pass-through.mjs";
 
 // The largest answer body checked; a larger one is passed on unchecked and reported as such.
-export const MAX_CHECKED_BYTES = 8 * 1024 * 1024;
+const MAX_CHECKED_BYTES = 8 * 1024 * 1024;
 
 // What a body's content-encoding needs to become text again (the bytes passed on stay as they came).
 function decoded(bytes, encoding) {

@@ -13,7 +13,7 @@ import { TS_HEADER_LINES } from "./generated-header.mjs";
 import { inlineRuntimeHelpers } from "./response-validators.mjs";
 import { REPO_ROOT, deref, listOperations, escapeSegment } from "./spec.mjs";
 
-export const DRIFT_REPORT_SCHEMA = "openapi/drift-report.schema.json";
+const DRIFT_REPORT_SCHEMA = "openapi/drift-report.schema.json";
 const JSON_MEDIA_TYPE = "application/json";
 
 const header = (source = "openapi/platform.yaml") => [`// generated from ${source}, do not edit`, TS_HEADER_LINES[1]];

@@ -35,7 +35,7 @@ const importStep = (step: string) => (x: SampleInputs) => {
   return `// ${step}\n${printed("imported", `client.models.import(${lit(settings)})`)}`;
 };
 
-export const CLIENT_CALLS: Readonly<Record<OperationId, ClientCall>> = {
+const CLIENT_CALLS: Readonly<Record<OperationId, ClientCall>> = {
   listConnections: (x) => printed("connections", `client.connections.list(${Object.keys(x.query).length > 0 ? lit(x.query) : ""})`),
   createConnection: (x) => printed("connection", `client.connections.create(${lit(x.body)})`),
   getConnection: (x) => printed("connection", `client.connections.get(${lit(x.params["connectionId"])})`),

@@ -15,7 +15,7 @@ export interface CodeSample {
   source: string;
 }
 
-export const SAMPLE_LABELS = { client: "TypeScript client", command: "platform command", curl: "curl" } as const;
+const SAMPLE_LABELS = { client: "TypeScript client", command: "platform command", curl: "curl" } as const;
 
 /** Every operation's samples, by operationId, in the spec's order. */
 export function codeSamples(spec: object): Map<string, CodeSample[]> {

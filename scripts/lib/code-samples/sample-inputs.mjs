@@ -8,7 +8,7 @@ import { binaryParts, deref, listOperations } from "../spec.mjs";
  * The local file each upload's samples send. Not in the spec (its multipart examples describe
  * the bytes in words); picked to match what the file part holds.
  */
-export const SAMPLE_FILES = {
+const SAMPLE_FILES = {
   uploadImportChunk: "model.tar",
   uploadAttachment: "invoice.pdf",
   uploadFile: "tool-data.json",

@@ -12,7 +12,7 @@ export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "
  * scrolls sideways, so the most wanted come first).
  * `reference/` is the API reference; the others are rendered pages.
  */
-export const HEADER_LINKS = [
+const HEADER_LINKS = [
   ["Guides", "guides/index.html"],
   ["API reference", "reference/index.html"],
   ["Command line", "guides/command-line.html"],

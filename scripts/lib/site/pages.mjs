@@ -2,15 +2,13 @@
 // them in. Found on disk, not listed: a guide added to docs/guides is on the site at the next
 // build, listed where the guides' index links it (or after those, by name).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { posix, relative, resolve } from "node:path";
+import { posix, resolve } from "node:path";
 import { REPO_ROOT } from "../spec.mjs";
 
 /** Markdown files beside the docs that readers need too: the README and the changelog. */
 const PROJECT_PAGES = { "README.md": "readme.html", "CHANGELOG.md": "changelog.html" };
 /** What the navigation calls a page whose own title would be ambiguous there. */
 const NAV_TITLES = { "docs/index.md": "Home", "docs/guides/README.md": "All guides", "README.md": "Project README" };
-/** Folders under docs/ that hold build output, not sources. */
-const BUILT = new Set(["site", "api", "reference"]);
 
 /** Where a repository markdown file lands in the site (a path relative to its root), or undefined. */
 export function sitePathOf(source) {
@@ -40,7 +38,7 @@ export function discoverPages({ overrides = {} } = {}) {
     ...readdirSync(docs, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => `docs/${e.name}`),
     ...readdirSync(resolve(docs, "guides"), { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => `docs/guides/${e.name}`),
     ...Object.keys(PROJECT_PAGES).filter((name) => existsSync(resolve(REPO_ROOT, name))),
-  ].filter((source) => !BUILT.has(source.split("/")[1] ?? ""));
+  ];
   return sources.map((source) => {
     const file = overrides[source] ?? resolve(REPO_ROOT, source);
     const markdown = readFileSync(file, "utf8");
@@ -72,5 +70,3 @@ export function siteLink(fromSitePath, toSitePath) {
 export function resolveLink(source, target) {
   return posix.normalize(posix.join(posix.dirname(source), target));
 }
-
-export const relativeToRepo = (file) => relative(REPO_ROOT, file).split("\\").join("/");

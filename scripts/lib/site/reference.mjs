@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { escapeHtml, SITE_NAME, siteHeader } from "./layout.mjs";
 
 /** Scalar's one-file build, as its package ships it. */
-export const SCALAR_BUNDLE = resolve(dirname(fileURLToPath(import.meta.resolve("@scalar/api-reference"))), "browser/standalone.js");
+const SCALAR_BUNDLE = resolve(dirname(fileURLToPath(import.meta.resolve("@scalar/api-reference"))), "browser/standalone.js");
 
 /** Where the reference's files land in the site. */
 export const REFERENCE = { page: "reference/index.html", spec: "reference/openapi.json", script: "reference/scalar.js" };

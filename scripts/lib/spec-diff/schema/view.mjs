@@ -41,7 +41,7 @@ export function canonical(value) {
 }
 
 /** The JSON type of a value, integers told apart from other numbers. */
-export function typeOfValue(value) {
+function typeOfValue(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
