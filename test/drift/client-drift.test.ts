@@ -181,19 +181,22 @@ describe.each(ENTRIES)("validateResponses on the %s", (_, make) => {
     expect(entryOf(client.drift.report(), "getConnection", "/connectionId")).toMatchObject({ count: 2 });
   });
 
-  it("strict: a 502 that breaks the spec (a gateway's HTML) stays an APIError, so retries and waiters still treat it as passing", async () => {
+  it.each([
+    [502, "text/html", "<html>bad gateway</html>", "not-json"],
+    [429, "application/json", JSON.stringify({ errors: "slow down" }), "type"],
+  ] as const)("strict: a %i that breaks the spec stays an APIError, so retries and waiters still treat it as passing", async (status, type, body, kind) => {
     const previous = server.handler;
     server.handler = (req, res) => {
       req.resume();
-      req.on("end", () => void res.writeHead(502, { "content-type": "text/html" }).end("<html>bad gateway</html>"));
+      req.on("end", () => void res.writeHead(status, { "content-type": type }).end(body));
     };
     try {
       const client = make("strict", []);
       const error = await client.connections.get(GOOD).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(APIError);
-      expect(error).toMatchObject({ status: 502 });
+      expect(error).toMatchObject({ status });
       expect(isTransientError(error)).toBe(true);
-      expect(client.drift.report().drifts).toContainEqual(expect.objectContaining({ operationId: "getConnection", status: 502, kind: "not-json" }));
+      expect(client.drift.report().drifts).toContainEqual(expect.objectContaining({ operationId: "getConnection", status, kind }));
     } finally {
       server.handler = previous;
     }

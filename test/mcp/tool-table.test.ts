@@ -131,6 +131,8 @@ describe("coverage and annotations", () => {
 describe("options", () => {
   it("are checked when the server is made, naming the option", () => {
     expect(() => createMcpServer(client, { maxWaitSeconds: 0 })).toThrow(/maxWaitSeconds must be/);
+    expect(() => createMcpServer(client, { maxWaitSeconds: 3601 })).toThrow(/maxWaitSeconds must be a number of seconds above 0 and at most 3600/);
+    expect(createMcpServer(client, { maxWaitSeconds: 3600 }).tools.length).toBeGreaterThan(0);
     // A poll schedule the waiter would refuse fails here, before any job has started.
     expect(() => createMcpServer(client, { poll: { minDelayMs: 40_000 } })).toThrow(/^poll\.minDelayMs \(40000\) must not exceed poll\.maxDelayMs \(30000, the default\)/);
     expect(() => createMcpServer(client, { poll: { minDelayMs: 5, maxDelayMs: 4 } })).toThrow(/must not exceed poll\.maxDelayMs \(4\)/);

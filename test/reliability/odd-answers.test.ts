@@ -124,17 +124,26 @@ describe.each(Object.entries(entries))("an answer larger than maxResponseBytes, 
     expect(process.memoryUsage().rss - before).toBeLessThan(128 * 1024 * 1024);
   });
 
-  it("declared too large by its content-length, is refused before its body is read", async () => {
+  it("declared too large by its content-length, is refused before its body is read, and never retried", async () => {
     let requests = 0;
     server.handler = (_req, res) => {
       requests++;
       res.writeHead(200, { "content-type": "application/json", "content-length": String(600 * 1024 * 1024) });
       res.write("{");
     };
-    const client = make({ maxResponseBytes: 1024 * 1024 });
+    const client = make({ maxResponseBytes: 1024 * 1024, maxRetries: 2 });
     const error = await client.jobs.get("ds-1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(requests).toBe(1);
+  });
+
+  it("is 64 MiB unless set", async () => {
+    server.handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(64 * 1024 * 1024 + 1) });
+      res.write("{");
+    };
+    const error = await make({}).jobs.get("ds-1").catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "ResponseTooLargeError", limitBytes: 64 * 1024 * 1024 });
   });
 
   it("the option is checked when the client is made", () => {
