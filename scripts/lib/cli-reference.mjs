@@ -1,8 +1,8 @@
 // The command-line reference (docs/cli-reference.md) as markdown, rendered from the command tree
 // (src/cli/completion/command-tree.ts: the very commands, flags, choices and examples `platform`
 // has), so it cannot drift: test/cli/reference.test.ts renders it again and compares.
+import { tableCell as cell } from "./table-cell.mjs";
 
-const cell = (text) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ");
 // A switch that sets its field to false says so; one that sets it to true reads as the field itself.
 const fill = (f) => `${f.operationId} ${f.in}.${f.name}${f.given === false ? " = false" : ""}`;
 const code = (text) => `\`${text}\``;

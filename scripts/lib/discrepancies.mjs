@@ -1,6 +1,7 @@
 // Renders docs/discrepancies.md from the x-discrepancies records of the spec, so the
 // list a reader sees can never drift from the records the tests and lint use.
 import { HTTP_METHODS, collectDiscrepancies, deref, fromPointer } from "./spec.mjs";
+import { tableCell as cell } from "./table-cell.mjs";
 
 export const DISCREPANCIES_HEADER = "<!-- generated from openapi/platform.yaml, do not edit -->";
 
@@ -46,9 +47,6 @@ function operationLabel(spec, pointer) {
   return first === "paths" && HTTP_METHODS.includes(method) ? ` (${method.toUpperCase()} ${path})` : "";
 }
 
-function cell(text) {
-  return String(text).replace(/\s*\n\s*/g, " ").replaceAll("|", "\\|");
-}
 
 // A fence one backtick longer than any run inside the content, so samples that
 // contain backticks cannot close it early.

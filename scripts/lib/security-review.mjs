@@ -3,6 +3,7 @@
 // committed page can be checked for drift like the other generated files.
 import { resolve } from "node:path";
 import { REPO_ROOT } from "./spec.mjs";
+import { tableCell as cell } from "./table-cell.mjs";
 
 export const SECURITY_REVIEW_DOC = resolve(REPO_ROOT, "docs/security-review.md");
 
@@ -13,7 +14,6 @@ function decisionOf(decision, open) {
   return open > 0 ? "fix proposed" : "fixed";
 }
 
-const cell = (text) => text.replaceAll("|", "\\|");
 
 /** The rows of the decisions table: every rule that fires, and every rule with a decision. */
 export function decisionRows(review) {

@@ -1,9 +1,8 @@
 // The rule reference, docs/spec-diff-rules.md: every rule of the differ by family, with its level,
 // the CHANGELOG row it applies and how that row is read. Written by `npm run spec:diff -- --rules`;
 // test/spec/spec-diff/rules.test.ts fails when the file and the rules differ.
+import { tableCell as cell } from "../../table-cell.mjs";
 import { FAMILIES } from "../rules/index.mjs";
-
-const cell = (value) => String(value).replaceAll("|", "\\|").replaceAll("\n", " ");
 
 export function rulesMarkdown() {
   const lines = [
