@@ -22,7 +22,7 @@ import createClient from "openapi-fetch";
 import type { paths } from "../src/generated/platform.js";
 import { createPlatformClient as createPortableClient } from "../src/index.js";
 import { createPlatformClient } from "../src/node.js";
-import { API_KEY, options, runMain, startServer } from "./lib/child.js";
+import { API_KEY, gc, options, runMain, startServer } from "./lib/child.js";
 
 export interface CallsOptions {
   calls: number;
@@ -104,7 +104,7 @@ async function measure(runs: Run[], calls: number, warmup: number, repetitions: 
       const which = (i + rep) % runs.length;
       // The garbage of the run before (the portable entry's fetch makes much) is collected now,
       // not during this one: each caller pays for its own.
-      (globalThis as { gc?: () => void }).gc?.();
+      gc();
       const started = performance.now();
       await runs[which]!(calls);
       us[which]!.push(((performance.now() - started) * 1000) / calls);

@@ -10,10 +10,8 @@
 // (--limit), which must be flat. Last, how long `platform --help` and `platform completion bash`
 // take to start. Peak RSS is each process's own, read from getrusage as it exits.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { createPlatformClient } from "../src/node.js";
-import { API_KEY, JWT, MiB, options, runMain, startServer, runCommand as run } from "./lib/child.js";
+import { API_KEY, exitFigures, JWT, MiB, options, runMain, sinkProblem, startServer, runCommand as run, writeExitProbe } from "./lib/child.js";
 
 export interface CliBenchOptions {
   file: string;
@@ -62,8 +60,6 @@ export interface CliBenchResult {
   problems: string[];
 }
 
-const PEAK = "PLATFORM_BENCH_PEAK_RSS_KIB ";
-
 
 /** Runs a command whose stdout is JSON Lines, counting the lines as they pass (never holding them). */
 function runCounting(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; lines: number; err: string; seconds: number }> {
@@ -89,7 +85,7 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
   const server = await startServer([`--pages=${pages}`, `--page-size=${pageSize}`]);
   const result: ListingResult = { chunks, cliRate: [], libraryRate: [], cliPeakRssMiB: [], cliSmallPeakRssMiB: [], libraryPeakRssMiB: [], smallChunks: smallLimit };
   const env = { PLATFORM_BASE_URL: server.url, PLATFORM_JWT: JWT };
-  const peakOf = (err: string) => Number(new RegExp(`${PEAK}(\\d+)`).exec(err)?.[1]) / 1024;
+  const peakOf = (err: string) => exitFigures(err).peakMiB;
   try {
     for (let rep = 0; rep < repetitions; rep++) {
       const order = ["cli", "library", "cli-small"].map((_, i, all) => all[(i + rep) % all.length]!);
@@ -139,16 +135,14 @@ runMain(async (): Promise<CliBenchResult> => {
     problems,
   };
   // Loaded before the command line's own code: reports its peak RSS as it exits.
-  const peak = join(process.cwd(), "cli-peak.mjs");
-  writeFileSync(peak, `process.on("exit", () => process.stderr.write(${JSON.stringify(PEAK)} + process.resourceUsage().maxRSS + "\\n"));\n`);
+  const peak = writeExitProbe(process.cwd());
   const env = { PLATFORM_BASE_URL: server.url, PLATFORM_API_KEY: API_KEY };
   const importArgs = (progress: string) => [process.execPath, "--import", peak, o.cli, "models", "import", o.file, "--chunk-size", String(o.chunkSize), "--concurrency", String(o.concurrency), "--progress", progress, "--json"];
   const check = async (sessionId: string | undefined, what: string) => {
-    if (!sessionId) return void problems.push(`${what}: no sessionId in its output`);
-    const sink = (await (await fetch(`${server.url}/__bench/session/${sessionId}`)).json()) as { sha256: string | null };
-    if (sink.sha256 !== o.sha256) {
+    const problem = await sinkProblem(server.url, sessionId, o.sha256, what);
+    if (problem) {
       result.hashOk = false;
-      problems.push(`${what}: sink sha256 ${sink.sha256} is not the file's`);
+      problems.push(problem);
     }
   };
   const mibps = (seconds: number) => o.fileSize / MiB / seconds;
@@ -181,8 +175,7 @@ runMain(async (): Promise<CliBenchResult> => {
           continue;
         }
         (bar ? result.cliBarMiBps : result.cliMiBps).push(mibps(ran.seconds));
-        const kib = Number(new RegExp(`${PEAK}(\\d+)`).exec(ran.out)?.[1]);
-        (bar ? result.cliBarPeakRssMiB : result.cliPeakRssMiB).push(kib / 1024);
+        (bar ? result.cliBarPeakRssMiB : result.cliPeakRssMiB).push(exitFigures(ran.out).peakMiB);
         await check(/"sessionId": "([^"]+)"/.exec(ran.out)?.[1], variant);
       }
     }

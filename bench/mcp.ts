@@ -14,13 +14,11 @@
 //            exit, and each process's CPU per GiB.
 //            The server's peak RSS is its own, read from getrusage as it exits; the sink's sha256
 //            proves each upload byte-exact.
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createPlatformClient } from "../src/node.js";
-import { API_KEY, MiB, options, runMain, startServer, runCommand as run } from "./lib/child.js";
+import { API_KEY, exitFigures, MiB, options, runMain, sinkProblem, startServer, runCommand as run, writeExitProbe } from "./lib/child.js";
 
 export interface McpBenchOptions {
   calls: number;
@@ -64,13 +62,6 @@ export interface McpBenchResult {
 }
 
 const CONNECTION_ID = "cn-00000000-0000-4000-8000-000000000001";
-const PEAK = "PLATFORM_BENCH_PEAK_RSS_KIB ";
-const CPU = "PLATFORM_BENCH_CPU_US ";
-
-/** What the process wrote as it exited: its peak RSS (MiB) and CPU time (s). */
-function exitFigures(text: string): { peakMiB: number; cpuSeconds: number } {
-  return { peakMiB: Number(new RegExp(`${PEAK}(\\d+)`).exec(text)?.[1]) / 1024, cpuSeconds: Number(new RegExp(`${CPU}(\\d+)`).exec(text)?.[1]) / 1e6 };
-}
 
 async function startMcp(cli: string, url: string, peakScript: string, maxWait: string) {
   const transport = new StdioClientTransport({
@@ -97,7 +88,7 @@ async function startMcp(cli: string, url: string, peakScript: string, maxWait: s
       await agent.close();
       await exited;
       // The peak line is the server's last word on stderr; give the pipe a moment to deliver it.
-      for (let i = 0; i < 50 && !stderr.includes(CPU); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 50 && Number.isNaN(exitFigures(stderr).cpuSeconds); i++) await new Promise((r) => setTimeout(r, 20));
       return exitFigures(stderr);
     },
   };
@@ -110,17 +101,12 @@ runMain(async (): Promise<McpBenchResult> => {
   const problems: string[] = [];
   const result: McpBenchResult = { calls: o.calls, mcpUs: [], clientUs: [], fileSize: o.fileSize, mcpMiBps: [], inProcessMiBps: [], mcpSpawnMiBps: [], mcpStartupMs: [], libraryMiBps: [], libraryCallMiBps: [], mcpPeakRssMiB: [], mcpCpuPerGiB: [], libraryCpuPerGiB: [], hashOk: true, problems };
   const perGiB = (seconds: number) => (seconds * 1024 * MiB) / o.fileSize;
-  const peakScript = join(process.cwd(), "mcp-peak.mjs");
-  writeFileSync(
-    peakScript,
-    `process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(${JSON.stringify(PEAK)} + u.maxRSS + "\\n" + ${JSON.stringify(CPU)} + (u.userCPUTime + u.systemCPUTime) + "\\n"); });\n`,
-  );
+  const peakScript = writeExitProbe(process.cwd());
   const check = async (sessionId: string | undefined, what: string) => {
-    if (!sessionId) return void problems.push(`${what}: no sessionId in its result`);
-    const sink = (await (await fetch(`${server.url}/__bench/session/${sessionId}`)).json()) as { sha256: string | null };
-    if (sink.sha256 !== o.sha256) {
+    const problem = await sinkProblem(server.url, sessionId, o.sha256, what);
+    if (problem) {
       result.hashOk = false;
-      problems.push(`${what}: sink sha256 ${sink.sha256} is not the file's`);
+      problems.push(problem);
     }
   };
   try {

@@ -1,6 +1,7 @@
 // What every benchmark entry shares: its options (JSON in argv[2], from bench/run.mjs), the
 // local server started as a separate process, and the one result line the orchestrator reads.
 import { spawn, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -98,4 +99,33 @@ export function runCommand(command: string, args: string[], env: Record<string, 
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, out, seconds: (performance.now() - started) / 1000 }));
   });
+}
+
+const PEAK = "PLATFORM_BENCH_PEAK_RSS_KIB ";
+const CPU = "PLATFORM_BENCH_CPU_US ";
+
+/**
+ * Writes, into `dir`, a module to load with `node --import` before a program under test: as the
+ * process exits it writes its peak RSS and CPU time to stderr, read back by exitFigures. Returns
+ * its path.
+ */
+export function writeExitProbe(dir: string): string {
+  const file = join(dir, "exit-probe.mjs");
+  writeFileSync(
+    file,
+    `process.on("exit", () => { const u = process.resourceUsage(); process.stderr.write(${JSON.stringify(PEAK)} + u.maxRSS + "\\n" + ${JSON.stringify(CPU)} + (u.userCPUTime + u.systemCPUTime) + "\\n"); });\n`,
+  );
+  return file;
+}
+
+/** What the exit probe wrote: the peak RSS (MiB) and the CPU time (s); NaN when it wrote nothing. */
+export function exitFigures(text: string): { peakMiB: number; cpuSeconds: number } {
+  return { peakMiB: Number(new RegExp(`${PEAK}(\\d+)`).exec(text)?.[1]) / 1024, cpuSeconds: Number(new RegExp(`${CPU}(\\d+)`).exec(text)?.[1]) / 1e6 };
+}
+
+/** Whether the bench server's sink received the file's bytes for this session: a problem to report, or undefined. */
+export async function sinkProblem(serverUrl: string, sessionId: string | undefined, sha256: string, what: string): Promise<string | undefined> {
+  if (!sessionId) return `${what}: no sessionId in its output`;
+  const sink = (await (await fetch(`${serverUrl}/__bench/session/${sessionId}`)).json()) as { sha256: string | null };
+  return sink.sha256 === sha256 ? undefined : `${what}: sink sha256 ${sink.sha256} is not the file's`;
 }
