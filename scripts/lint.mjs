@@ -1,11 +1,11 @@
-// npm run lint [-- --format text|sarif|github]: Redocly and Spectral on the spec; any error or
-// warning fails (exit code 1).
+// npm run lint [-- --format text|sarif|github]: Redocly and Spectral on the spec and on the Arazzo
+// document of its workflows; any error or warning fails (exit code 1).
 //
 //   text (default)  for a terminal
 //   sarif           SARIF 2.1.0 on stdout, one run per linter, for code-scanning tools
 //   github          GitHub Actions annotations on the spec's lines (print them from a workflow step)
 import { parseArgs } from "node:util";
-import { lintSpec } from "./lib/lint.mjs";
+import { lintProject } from "./lib/lint.mjs";
 import { LINT_FORMATS, toAnnotations, toSarif, toText } from "./lib/lint-formats.mjs";
 
 let format;
@@ -22,7 +22,7 @@ if (!LINT_FORMATS.includes(format)) {
   process.exit(2);
 }
 
-const result = await lintSpec();
+const result = await lintProject();
 const render = { text: toText, sarif: toSarif, github: toAnnotations }[format];
 process.stdout.write(render(result));
 process.exitCode = result.ok ? 0 : 1;

@@ -29,11 +29,11 @@ function heading(problem) {
 export function toText({ spec, reports }) {
   const lines = [`Linting ${spec}`];
   for (const report of reports) {
-    lines.push("", `── ${report.tool}`);
+    lines.push("", `── ${report.tool}${report.document ? ` on ${report.document}` : ""}`);
     for (const problem of report.problems) lines.push(heading(problem), `    ${problem.message.replaceAll("\n", "\n    ")}`);
   }
   lines.push("");
-  for (const { tool, errors, warnings, ignored } of reports) lines.push(`${tool}: ${errors} errors, ${warnings} warnings${ignored ? `, ${ignored} ignored` : ""}`);
+  for (const { tool, document, errors, warnings, ignored } of reports) lines.push(`${tool}${document ? ` on ${document}` : ""}: ${errors} errors, ${warnings} warnings${ignored ? `, ${ignored} ignored` : ""}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -70,6 +70,6 @@ export function toAnnotations({ reports }) {
       lines.push(workflowCommand(ANNOTATION_LEVELS[problem.severity] ?? "error", { ...where, title: `${report.tool} ${problem.rule}` }, message));
     }
   }
-  for (const { tool, errors, warnings } of reports) lines.push(workflowCommand("notice", { title: `${tool}` }, `${errors} errors, ${warnings} warnings`));
+  for (const { tool, document, errors, warnings } of reports) lines.push(workflowCommand("notice", { title: `${tool}${document ? ` on ${document}` : ""}` }, `${errors} errors, ${warnings} warnings`));
   return `${lines.join("\n")}\n`;
 }

@@ -1,7 +1,9 @@
-// Runs Redocly and Spectral on the spec and returns their findings as data, so the lint script
-// and a test share one definition of "clean". Both run with their JSON formatter; the text a
-// tool prints around it (Redocly's Node 20 banner on stderr) is never parsed.
+// Runs Redocly and Spectral on the spec, and on the Arazzo document of its workflows, and returns
+// their findings as data, so the lint script and a test share one definition of "clean". Both run
+// with their JSON formatter; the text a tool prints around it (Redocly's Node 20 banner on
+// stderr) is never parsed.
 import { relative, resolve } from "node:path";
+import { arazzoPath } from "./arazzo.mjs";
 import { cliEntry, runCli } from "./node-cli.mjs";
 import { REPO_ROOT, specPath, toPointer } from "./spec.mjs";
 
@@ -64,14 +66,18 @@ export async function runRedocly(spec = specPath()) {
   return { ...summary("redocly", run, problems), ignored: report.totals?.ignored ?? 0 };
 }
 
-export async function runSpectral(spec = specPath()) {
+// The Arazzo document has its own Spectral ruleset (spectral:arazzo); Redocly tells the two kinds
+// of document apart by their first key and lints both with redocly.yaml.
+const ARAZZO_RULESET = "openapi/arazzo.spectral.yaml";
+
+export async function runSpectral(spec = specPath(), ruleset = ".spectral.yaml") {
   const run = await runCli(cliEntry("@stoplight/spectral-cli", "spectral"), [
     "lint",
     spec,
     "--quiet",
     "--format=json",
     "--fail-severity=warn",
-    `--ruleset=${resolve(REPO_ROOT, ".spectral.yaml")}`,
+    `--ruleset=${resolve(REPO_ROOT, ruleset)}`,
   ]);
   const results = parsed(run.stdout);
   if (!Array.isArray(results)) return failed("spectral", run, "spectral produced no JSON report");
@@ -93,4 +99,16 @@ export async function runSpectral(spec = specPath()) {
 export async function lintSpec(spec = specPath()) {
   const reports = await Promise.all([runRedocly(spec), runSpectral(spec)]);
   return { spec, reports, ok: reports.every((r) => r.errors + r.warnings === 0) };
+}
+
+/** Both linters on the Arazzo document; each report names the document it is about. */
+export async function lintWorkflows(document = arazzoPath()) {
+  const reports = await Promise.all([runRedocly(document), runSpectral(document, ARAZZO_RULESET)]);
+  return { document, reports: reports.map((report) => ({ ...report, document: relative(REPO_ROOT, document) })), ok: reports.every((r) => r.errors + r.warnings === 0) };
+}
+
+/** What `npm run lint` checks: the spec and the Arazzo document, one list of reports. */
+export async function lintProject() {
+  const [spec, workflows] = await Promise.all([lintSpec(), lintWorkflows()]);
+  return { spec: `${relative(REPO_ROOT, spec.spec)} and ${relative(REPO_ROOT, workflows.document)}`, reports: [...spec.reports, ...workflows.reports], ok: spec.ok && workflows.ok };
 }

@@ -10,7 +10,7 @@ import { runCli } from "./node-cli.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
 // Inputs of the package that are not build output, copied as they are.
-const SOURCES = ["package.json", "README.md", "CHANGELOG.md", "LICENSE", "openapi/platform.yaml", "openapi/platform-3.0.json", "openapi/drift-report.schema.json"];
+const SOURCES = ["package.json", "README.md", "CHANGELOG.md", "LICENSE", "openapi/platform.yaml", "openapi/platform.arazzo.yaml", "openapi/workflow-fixtures", "openapi/platform-3.0.json", "openapi/drift-report.schema.json"];
 
 /**
  * Runs a command to completion, collecting its output; rejects when it cannot start.

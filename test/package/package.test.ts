@@ -48,9 +48,9 @@ describe("npm run check:package", () => {
     expect(run.status).toBe(1);
   });
 
-  it("packs the built code, the spec files (3.1 as YAML and JSON, the 3.0 rendering) and the README, and leaves the documentation site out", () => {
+  it("packs the built code, the spec files (3.1 as YAML and JSON, the 3.0 rendering), the Arazzo workflows with their fixtures and the README, and leaves the documentation site out", () => {
     expect(report.files).toEqual(
-      expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/node.js", "dist/node.d.ts", "dist/generated/platform.d.ts", "dist/generated/validators.js", "dist/platform.json", "dist/version.js", "dist/mock/cli.js", "openapi/platform.yaml", "openapi/platform-3.0.json", "openapi/drift-report.schema.json", "dist/generated/drift-report-validator.js"]),
+      expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/node.js", "dist/node.d.ts", "dist/generated/platform.d.ts", "dist/generated/validators.js", "dist/platform.json", "dist/version.js", "dist/mock/cli.js", "openapi/platform.yaml", "openapi/platform.arazzo.yaml", "openapi/workflow-fixtures/model.part-0.bin", "openapi/platform-3.0.json", "openapi/drift-report.schema.json", "dist/generated/drift-report-validator.js"]),
     );
     // The site (the API reference alone is megabytes) is built from the repository, not shipped.
     expect(report.files!.filter((f) => f.startsWith("docs/"))).toEqual([]);
