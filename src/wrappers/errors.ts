@@ -243,6 +243,17 @@ export class JobFailedError extends PlatformError {
   }
 }
 
+/** What a wait's polls saw, as counts (smithy's waiters call it `observedResponses`). */
+export interface WaitObservations {
+  /** Polls sent, whatever came back. */
+  polls: number;
+  /**
+   * How many polls saw each outcome: a job status (`IN_PROGRESS`), an HTTP status the wait
+   * looked past (`HTTP 503`) or an error class with no status (`ConnectionError`).
+   */
+  seen: Record<string, number>;
+}
+
 export class JobTimeoutError extends PlatformError {
   override name = "JobTimeoutError";
   constructor(
@@ -250,9 +261,17 @@ export class JobTimeoutError extends PlatformError {
     readonly timeoutMs: number,
     /** How long the wait really took, its last poll included. */
     readonly elapsedMs: number = timeoutMs,
+    /** Every poll's outcome: a timeout after half an hour of 503s says so, not only the last record. */
+    readonly observed: WaitObservations = { polls: 0, seen: {} },
   ) {
-    super(`job ${job.dockStatusId} still ${job.status} after ${elapsedMs} ms (the wait's timeout is ${timeoutMs} ms)`);
+    super(`job ${job.dockStatusId} still ${job.status} after ${elapsedMs} ms (the wait's timeout is ${timeoutMs} ms; ${describeObservations(observed)})`);
   }
+}
+
+/** "3 polls: 1 IN_PROGRESS, 2 HTTP 503". */
+function describeObservations({ polls, seen }: WaitObservations): string {
+  const parts = Object.entries(seen).map(([key, count]) => `${count} ${key}`);
+  return `${polls} poll${polls === 1 ? "" : "s"}${parts.length > 0 ? `: ${parts.join(", ")}` : ""}`;
 }
 
 /** The import session's expirationDate is too close to start another chunk. */

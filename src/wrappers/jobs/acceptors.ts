@@ -1,6 +1,6 @@
 // What a polled record means for the wait, kept apart from the polling loop (as the AWS SDK's
 // waiters keep their acceptors): done, failed, still running, or a record the wait cannot trust.
-import { JobFailedError, UnexpectedResponseError } from "../errors.js";
+import { isTransientError, JobFailedError, UnexpectedResponseError } from "../errors.js";
 import { JOB_DONE, JOB_FAILED, JOB_RUNNING, JOB_STATUSES, type Job } from "../normalize/jobs.js";
 
 export type Verdict = "done" | "running";
@@ -17,4 +17,13 @@ export function judge(job: Job, askedId: string): Verdict {
   // CANCELLED, QUEUED, …: the client cannot know whether it will ever end, so it says so now
   // rather than poll until the timeout.
   throw new UnexpectedResponseError(`job ${askedId} reports status ${JSON.stringify(job.status)}, which the spec does not list (${JOB_STATUSES.join(", ")}); the wait stopped rather than poll until its timeout`, job.raw);
+}
+
+/**
+ * What a failed poll means: "retry" for a failure that outlasted the retry layer below but may
+ * pass (no answer, 408, 429, 5xx), so a long wait is not given up over a minute of errors;
+ * "fail" for one that will fail the same way every time (credentials, a missing job).
+ */
+export function judgeError(error: unknown): "retry" | "fail" {
+  return isTransientError(error) ? "retry" : "fail";
 }

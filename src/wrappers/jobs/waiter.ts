@@ -2,12 +2,13 @@
 // checked before anything is sent, pauses back off with jitter, the abort signal is raced against
 // every pause and poll, and every poll is cut short at the deadline, so a stalled request cannot
 // hold the wait past its timeout.
-import { AbortError, abortError, isTransientError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../errors.js";
+import { AbortError, abortError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../errors.js";
 import { onAbort, untilAborted } from "../internal/abort.js";
 import { backoffDelay } from "../internal/backoff.js";
 import { systemClock, type Clock } from "../internal/sleep.js";
 import type { Job } from "../normalize/jobs.js";
-import { judge } from "./acceptors.js";
+import { judge, judgeError } from "./acceptors.js";
+import { WaitTally } from "./observations.js";
 import { isFunction, isSignal, numberAtLeast, optionKeys, optionsRecord, unknownKeyIssues } from "../internal/option-check.js";
 import { DEFAULT_WAIT, type WaitOptions } from "./wait-options.js";
 
@@ -44,15 +45,22 @@ export async function waitOnClock(getJob: GetJob, jobOrId: Job | string, options
 
   const started = clock.now();
   const deadline = started + timeoutMs;
+  const tally = new WaitTally();
   // What the timeout error reports when no poll got through: the record the caller passed.
   let latest: Job | undefined = typeof jobOrId === "object" && jobOrId !== null ? jobOrId : undefined;
-  const timedOut = () => new JobTimeoutError(latest ?? { dockStatusId: id, status: "UNKNOWN" }, timeoutMs, Math.round(clock.now() - started));
+  const timedOut = () => new JobTimeoutError(latest ?? { dockStatusId: id, status: "UNKNOWN" }, timeoutMs, Math.round(clock.now() - started), tally.snapshot());
   for (let poll = 1; ; poll++) {
     const left = deadline - clock.now();
     if (left <= 0) throw timedOut();
-    const job = await pollOnce(getJob, id, signal, left);
-    if (job === "deadline") throw timedOut();
-    if (job) {
+    const outcome = await pollOnce(getJob, id, signal, left);
+    if (outcome.kind === "deadline") throw timedOut();
+    if (outcome.kind === "error") {
+      // The acceptor, not the loop, decides which failures the wait looks past.
+      if (judgeError(outcome.error) === "fail") throw outcome.error;
+      tally.error(outcome.error);
+    } else {
+      const job = outcome.job;
+      tally.record(job.status);
       onPoll?.(job, poll);
       if (judge(job, id) === "done") return job;
       latest = job;
@@ -65,12 +73,13 @@ export async function waitOnClock(getJob: GetJob, jobOrId: Job | string, options
   }
 }
 
+type PollOutcome = { kind: "record"; job: Job } | { kind: "error"; error: unknown } | { kind: "deadline" };
+
 /**
- * One poll, bounded by the time the wait has left. A transient failure (no answer, 408, 429,
- * 5xx) that outlasted the retry layer below is a poll that saw nothing: the waiter looks again
- * after its next pause rather than give up a long wait over a second of errors.
+ * One poll, bounded by the time the wait has left: the record, the error it failed with (for
+ * the acceptor to judge), or the deadline. An abort of the wait is thrown at once.
  */
-async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefined, leftMs: number): Promise<Job | undefined | "deadline"> {
+async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefined, leftMs: number): Promise<PollOutcome> {
   const bound = new AbortController();
   const stopListening = signal ? onAbort(signal, () => bound.abort(signal.reason)) : undefined;
   // A real timer even when the clock is simulated: a poll takes real time, and a simulated
@@ -81,12 +90,11 @@ async function pollOnce(getJob: GetJob, id: string, signal: AbortSignal | undefi
     if (typeof job !== "object" || job === null || typeof job.status !== "string") {
       throw new UnexpectedResponseError(`getJob(${id}) did not return a job record with a status`, job);
     }
-    return job;
+    return { kind: "record", job };
   } catch (error) {
-    if (bound.signal.reason instanceof DeadlineReached) return "deadline";
+    if (bound.signal.reason instanceof DeadlineReached) return { kind: "deadline" };
     if (signal?.aborted) throw error instanceof AbortError ? error : abortError(signal);
-    if (isTransientError(error)) return undefined;
-    throw error;
+    return { kind: "error", error };
   } finally {
     clearTimeout(timer);
     stopListening?.();

@@ -4,17 +4,29 @@
 import { AbortError, PaginationLoopError, ValidationError } from "../errors.js";
 import type { Redactor } from "../internal/redactor.js";
 
-export interface Page<T> {
+/** One page as a fetcher reads it. */
+export interface PageData<T> {
   items: T[];
   hasMore: boolean;
   nextCursor: string | null;
   prevCursor: string | null;
   /** The response body the page was read from, for fields this view does not carry. */
   raw: unknown;
+  /** The id the service gave this answer (`x-request-id` …), to name the very request in a report. */
+  requestId?: string | undefined;
+}
+
+/** One page of a listing, which can fetch the page after it (as openai-node's pages do). */
+export interface Page<T> extends PageData<T> {
+  requestId: string | undefined;
+  /** Whether the listing goes on after this page: `hasMore` and a next cursor. */
+  hasNextPage(): boolean;
+  /** The page after this one, on the listing's signal; null after the last page. */
+  nextPage(): Promise<Page<T> | null>;
 }
 
 /** Fetches the page at `cursor` (undefined: the first page), passing `signal` on to the request. */
-export type FetchPage<T> = (cursor: string | undefined, signal?: AbortSignal) => Promise<Page<T>>;
+export type FetchPage<T> = (cursor: string | undefined, signal?: AbortSignal) => Promise<PageData<T>>;
 
 export interface PaginateOptions {
   /** Stops the listing with AbortError: checked before every page and passed to fetchPage. */
@@ -90,14 +102,53 @@ export class PagedList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   async #fetch(cursor: string | undefined): Promise<Page<T>> {
     const signal = this.#signal;
     if (signal?.aborted) throw aborted(signal);
+    let data: PageData<T>;
     try {
-      return await this.#fetchPage(cursor, signal);
+      data = await this.#fetchPage(cursor, signal);
     } catch (error) {
       // Whatever the fetcher throws once the signal fired (a DOMException from fetch, say),
       // the caller asked to stop: one error class says so.
       if (signal?.aborted && !(error instanceof AbortError)) throw new AbortError(undefined, { cause: error });
       throw error;
     }
+    return new ListPage(data, cursor, (next) => this.#fetch(next), this.#redact);
+  }
+}
+
+/** No data of its own but the page's: the successor is reached through the listing's fetch. */
+class ListPage<T> implements Page<T> {
+  items: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  prevCursor: string | null;
+  raw: unknown;
+  requestId: string | undefined;
+  readonly #cursor: string | undefined;
+  readonly #fetch: (cursor: string) => Promise<Page<T>>;
+  readonly #redact: (text: string) => string;
+
+  constructor(data: PageData<T>, cursor: string | undefined, fetch: (cursor: string) => Promise<Page<T>>, redact: (text: string) => string) {
+    this.items = data.items;
+    this.hasMore = data.hasMore;
+    this.nextCursor = data.nextCursor;
+    this.prevCursor = data.prevCursor;
+    this.raw = data.raw;
+    this.requestId = data.requestId;
+    this.#cursor = cursor;
+    this.#fetch = fetch;
+    this.#redact = redact;
+  }
+
+  hasNextPage(): boolean {
+    return this.hasMore && typeof this.nextCursor === "string" && this.nextCursor !== "";
+  }
+
+  async nextPage(): Promise<Page<T> | null> {
+    if (!this.hasNextPage()) return null;
+    const next = this.nextCursor as string;
+    // A page that names itself as its successor would have a caller's loop fetch it forever.
+    if (next === this.#cursor) throw new PaginationLoopError(this.#redact(next));
+    return this.#fetch(next);
   }
 }
 

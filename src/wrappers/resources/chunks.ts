@@ -4,7 +4,8 @@ import { ChunkDeletionError, ValidationError } from "../errors.js";
 import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions, signalOf } from "../internal/call-options.js";
 import { integerIn, nonBlank, optionKeys } from "../internal/option-check.js";
 import { toFilterTree, type ChunkFilterNode } from "../listing/filters.js";
-import { paginate, type Page, type PagedList } from "../listing/pagination.js";
+import { requestIdOf } from "../http/request-id.js";
+import { paginate, type PageData, type PagedList } from "../listing/pagination.js";
 import { normalizeChunk, type NormalizedChunk } from "../normalize/chunks.js";
 import { normalizeDeleteTotals, sumDeleteTotals, type DeleteTotals } from "../normalize/delete-totals.js";
 import type { PlatformApi } from "../request/platform-api.js";
@@ -32,6 +33,11 @@ const DELETE_KEYS = optionKeys<DeleteChunksOptions>({ batchSize: true, signal: t
 
 export function chunksApi(platform: PlatformApi) {
   const { api, data } = platform;
+  // As the request path quotes it in errors: through the redactor, like every string it hands out.
+  const redactedRequestId = (response: Response) => {
+    const id = requestIdOf(response.headers);
+    return id === undefined ? undefined : platform.redactor.text(id);
+  };
   return {
     /**
      * Awaitable (the first page) and async-iterable (every chunk, page after page). A misspelled
@@ -45,10 +51,12 @@ export function chunksApi(platform: PlatformApi) {
       if (cursorIssues.length > 0) throw new ValidationError(cursorIssues, "listChunks");
       const apply = enableFilters ?? (filters === undefined ? undefined : true);
       const base = { ...(filters === undefined ? {} : { filters: toFilterTree(filters) }), ...(apply === undefined ? {} : { enableFilters: apply }) };
-      const fetchPage = async (cursor: string | undefined, pageSignal?: AbortSignal): Promise<Page<NormalizedChunk>> => {
+      const fetchPage = async (cursor: string | undefined, pageSignal?: AbortSignal): Promise<PageData<NormalizedChunk>> => {
         const body = cursor ? { ...base, nextCursor: cursor } : base;
-        const page = data(await api.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId } }, body, ...signalOf(pageSignal ?? signal) }));
+        const result = await api.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId } }, body, ...signalOf(pageSignal ?? signal) });
+        const page = data(result);
         return {
+          requestId: redactedRequestId(result.response),
           items: (page.chunks ?? []).map(normalizeChunk),
           hasMore: page.hasMore === true,
           nextCursor: page.nextCursor ?? null,

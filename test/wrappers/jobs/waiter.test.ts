@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AbortError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
+import { AbortError, APIError, AuthenticationError, ConnectionError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
+import { judgeError } from "../../../src/wrappers/jobs/acceptors.js";
 import { DEFAULT_WAIT, type WaitOptions } from "../../../src/wrappers/jobs/wait-options.js";
 import { waitForJob, waitOnClock, waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
 import { backoffDelay as sharedBackoff } from "../../../src/wrappers/internal/backoff.js";
@@ -200,6 +201,63 @@ describe("waitForJob: polling", () => {
     const clock = new FakeClock();
     const getJob = vi.fn().mockResolvedValue({ dockStatusId: ID });
     await expect(waitOnClock(getJob, ID, {}, clock)).rejects.toBeInstanceOf(UnexpectedResponseError);
+  });
+});
+
+describe("waitForJob: what the polls saw", () => {
+  const unavailable = () => new APIError({ status: 503, body: undefined, operationId: "getDockStatus" });
+
+  it("looks past transient failures and counts each outcome in the JobTimeoutError", async () => {
+    const clock = new FakeClock();
+    const getJob = vi
+      .fn()
+      .mockResolvedValueOnce(record("IN_PROGRESS"))
+      .mockRejectedValueOnce(unavailable())
+      .mockRejectedValueOnce(new ConnectionError("socket hang up", "getDockStatus"))
+      .mockRejectedValue(unavailable());
+    const error = await caught(waitOnClock(getJob, ID, { timeoutMs: 10_000, random: HALF }, clock));
+    expect(error).toBeInstanceOf(JobTimeoutError);
+    const timeout = error as JobTimeoutError;
+    // The last good record is still the one quoted, and the 503s that followed are not forgotten.
+    expect(timeout.job.status).toBe("IN_PROGRESS");
+    expect(timeout.observed).toEqual({ polls: 5, seen: { IN_PROGRESS: 1, "HTTP 503": 3, ConnectionError: 1 } });
+    expect(timeout.message).toContain("5 polls: 1 IN_PROGRESS, 3 HTTP 503, 1 ConnectionError");
+    expect(getJob).toHaveBeenCalledTimes(5);
+  });
+
+  it("counts nothing but records on a wait that only ever saw the job running", async () => {
+    const clock = new FakeClock();
+    const { getJob } = scripted(clock, ["IN_PROGRESS"]);
+    const error = (await caught(waitOnClock(getJob, ID, { timeoutMs: 10_000, random: HALF }, clock))) as JobTimeoutError;
+    expect(error.observed).toEqual({ polls: 5, seen: { IN_PROGRESS: 5 } });
+  });
+
+  it("stops at the first failure the acceptor calls final, whatever came before", async () => {
+    const clock = new FakeClock();
+    const denied = new AuthenticationError({ status: 401, body: undefined, operationId: "getDockStatus" });
+    const getJob = vi.fn().mockRejectedValueOnce(unavailable()).mockRejectedValueOnce(denied);
+    await expect(waitOnClock(getJob, ID, {}, clock)).rejects.toBe(denied);
+    expect(getJob).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("judgeError (the acceptor's verdict on a failed poll)", () => {
+  it.each([
+    [408, "retry"],
+    [429, "retry"],
+    [500, "retry"],
+    [503, "retry"],
+    [400, "fail"],
+    [401, "fail"],
+    [404, "fail"],
+  ] as const)("HTTP %i: %s", (status, verdict) => {
+    expect(judgeError(new APIError({ status, body: undefined, operationId: "getDockStatus" }))).toBe(verdict);
+  });
+
+  it("retries when no answer came and fails on anything that is not the service's answer", () => {
+    expect(judgeError(new ConnectionError("reset", "getDockStatus"))).toBe("retry");
+    expect(judgeError(new UnexpectedResponseError("not a job", {}))).toBe("fail");
+    expect(judgeError(new Error("a bug"))).toBe("fail");
   });
 });
 

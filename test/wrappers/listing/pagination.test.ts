@@ -5,9 +5,9 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AbortError, PaginationLoopError, ValidationError } from "../../../src/wrappers/errors.js";
-import { paginate, type FetchPage, type Page } from "../../../src/wrappers/listing/pagination.js";
+import { paginate, type FetchPage, type Page, type PageData } from "../../../src/wrappers/listing/pagination.js";
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
-import { fakeFetch } from "../../support/fake-fetch.js";
+import { fakeFetch, json } from "../../support/fake-fetch.js";
 
 type Ending = "hasMore false" | "null cursor" | "empty cursor";
 
@@ -16,7 +16,7 @@ type Ending = "hasMore false" | "null cursor" | "empty cursor";
 // that reads only one of them runs past the end (and gets a thrown error from here).
 function listing<T>(layout: T[][], ending: Ending = "hasMore false") {
   const calls: (string | undefined)[] = [];
-  const served: Page<T>[] = [];
+  const served: PageData<T>[] = [];
   const fetchPage: FetchPage<T> = async (cursor) => {
     calls.push(cursor);
     const index = cursor === undefined ? 0 : Number(cursor.slice(1));
@@ -24,7 +24,7 @@ function listing<T>(layout: T[][], ending: Ending = "hasMore false") {
     // Past the last page: a walk that overlooked the end fails here rather than running on.
     if (items === undefined) throw new Error(`no page at ${cursor}`);
     const last = index === layout.length - 1;
-    const page: Page<T> = {
+    const page: PageData<T> = {
       items: [...items],
       hasMore: last ? ending !== "hasMore false" : true,
       nextCursor: last ? { "hasMore false": `c${index + 1}`, "null cursor": null, "empty cursor": "" }[ending] : `c${index + 1}`,
@@ -83,7 +83,7 @@ describe("paginate", () => {
   });
 
   it("throws PaginationLoopError on a repeated cursor, after the items before it", async () => {
-    const pages: Record<string, Page<number>> = {
+    const pages: Record<string, PageData<number>> = {
       first: { items: [1, 2], hasMore: true, nextCursor: "a", prevCursor: null, raw: {} },
       a: { items: [3], hasMore: true, nextCursor: "b", prevCursor: null, raw: {} },
       b: { items: [4], hasMore: true, nextCursor: "a", prevCursor: null, raw: {} },
@@ -102,7 +102,7 @@ describe("paginate", () => {
   });
 
   it("counts the start cursor as requested: a page pointing back to it is a loop", async () => {
-    const page: Page<string> = { items: ["x"], hasMore: true, nextCursor: "same", prevCursor: null, raw: {} };
+    const page: PageData<string> = { items: ["x"], hasMore: true, nextCursor: "same", prevCursor: null, raw: {} };
     let calls = 0;
     const fetchPage = async () => {
       runawayGuard(++calls, 1);
@@ -119,7 +119,7 @@ describe("paginate", () => {
     expect(calls).toStrictEqual([]); // lazy: nothing until awaited or iterated
     const first = await list;
     const again = await list;
-    expect(first).toBe(served[0]);
+    expect(first.raw).toBe(served[0]!.raw);
     expect(again).toBe(first);
     expect(first.items).toStrictEqual([1, 2, 3]);
     expect(first.hasMore).toBe(true);
@@ -133,12 +133,12 @@ describe("paginate", () => {
     expect(page.items).toStrictEqual([1, 2, 3]);
   });
 
-  it("pages() yields the page objects themselves", async () => {
+  it("pages() yields the pages the fetcher read, in order", async () => {
     const { fetchPage, served } = listing(LAYOUT);
-    const pages: Page<number>[] = [];
+    const pages: PageData<number>[] = [];
     for await (const page of paginate(fetchPage).pages()) pages.push(page);
     expect(pages).toHaveLength(4);
-    pages.forEach((page, i) => expect(page).toBe(served[i]));
+    pages.forEach((page, i) => expect(page).toEqual(served[i]));
     expect(pages.map((p) => p.raw)).toStrictEqual([{ index: 0 }, { index: 1 }, { index: 2 }, { index: 3 }]);
   });
 
@@ -265,7 +265,7 @@ describe("paginate", () => {
     const list = paginate<number>(async (cursor) => {
       const index = cursor === undefined ? 0 : Number(cursor);
       runawayGuard(index + 1, pages);
-      const page: Page<number> = {
+      const page: PageData<number> = {
         items: Array.from({ length: 1_000 }, (_, i) => index * 1_000 + i),
         hasMore: index < pages - 1,
         nextCursor: String(index + 1),
@@ -313,5 +313,58 @@ describe("properties", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("a page's successor", () => {
+  it("nextPage() walks the listing page by page, and gives null after the last", async () => {
+    const { fetchPage, calls } = listing(LAYOUT);
+    const seen: number[][] = [];
+    for (let page: Page<number> | null = await paginate(fetchPage); page; page = await page.nextPage()) {
+      seen.push(page.items);
+    }
+    expect(seen).toStrictEqual(LAYOUT);
+    expect(calls).toStrictEqual([undefined, "c1", "c2", "c3"]);
+  });
+
+  it.each(["null cursor", "empty cursor", "hasMore false"] as const)("hasNextPage() is false on a last page that ends by %s, and nextPage() fetches nothing", async (ending) => {
+    const { fetchPage, calls } = listing([[1], [2]], ending);
+    const first = await paginate(fetchPage);
+    expect(first.hasNextPage()).toBe(true);
+    const last = await first.nextPage();
+    expect(last?.items).toStrictEqual([2]);
+    expect(last?.hasNextPage()).toBe(false);
+    expect(await last?.nextPage()).toBeNull();
+    expect(calls).toStrictEqual([undefined, "c1"]);
+  });
+
+  it("refuses a page whose next cursor is its own, instead of fetching it again", async () => {
+    const page: PageData<string> = { items: ["x"], hasMore: true, nextCursor: "same", prevCursor: null, raw: {} };
+    let fetched = 0;
+    const first = await paginate<string>(async () => (fetched++, page), { startCursor: "same" });
+    await expect(first.nextPage()).rejects.toBeInstanceOf(PaginationLoopError);
+    expect(fetched).toBe(1);
+  });
+
+  it("stops with AbortError when the listing's signal fired before the successor was asked for", async () => {
+    const { fetchPage, calls } = listing(LAYOUT);
+    const controller = new AbortController();
+    const first = await paginate(fetchPage, { signal: controller.signal });
+    controller.abort();
+    await expect(first.nextPage()).rejects.toBeInstanceOf(AbortError);
+    expect(calls).toStrictEqual([undefined]);
+  });
+
+  it("chunks.list pages keep the request id the service gave each answer, and serialise without methods", async () => {
+    const { fetch, sent } = fakeFetch((_request, record) => {
+      const second = JSON.parse(record.body).nextCursor === "c1";
+      return json({ chunks: [], hasMore: !second, nextCursor: second ? null : "c1", prevCursor: null }, { headers: { "x-request-id": second ? "req-2" : "req-1" } });
+    });
+    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", jwt: "jwt-0123456789abcdef", fetch });
+    const first = await client.chunks.list("st-1");
+    const second = await first.nextPage();
+    expect([first.requestId, second?.requestId]).toStrictEqual(["req-1", "req-2"]);
+    expect(sent).toHaveLength(2);
+    expect(Object.keys(JSON.parse(JSON.stringify(first))).sort()).toStrictEqual(["hasMore", "items", "nextCursor", "prevCursor", "raw", "requestId"]);
   });
 });
