@@ -43,7 +43,7 @@ export class MockContext {
   readonly attachments = new AttachmentStore();
   /** Requests that broke the spec (and answers of the mock's own that did), in the drift report format. */
   readonly drift = new DriftRecorder({ recordedBy: "mock" });
-  /** http://host:port of this mock, set once it listens. */
+  /** scheme://host[:port] the request being handled reached the mock at (its answers hand out URLs under it). */
   baseUrl = "";
 
   constructor(readonly settings: ContextSettings) {

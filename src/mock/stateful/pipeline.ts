@@ -2,7 +2,6 @@
 // spec names, the body in the media type it declares, path, query and body against the generated
 // request validators, the resource's handler, and the answer against the generated response
 // validators.
-import type { IncomingMessage } from "node:http";
 import { operations, type OperationId } from "../../generated/operations.js";
 import { checkCredential, type ExpectedCredentials } from "./contract/credentials.js";
 import { problem, type Answer } from "./contract/problems.js";
@@ -17,14 +16,16 @@ export interface OperationRequest {
   operationId: OperationId;
   params: Record<string, string>;
   url: URL;
-  request: IncomingMessage;
+  /** scheme://host[:port] the caller reached the mock at. */
+  origin: string;
+  request: Request;
   /** The request log's entry, which learns the body (masked) and whether a credential came. */
   entry: LoggedRequest;
   expected: ExpectedCredentials;
 }
 
-export async function answerOperation(context: MockContext, { operationId, params, url, request, entry, expected }: OperationRequest): Promise<Answer> {
-  entry.credential = Boolean(request.headers[operations[operationId].header]);
+export async function answerOperation(context: MockContext, { operationId, params, url, origin, request, entry, expected }: OperationRequest): Promise<Answer> {
+  entry.credential = Boolean(request.headers.get(operations[operationId].header));
   const credentialProblem = checkCredential(operationId, request.headers, expected);
   if (credentialProblem) {
     await drain(request);
@@ -46,6 +47,9 @@ export async function answerOperation(context: MockContext, { operationId, param
     return problem(422, "request", "Invalid request", checked.violations);
   }
 
+  // The address the caller reached the mock at, for the URLs an answer hands out; set just before
+  // the handler runs, which it does synchronously.
+  context.baseUrl = origin;
   const answer = handlers[operationId](context, { operationId, params, query: checked.ok.query, body: checked.ok.body });
   return checkedAnswer(operationId, answer, context.drift);
 }

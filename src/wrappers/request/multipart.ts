@@ -10,8 +10,14 @@ const CRLF = /\r(?!\n)|(?<!\r)\n/g;
 const encoder = new TextEncoder();
 
 /** A Blob's bytes as they are read, the reader released however the caller stops. */
-export async function* streamOf(blob: Blob): AsyncIterable<Uint8Array> {
-  const reader = blob.stream().getReader();
+export const streamOf = (blob: Blob): AsyncIterable<Uint8Array> => piecesOf(blob.stream());
+
+/**
+ * A stream's pieces in order, with a reader every runtime has (not every one iterates streams);
+ * stopping early releases the reader and leaves the stream unread, not cancelled.
+ */
+export async function* piecesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();

@@ -8,11 +8,10 @@ export interface ExpectedCredentials {
   jwt?: string | undefined;
 }
 
-export function checkCredential(operationId: OperationId, headers: Record<string, string | string[] | undefined>, expected: ExpectedCredentials): Answer | undefined {
+export function checkCredential(operationId: OperationId, headers: Headers, expected: ExpectedCredentials): Answer | undefined {
   const { header, security } = operations[operationId];
-  const raw = headers[header];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined || value === "") return unauthorized(operationId, header, "The operation's credential header is missing");
+  const value = headers.get(header);
+  if (value === null || value === "") return unauthorized(operationId, header, "The operation's credential header is missing");
   const wanted = security === "jwtAuth" ? expected.jwt : expected.apiKey;
   if (wanted !== undefined && value !== wanted) return unauthorized(operationId, header, "The credential does not match the one the mock was started with");
   return undefined;

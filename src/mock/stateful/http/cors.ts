@@ -6,8 +6,7 @@
 // admin endpoint takes no credential, and a page can send it a simple POST with no preflight at
 // all, so a request there from an origin not allowed is refused outright (tools and test code
 // send no Origin and are not affected).
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { send, toOutgoing } from "./send.js";
+import { toOutgoing, type Outgoing } from "./send.js";
 
 /** Origins allowed to call the mock from a browser: `scheme://host[:port]` each, or "*" for any. */
 export type CorsOrigins = readonly string[] | "*";
@@ -37,9 +36,9 @@ export function checkCorsOrigins(value: unknown, name = "corsOrigins"): CorsOrig
   });
 }
 
-const originOf = (request: IncomingMessage): string | undefined => {
-  const origin = request.headers.origin;
-  return typeof origin === "string" && origin !== "" ? origin : undefined;
+const originOf = (request: Request): string | undefined => {
+  const origin = request.headers.get("origin");
+  return origin !== null && origin !== "" ? origin : undefined;
 };
 
 function allows(origins: CorsOrigins, origin: string): boolean {
@@ -47,49 +46,37 @@ function allows(origins: CorsOrigins, origin: string): boolean {
 }
 
 /** The request's Origin when it names a page that may not call this mock (none allowed when `origins` is unset). */
-export function foreignOrigin(origins: CorsOrigins | undefined, request: IncomingMessage): string | undefined {
+export function foreignOrigin(origins: CorsOrigins | undefined, request: Request): string | undefined {
   const origin = originOf(request);
   return origin !== undefined && (origins === undefined || !allows(origins, origin)) ? origin : undefined;
 }
 
 /** The 403 a page of a foreign origin gets, naming the option that would allow it. */
-export function refuseOrigin(response: ServerResponse, origin: string): void {
+export function refuseOrigin(origin: string): Outgoing {
   const message = `origin ${origin} may not call this mock: start it with corsOrigins (platform-mock --cors-origin ${origin})`;
-  send(response, toOutgoing(403, { message, errors: [{ msg: message, code: 403 }] }));
+  return toOutgoing(403, { message, errors: [{ msg: message, code: 403 }] });
 }
 
 /**
- * Handles the request's cross-origin side: sets the answer's CORS headers for an allowed origin,
- * and answers a preflight itself. True when the request has been answered (a preflight).
+ * The request's cross-origin side: the answer to a preflight, which the mock gives itself, or
+ * the CORS headers an allowed origin's answer carries (none for another origin or no origin).
  */
-export function handleCors(origins: CorsOrigins | undefined, request: IncomingMessage, response: ServerResponse): boolean {
-  if (origins === undefined) return false;
+export function handleCors(origins: CorsOrigins | undefined, request: Request): { preflight: Outgoing } | { headers: Record<string, string> } {
+  const none = { headers: {} };
+  if (origins === undefined) return none;
   const origin = originOf(request);
-  const preflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined;
-  if (origin === undefined) return false;
-  if (!allows(origins, origin)) {
-    if (!preflight) return false;
-    request.resume();
-    refuseOrigin(response, origin);
-    return true;
-  }
-  response.setHeader("access-control-allow-origin", origin);
-  response.setHeader("vary", "origin");
-  if (!preflight) {
-    response.setHeader("access-control-expose-headers", EXPOSED);
-    return false;
-  }
-  request.resume();
-  const headers: Record<string, string> = {
-    "access-control-allow-methods": METHODS,
-    "access-control-max-age": PREFLIGHT_CACHE_SECONDS,
-  };
+  const preflight = request.method === "OPTIONS" && request.headers.has("access-control-request-method");
+  if (origin === undefined) return none;
+  if (!allows(origins, origin)) return preflight ? { preflight: refuseOrigin(origin) } : none;
+  const headers: Record<string, string> = { "access-control-allow-origin": origin, vary: "origin" };
+  if (!preflight) return { headers: { ...headers, "access-control-expose-headers": EXPOSED } };
+  headers["access-control-allow-methods"] = METHODS;
+  headers["access-control-max-age"] = PREFLIGHT_CACHE_SECONDS;
   // Whatever headers the page asks to send (x-api-key, auth, content-type, prefer): the mock
   // checks requests against the spec, not against a header list.
-  const asked = request.headers["access-control-request-headers"];
-  if (typeof asked === "string" && asked !== "") headers["access-control-allow-headers"] = asked;
+  const asked = request.headers.get("access-control-request-headers");
+  if (asked !== null && asked !== "") headers["access-control-allow-headers"] = asked;
   // A page on a public address calling the mock on a private one (Chromium's private network access).
-  if (request.headers["access-control-request-private-network"] === "true") headers["access-control-allow-private-network"] = "true";
-  response.writeHead(204, headers).end();
-  return true;
+  if (request.headers.get("access-control-request-private-network") === "true") headers["access-control-allow-private-network"] = "true";
+  return { preflight: { status: 204, headers, bytes: new Uint8Array(0) } };
 }

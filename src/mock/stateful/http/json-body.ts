@@ -4,8 +4,8 @@
 // recursion, so a body nested thousands deep is the request's fault, not a stack overflow in
 // the mock). Past the size the mock stops reading and closes the connection after its answer:
 // the rest of the body, however long, is never waited for.
-import type { IncomingMessage } from "node:http";
 import { pointerOf } from "../../../drift/json-pointer.js";
+import { concat, fromUtf8, piecesOf } from "../portable/bytes.js";
 import type { Violation } from "../contract/problems.js";
 
 /** The largest JSON body of an operation: far above any request of the spec. */
@@ -26,13 +26,13 @@ export interface JsonRefusal {
  * Reads a JSON body of at most `maxBytes`. `optional`: a body of whitespace only is `undefined`
  * rather than invalid JSON.
  */
-export async function readJsonBody(request: IncomingMessage, { maxBytes = MAX_JSON_BYTES, optional = false } = {}): Promise<JsonRead> {
+export async function readJsonBody(request: Request, { maxBytes = MAX_JSON_BYTES, optional = false } = {}): Promise<JsonRead> {
   const bytes = await readUpTo(request, maxBytes);
   if (bytes === undefined) {
     const violation: Violation = { in: "body", field: "", rule: "maxBytes", message: `a JSON body is at most ${maxBytes} bytes` };
     return { refusal: { status: 413, violation, close: true } };
   }
-  const text = bytes.toString("utf8");
+  const text = fromUtf8(bytes);
   if (optional && text.trim() === "") return { value: undefined };
   let value: unknown;
   try {
@@ -49,30 +49,21 @@ export async function readJsonBody(request: IncomingMessage, { maxBytes = MAX_JS
 
 /**
  * The body's bytes, or undefined once they pass `maxBytes` (by the declared length, or as they
- * arrive): then reading stops where it is.
+ * arrive): then reading stops where it is. A client that goes away before the body ends errors
+ * the stream, and so this read: nobody is left to answer.
  */
-function readUpTo(request: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
-  // Number(undefined) is NaN, and NaN > maxBytes is false: a chunked body is counted instead.
-  if (Number(request.headers["content-length"]) > maxBytes) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const pieces: Buffer[] = [];
-    let size = 0;
-    const settle = (outcome: () => void) => {
-      request.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
-      outcome();
-    };
-    const onData = (piece: Buffer) => {
-      size += piece.length;
-      if (size <= maxBytes) return void pieces.push(piece);
-      request.pause();
-      settle(() => resolve(undefined));
-    };
-    const onEnd = () => settle(() => resolve(Buffer.concat(pieces, size)));
-    const onError = (error: Error) => settle(() => reject(error));
-    // Gone before its end (the client hung up): nobody is left to answer.
-    const onClose = () => settle(() => reject(new Error("the client closed the connection before the body ended")));
-    request.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
-  });
+async function readUpTo(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
+  // Number(null) is 0 and NaN > maxBytes is false: a body of no declared length is counted instead.
+  if (Number(request.headers.get("content-length")) > maxBytes) return undefined;
+  if (request.body === null) return new Uint8Array(0);
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  for await (const piece of piecesOf(request.body)) {
+    size += piece.length;
+    if (size > maxBytes) return undefined;
+    pieces.push(piece);
+  }
+  return concat(pieces, size);
 }
 
 /**

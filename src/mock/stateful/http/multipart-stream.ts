@@ -4,8 +4,9 @@
 // of two values counts would be a guess). Written
 // here rather than taken from a dependency because the mock needs exactly this much (no
 // charsets, no nested parts, no temporary files) and the package keeps one runtime dependency.
-import { createHash, type Hash } from "node:crypto";
 import { pointerOf } from "../../../drift/json-pointer.js";
+import { concat, fromUtf8, indexOf, latin1, utf8 } from "../portable/bytes.js";
+import { createSha256, type Sha256 } from "../portable/sha256.js";
 
 export interface FilePart {
   fileName: string | undefined;
@@ -34,7 +35,7 @@ const MAX_HEADER_BYTES = 16 * 1024;
 /** The text fields of one form, all together (files are never held). */
 const MAX_TEXT_BYTES = 1024 * 1024;
 const MAX_PARTS = 32;
-const HEADER_END = Buffer.from("\r\n\r\n");
+const HEADER_END = utf8("\r\n\r\n");
 
 /** The boundary of a multipart content type, or undefined when it has none. */
 export function boundaryOf(contentType: string): string | undefined {
@@ -46,8 +47,8 @@ interface OpenPart {
   name: string;
   fileName: string | undefined;
   contentType: string | undefined;
-  hash: Hash | undefined;
-  text: Buffer[];
+  hash: Sha256 | undefined;
+  text: Uint8Array[];
   size: number;
 }
 
@@ -56,11 +57,11 @@ interface OpenPart {
  * are files (hashed, never held); the others are text fields. Throws MultipartError on a body
  * that is not well-formed multipart.
  */
-export async function readMultipart(body: AsyncIterable<Buffer>, boundary: string, binaryFields: ReadonlySet<string>): Promise<MultipartContent> {
+export async function readMultipart(body: AsyncIterable<Uint8Array>, boundary: string, binaryFields: ReadonlySet<string>): Promise<MultipartContent> {
   // Starting the stream with CRLF makes the first delimiter look like every other one.
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const delimiter = utf8(`\r\n--${boundary}`);
   const content: MultipartContent = { fields: {}, files: {} };
-  let buffer: Buffer = Buffer.from("\r\n");
+  let buffer: Uint8Array = utf8("\r\n");
   // Widened by a cast: `step` changes it, which the checker cannot see from the loop below.
   let state = "preamble" as "preamble" | "afterDelimiter" | "headers" | "body" | "done";
   let part: OpenPart | undefined;
@@ -68,18 +69,18 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
   let textBytes = 0;
   const names = new Set<string>();
 
-  const write = (bytes: Buffer) => {
+  const write = (bytes: Uint8Array) => {
     if (!part || bytes.length === 0) return;
     part.size += bytes.length;
     if (part.hash) return void part.hash.update(bytes);
     textBytes += bytes.length;
     if (textBytes > MAX_TEXT_BYTES) throw new MultipartError(`the text fields of a form hold at most ${MAX_TEXT_BYTES} bytes in all`, pointer(part.name), "maxBytes");
-    part.text.push(Buffer.from(bytes));
+    part.text.push(bytes.slice());
   };
   const close = () => {
     if (!part) return;
-    if (part.hash) content.files[part.name] = { fileName: part.fileName, contentType: part.contentType, size: part.size, sha256: part.hash.digest("hex") };
-    else content.fields[part.name] = Buffer.concat(part.text).toString("utf8");
+    if (part.hash) content.files[part.name] = { fileName: part.fileName, contentType: part.contentType, size: part.size, sha256: part.hash.digest() };
+    else content.fields[part.name] = fromUtf8(concat(part.text));
     part = undefined;
   };
 
@@ -87,7 +88,7 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
     switch (state) {
       case "preamble":
       case "body": {
-        const at = buffer.indexOf(delimiter);
+        const at = indexOf(buffer, delimiter);
         if (at === -1) {
           // Keep what could be the start of a delimiter split across two reads.
           const keep = Math.min(buffer.length, delimiter.length - 1);
@@ -103,7 +104,7 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
       }
       case "afterDelimiter": {
         if (buffer.length < 2) return false;
-        const mark = buffer.subarray(0, 2).toString("latin1");
+        const mark = latin1(buffer.subarray(0, 2));
         if (mark === "--") {
           state = "done";
           return false;
@@ -114,13 +115,13 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
         return true;
       }
       case "headers": {
-        const at = buffer.indexOf(HEADER_END);
+        const at = indexOf(buffer, HEADER_END);
         if (at === -1) {
           if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError(`part headers are over ${MAX_HEADER_BYTES} bytes`);
           return false;
         }
         if (++parts > MAX_PARTS) throw new MultipartError(`more than ${MAX_PARTS} parts`, "", "maxParts");
-        part = openPart(buffer.subarray(0, at).toString("utf8"), parts, binaryFields);
+        part = openPart(fromUtf8(buffer.subarray(0, at)), parts, binaryFields);
         if (names.has(part.name)) throw new MultipartError(`field "${part.name}" is sent twice`, pointer(part.name), "duplicate");
         names.add(part.name);
         buffer = buffer.subarray(at + HEADER_END.length);
@@ -134,7 +135,7 @@ export async function readMultipart(body: AsyncIterable<Buffer>, boundary: strin
 
   for await (const piece of body) {
     if (state === "done") continue; // the epilogue is read and ignored
-    buffer = buffer.length === 0 ? piece : Buffer.concat([buffer, piece]);
+    buffer = buffer.length === 0 ? piece : concat([buffer, piece]);
     while (step());
   }
   if (state !== "done") throw new MultipartError("the body ends before the closing delimiter");
@@ -154,5 +155,5 @@ function openPart(headerText: string, number: number, binaryFields: ReadonlySet<
   if (name === undefined) throw new MultipartError(`part ${number} has no Content-Disposition header naming its field`, "", "contentDisposition");
   const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
   const isFile = fileName !== undefined || binaryFields.has(name);
-  return { name, fileName, contentType: headers.get("content-type"), hash: isFile ? createHash("sha256") : undefined, text: [], size: 0 };
+  return { name, fileName, contentType: headers.get("content-type"), hash: isFile ? createSha256() : undefined, text: [], size: 0 };
 }

@@ -2,11 +2,11 @@
 // limits (./json-body.ts), multipart streamed through the hashing reader, and nothing at all for
 // operations without a body. A body in a media type the operation does not take is refused before
 // it is read.
-import type { IncomingMessage } from "node:http";
 import { operations, type OperationId } from "../../../generated/operations.js";
 import { problem, type Answer } from "../contract/problems.js";
 import { readJsonBody, type JsonRefusal } from "./json-body.js";
 import { boundaryOf, MultipartError, readMultipart } from "./multipart-stream.js";
+import { piecesOf } from "../portable/bytes.js";
 
 export interface ReadBody {
   /** The JSON value, the multipart fields and file summaries, or undefined without a body. */
@@ -20,19 +20,24 @@ const BINARY_FIELDS = new Set(["file"]);
 
 const mediaTypeOf = (header: string | undefined) => header?.split(";")[0]?.trim().toLowerCase() ?? "";
 
-/** Reads and discards what is left of a body, so the connection can carry the next request. */
-export function drain(request: IncomingMessage): Promise<void> {
-  return new Promise((done) => {
-    if (request.readableEnded) return done();
-    request.on("end", done).on("error", () => done()).on("close", done);
-    request.resume();
-  });
+/**
+ * Reads and discards what is left of a body, so a connection can carry the next request; a body
+ * that fails part-way (its client went away) is simply over.
+ */
+export async function drain(request: Request): Promise<void> {
+  if (request.body === null || request.bodyUsed) return;
+  try {
+    for await (const _piece of piecesOf(request.body));
+  } catch {
+    // Nothing is left to read.
+  }
 }
 
-function hasBody(request: IncomingMessage): boolean {
-  const length = request.headers["content-length"];
-  if (length !== undefined) return Number(length) > 0;
-  return request.headers["transfer-encoding"] !== undefined;
+function hasBody(request: Request): boolean {
+  if (request.body === null) return false;
+  const length = request.headers.get("content-length");
+  if (length !== null) return Number(length) > 0;
+  return true;
 }
 
 /**
@@ -44,14 +49,14 @@ export function refusalAnswer(refusal: JsonRefusal): Answer {
   return refusal.close ? { ...answer, headers: { ...answer.headers, connection: "close" } } : answer;
 }
 
-export async function readBody(request: IncomingMessage, operationId: OperationId): Promise<ReadBody | Answer> {
+export async function readBody(request: Request, operationId: OperationId): Promise<ReadBody | Answer> {
   const declared = operations[operationId].requestBody as { required: boolean; mediaTypes: readonly string[] } | null;
   if (!declared || !hasBody(request)) {
     await drain(request);
     if (declared?.required) return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "required", message: "the operation requires a body" }]);
     return { body: undefined, textBody: false };
   }
-  const mediaType = mediaTypeOf(request.headers["content-type"]);
+  const mediaType = mediaTypeOf(request.headers.get("content-type") ?? undefined);
   if (!declared.mediaTypes.includes(mediaType)) {
     await drain(request);
     return problem(415, "request", "Unsupported media type", [
@@ -62,18 +67,27 @@ export async function readBody(request: IncomingMessage, operationId: OperationI
     const read = await readJsonBody(request);
     return "value" in read ? { body: read.value, textBody: false } : refusalAnswer(read.refusal);
   }
-  const boundary = boundaryOf(request.headers["content-type"] ?? "");
+  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
   if (!boundary) {
     await drain(request);
     return problem(422, "request", "Invalid request", [{ in: "header", field: "/content-type", rule: "boundary", message: "multipart/form-data without a boundary" }]);
   }
+  // Left to the answer below, not cancelled by the reader when it stops early.
+  const pieces = piecesOf(request.body!);
+  let ended = false;
   try {
-    // Left to the answer below, not destroyed by the reader when it stops early.
-    const { fields, files } = await readMultipart(request.iterator({ destroyOnReturn: false }), boundary, BINARY_FIELDS);
+    const { fields, files } = await readMultipart(
+      (async function* () {
+        yield* pieces;
+        ended = true;
+      })(),
+      boundary,
+      BINARY_FIELDS,
+    );
     return { body: { ...fields, ...files }, textBody: true };
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
     // A form refused part-way is not read further: the answer closes the connection instead.
-    return refusalAnswer({ status: 422, violation: { in: "body", field: error.field, rule: error.rule, message: error.message }, close: !request.readableEnded });
+    return refusalAnswer({ status: 422, violation: { in: "body", field: error.field, rule: error.rule, message: error.message }, close: !ended });
   }
 }

@@ -1,41 +1,54 @@
-// Writing an answer: JSON with its length, or the same bytes dripped over a given time when a
-// "slow body" fault is on, so a client's body timeout can be exercised.
-import type { ServerResponse } from "node:http";
+// Writing an answer as a Fetch API Response: JSON with its length, or the same bytes dripped over
+// a given time when a "slow body" fault is on, so a client's body timeout can be exercised. The
+// HTTP server writes these Responses to its socket; the in-process mock hands them over as they are.
+import { utf8 } from "../portable/bytes.js";
 
 export interface Outgoing {
   status: number;
   headers?: Record<string, string> | undefined;
-  bytes: Buffer;
+  bytes: Uint8Array;
 }
 
 export function toOutgoing(status: number, body: unknown, headers: Record<string, string> = {}): Outgoing {
-  const bytes = Buffer.from(JSON.stringify(body));
-  return { status, headers: { "content-type": "application/json", ...headers }, bytes };
+  return { status, headers: { "content-type": "application/json", ...headers }, bytes: utf8(JSON.stringify(body)) };
 }
 
 const DRIP_PIECES = 20;
+// Statuses whose answers carry no body, and so no length either.
+const NO_BODY = new Set([101, 204, 205, 304]);
 
-export function send(response: ServerResponse, outgoing: Outgoing, dripMs = 0): void {
-  response.writeHead(outgoing.status, { ...outgoing.headers, "content-length": String(outgoing.bytes.length) });
-  if (dripMs <= 0 || outgoing.bytes.length === 0) {
-    response.end(outgoing.bytes);
-    return;
-  }
-  // Headers at once, then the body in pieces spread evenly over dripMs (timers never fire early,
-  // so the body takes at least dripMs).
-  const pieces = Math.min(DRIP_PIECES, outgoing.bytes.length);
-  const pieceSize = Math.ceil(outgoing.bytes.length / pieces);
-  let offset = 0;
-  const timer = setInterval(() => {
-    if (response.destroyed) return clearInterval(timer);
-    const piece = outgoing.bytes.subarray(offset, offset + pieceSize);
-    offset += piece.length;
-    if (offset >= outgoing.bytes.length) {
+export function toResponse(outgoing: Outgoing, extraHeaders: Record<string, string> = {}, dripMs = 0): Response {
+  const { status, bytes } = outgoing;
+  if (NO_BODY.has(status)) return new Response(null, { status, headers: { ...extraHeaders, ...outgoing.headers } });
+  const headers = { ...extraHeaders, ...outgoing.headers, "content-length": String(bytes.length) };
+  if (dripMs <= 0 || bytes.length === 0) return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers });
+  return new Response(drip(bytes, dripMs), { status, headers });
+}
+
+/**
+ * The bytes in pieces spread evenly over `dripMs` (timers never fire early, so the body takes at
+ * least dripMs); a reader that gives up (cancels) stops the timer.
+ */
+function drip(bytes: Uint8Array, dripMs: number): ReadableStream<Uint8Array> {
+  const pieces = Math.min(DRIP_PIECES, bytes.length);
+  const pieceSize = Math.ceil(bytes.length / pieces);
+  const everyMs = Math.max(1, Math.ceil(dripMs / Math.ceil(bytes.length / pieceSize)));
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let offset = 0;
+      timer = setInterval(() => {
+        const piece = bytes.slice(offset, offset + pieceSize);
+        offset += piece.length;
+        controller.enqueue(piece);
+        if (offset >= bytes.length) {
+          clearInterval(timer);
+          controller.close();
+        }
+      }, everyMs);
+    },
+    cancel() {
       clearInterval(timer);
-      response.end(piece);
-    } else {
-      response.write(piece);
-    }
-  }, Math.max(1, Math.ceil(dripMs / Math.ceil(outgoing.bytes.length / pieceSize))));
-  response.once("close", () => clearInterval(timer));
+    },
+  });
 }

@@ -19,13 +19,12 @@
 //   POST   /__mock/existing {models?, tools?}  models and tools that exist already
 //   GET    /__mock/downloads/{dockStatusId}   a finished export's file (no credential, like the service's)
 //   GET    /__mock/files/{fileId}             what the mock knows of an uploaded file
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationId } from "../../../generated/operations.js";
 import type { MockContext } from "../context.js";
 import { exportManifest } from "../downloads.js";
 import { readJsonBody } from "../http/json-body.js";
 import { drain } from "../http/read-body.js";
-import { send, toOutgoing } from "../http/send.js";
+import { toOutgoing, type Outgoing } from "../http/send.js";
 import type { ExistingEntities } from "../options.js";
 import type { JobTiming } from "../state/jobs.js";
 import type { FaultRule } from "./faults.js";
@@ -103,9 +102,9 @@ const ROUTES: Route[] = [
 ];
 
 /** Answers one admin request; `context` is the mock's state now (it changes on reset). */
-export async function handleAdmin(mock: AdminTarget, context: MockContext, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+export async function handleAdmin(mock: AdminTarget, context: MockContext, request: Request, url: URL): Promise<Outgoing> {
   const rest = url.pathname.slice(ADMIN_PREFIX.length);
-  const method = (request.method ?? "GET").toUpperCase();
+  const method = request.method.toUpperCase();
   let status: number;
   let body: unknown;
   let headers: Record<string, string> = {};
@@ -128,5 +127,5 @@ export async function handleAdmin(mock: AdminTarget, context: MockContext, reque
     // A bad scenario request: the message names the field and the rule.
     [status, body] = [400, { message: (error as Error).message }];
   }
-  send(response, toOutgoing(status, body, headers));
+  return toOutgoing(status, body, headers);
 }

@@ -1,6 +1,6 @@
-// What a fault does to a request's exchange: a reset tears the connection down with no answer;
-// a 500, 503 or 429 (with Retry-After) answers in the operation's own error body shape.
-import type { IncomingMessage, ServerResponse } from "node:http";
+// What a fault does to a request's exchange: a reset tears the connection down with no answer
+// (a network error, as Response.error() is to a fetch); a 500, 503 or 429 (with Retry-After)
+// answers in the operation's own error body shape.
 import type { OperationId } from "../../../generated/operations.js";
 import { serviceError, type Answer } from "../contract/problems.js";
 import { drain } from "../http/read-body.js";
@@ -8,18 +8,15 @@ import type { Fault } from "./faults.js";
 
 const RETRY_AFTER_DEFAULT_S = 1;
 
-export async function applyFault(fault: Fault, operationId: OperationId, request: IncomingMessage, response: ServerResponse, finish: (answer: Answer) => void): Promise<void> {
+/** The answer a fault gives, or "reset": no answer at all, the connection torn down. */
+export async function applyFault(fault: Fault, operationId: OperationId, request: Request): Promise<Answer | "reset"> {
   const { kind } = fault.rule;
-  if (kind === "reset") {
-    request.socket.destroy();
-    response.destroy();
-    return;
-  }
+  if (kind === "reset") return "reset";
   await drain(request);
   if (kind === "429") {
     const seconds = fault.rule.retryAfterSeconds ?? RETRY_AFTER_DEFAULT_S;
     const answer = serviceError(operationId, 429, "Too many requests");
-    return finish({ ...answer, headers: { "retry-after": String(seconds) } });
+    return { ...answer, headers: { "retry-after": String(seconds) } };
   }
-  finish(serviceError(operationId, Number(kind), kind === "503" ? "Service unavailable" : "Internal server error"));
+  return serviceError(operationId, Number(kind), kind === "503" ? "Service unavailable" : "Internal server error");
 }

@@ -2,7 +2,7 @@
 // set (the caller's fixture, or a small default) and gets its own copy when it first changes, so
 // tests of two apps never see each other's deletions, and reads of any number of apps cost
 // nothing. Chunks keep their seed order; each has a sequence number for cursors.
-import { readFileSync } from "node:fs";
+import { nodeBuiltin } from "../portable/node-builtin.js";
 import { DEFAULT_CHUNKS } from "./default-chunks.js";
 
 export type Chunk = Record<string, unknown> & { chunkId: string };
@@ -42,7 +42,9 @@ export function normaliseChunk(record: unknown, where: string): Chunk {
 export function loadChunkFixture(source: string | readonly unknown[] | undefined): Chunk[] {
   if (source === undefined) return DEFAULT_CHUNKS.map((c) => normaliseChunk(c, "default chunk"));
   if (typeof source !== "string") return source.map((c, i) => normaliseChunk(c, `chunks[${i}]`));
-  return parseChunkFixture(readFileSync(source, "utf8"), source);
+  const fs = nodeBuiltin<{ readFileSync(path: string, encoding: "utf8"): string }>("node:fs");
+  if (!fs) throw new TypeError(`chunks: a fixture file (${source}) needs a runtime that reads files (Node, Deno, Bun); pass the chunks themselves instead`);
+  return parseChunkFixture(fs.readFileSync(source, "utf8"), source);
 }
 
 export class ChunkStore {
