@@ -24,6 +24,8 @@ const COPIED = [
   "mock/prism/exit-with-parent.cjs",
   "mock/watch-ancestors.js",
   "mock/watch-ancestors.d.ts",
+  "node/regular-file.js",
+  "node/regular-file.d.ts",
 ];
 
 function fail(message) {

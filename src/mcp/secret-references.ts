@@ -3,7 +3,16 @@
 // and the server reads it in its own process. A tool's schema asks for a reference wherever the
 // spec has a secret value (marked "x-secret" in the generated inputs), and a value that is not a
 // reference is refused without being repeated.
-import { readFile } from "node:fs/promises";
+//
+// What a reference may name is the operator's choice, never the agent's: an agent that read a
+// poisoned chunk would otherwise send any variable of the server's environment (a cloud or LLM
+// key the IDE passed down) or any file its user can read to an endpoint of its choosing. So only
+// the variables listed with --secret-env (option secretEnv) and the files inside the folders
+// listed with --secret-dir (option secretDirs) resolve; none by default. And a reference resolves
+// only where the spec has a secret (secretPaths): anywhere else it is sent as the text it is.
+import { realpath } from "node:fs/promises";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { FILE_CAPS, readRegularFile } from "../node/regular-file.js";
 import { ValidationError, type ValidationIssue } from "../wrappers/errors.js";
 import type { JsonSchema } from "./schemas.js";
 
@@ -53,6 +62,10 @@ export function secretPaths(schema: unknown, defs: Record<string, unknown> = {})
 
 export interface SecretSource {
   env: NodeJS.ProcessEnv;
+  /** The variables `env:` may name: the operator's --secret-env list (option secretEnv). */
+  allowedEnv: ReadonlySet<string>;
+  /** The folders, as real paths, whose files `file:` may name: --secret-dir (option secretDirs). */
+  allowedDirs: readonly string[];
   /** True when the value holds one of the server's own platform credentials. */
   isPlatformCredential(value: string): boolean;
 }
@@ -96,18 +109,41 @@ async function resolveOne(text: string, field: string, source: SecretSource): Pr
   let secret: string | undefined;
   if (kind === "env") {
     if (!VARIABLE_NAME.test(target)) return refused("secretReference", "names an environment variable that cannot exist: env:NAME takes letters, digits and _");
-    secret = source.env[target];
-    if (secret === undefined || secret === "") return refused("secretReference", `refers to env:${target}, which is not set in the MCP server's environment`);
+    // Checked before whether it is set: a refusal says nothing of what the environment holds.
+    if (!source.allowedEnv.has(target)) return refused("secretAllowList", `refers to env:${target}, which the MCP server does not allow: its operator lists the variables an agent may refer to with --secret-env ${target} (option secretEnv); nothing was sent`);
+    secret = Object.hasOwn(source.env, target) ? source.env[target] : undefined;
+    if (typeof secret !== "string" || secret === "") return refused("secretReference", `refers to env:${target}, which is not set in the MCP server's environment`);
   } else {
+    const outside = () => refused("secretAllowList", `refers to a file outside the folders the MCP server allows: its operator lists the folders an agent may refer to with --secret-dir DIR (option secretDirs); nothing was sent`);
+    const absolute = resolve(target);
+    // Where the path leads, not how it is written: a link inside an allowed folder to a file
+    // outside it is outside. A path that leads nowhere is "outside" unless it is written inside,
+    // so a refusal tells nothing of the files elsewhere.
+    const real = await realpath(absolute).catch((error: NodeJS.ErrnoException) => error);
+    if (real instanceof Error) {
+      if (!inside(absolute, source.allowedDirs)) return outside();
+      return refused("secretReference", `refers to a file the MCP server cannot read (${real.code ?? "error"})`);
+    }
+    if (!inside(real, source.allowedDirs)) return outside();
     try {
       // A trailing newline is how editors end a file, not part of the key.
-      secret = (await readFile(target, "utf8")).replace(/\r?\n$/, "");
+      secret = (await readRegularFile(real, { maxBytes: FILE_CAPS.secret, what: "the secret file", encoding: "utf8" })).replace(/\r?\n$/, "");
     } catch (error) {
-      return refused("secretReference", `refers to a file the MCP server cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      const why = code === "ENOTFILE" ? ": not a regular file" : code === "EFBIG" ? `: larger than ${FILE_CAPS.secret} bytes` : "";
+      return refused("secretReference", `refers to a file the MCP server cannot read (${code}${why})`);
     }
     if (secret === "") return refused("secretReference", "refers to an empty file");
   }
   // The server's own key must not become a provider key that the platform sends elsewhere.
   if (source.isPlatformCredential(secret)) return refused("secretReference", "refers to the MCP server's own platform credential, which is never sent as a provider secret");
   return secret;
+}
+
+/** True when `path` is strictly inside one of `dirs` (all absolute). */
+function inside(path: string, dirs: readonly string[]): boolean {
+  return dirs.some((dir) => {
+    const rel = relative(dir, path);
+    return rel !== "" && !isAbsolute(rel) && rel.split(sep)[0] !== "..";
+  });
 }

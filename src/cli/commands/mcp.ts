@@ -5,32 +5,42 @@
 import { Command } from "commander";
 import { DEFAULT_MAX_WAIT_SECONDS } from "../../mcp/bound.js";
 import { withClient } from "../action.js";
+import { collect } from "../bodies.js";
 import { parseDuration } from "../durations.js";
 import { note } from "../output/print.js";
 
 interface McpFlags {
   readOnly?: boolean;
   maxWait?: number;
+  secretEnv?: string[];
+  secretDir?: string[];
 }
 
 const HELP = `
 Examples:
   platform mcp
   platform mcp --read-only --max-wait 3m
+  platform mcp --secret-env SUPPORT_PROVIDER_KEY --secret-dir ~/.config/provider-keys
 
 The MCP client starts this command from a folder of its own, so give it the installed path;
 a client's configuration looks like:
-  { "mcpServers": { "platform": { "command": "/path/to/your-project/node_modules/.bin/platform", "args": ["mcp"],
-      "env": { "PLATFORM_BASE_URL": "https://<host>", "PLATFORM_API_KEY": "…", "PLATFORM_JWT": "…" } } } }
+  { "mcpServers": { "platform": { "command": "/path/to/your-project/node_modules/.bin/platform",
+      "args": ["mcp", "--secret-env", "SUPPORT_PROVIDER_KEY"],
+      "env": { "PLATFORM_BASE_URL": "https://<host>", "PLATFORM_API_KEY": "…", "PLATFORM_JWT": "…",
+               "SUPPORT_PROVIDER_KEY": "…" } } } }
 
 Credentials stay in this process: no tool takes or returns them. Provider keys are passed to the
-connection tools as references (env:NAME or file:PATH), read here.`;
+connection tools as references (env:NAME or file:PATH), read here, and only those allowed:
+the variables named with --secret-env and the files inside the folders named with --secret-dir
+(none by default); any other reference is refused before anything is sent.`;
 
 export function mcpCommand(): Command {
   return new Command("mcp")
     .description("serve the platform's operations as MCP tools over stdio, for AI agents")
     .option("--read-only", "offer only the tools that change nothing")
     .option("--max-wait <duration>", `the longest a call may run before it answers with a handle (default ${DEFAULT_MAX_WAIT_SECONDS}s), e.g. 50s, 3m`, parseDuration)
+    .option("--secret-env <NAME>", "an environment variable an agent may refer to as env:NAME for a provider key; repeat for more (none by default)", collect)
+    .option("--secret-dir <DIR>", "a folder whose files an agent may refer to as file:PATH for a provider key; repeat for more (none by default)", collect)
     .addHelpText("after", HELP)
     .action(
       // Every tool but the chunk tools sends the API key, so a server without one would only fail
@@ -42,6 +52,8 @@ export function mcpCommand(): Command {
         const server = createMcpServer(context.client, {
           readOnly: options.readOnly === true,
           ...(options.maxWait !== undefined ? { maxWaitSeconds: options.maxWait / 1000 } : {}),
+          secretEnv: options.secretEnv ?? [],
+          secretDirs: options.secretDir ?? [],
         });
         const ended = new Promise<void>((resolve) => {
           process.stdin.once("end", resolve).once("close", resolve);

@@ -16,7 +16,9 @@ export const JWT = "eyJmcp.jwt-payload.sig4b8d2e";
 export const PROVIDER_KEY = "sk-provider-mcp-5e2d8a71c3f0";
 export const HEADER_SECRET = "Bearer hdr-secret-91ab77c2e4";
 export const SECRETS = [API_KEY, JWT, PROVIDER_KEY, HEADER_SECRET];
-export const SERVER_ENV = { PROVIDER_KEY, HEADER_SECRET, SAME_AS_API_KEY: API_KEY };
+export const SERVER_ENV = { PROVIDER_KEY, HEADER_SECRET, SAME_AS_API_KEY: API_KEY, NOT_ALLOWED_KEY: "sk-not-allowed-env-3f9a1c" };
+/** The variables the operator allows as env: references; NOT_ALLOWED_KEY is set but not allowed. */
+export const SECRET_ENV = ["PROVIDER_KEY", "HEADER_SECRET", "SAME_AS_API_KEY", "NOT_SET_ANYWHERE"];
 
 export interface Harness {
   mock: StatefulMock;
@@ -53,7 +55,7 @@ function recorded(transport: InMemoryTransport, direction: "out" | "in", message
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const mock = options.sharedMock ?? (await startStatefulMock({ existing: "examples", jobs: { polls: 1 }, apiKey: API_KEY, jwt: JWT, ...options.mock }));
   const platform = createPlatformClient({ baseUrl: mock.url, apiKey: API_KEY, jwt: JWT, ...options.client });
-  const server = createMcpServer(platform, { env: SERVER_ENV, poll: { minDelayMs: 10, maxDelayMs: 50 }, ...options.server });
+  const server = createMcpServer(platform, { env: SERVER_ENV, secretEnv: SECRET_ENV, poll: { minDelayMs: 10, maxDelayMs: 50 }, ...options.server });
   const messages: Harness["messages"] = [];
   const [agentSide, serverSide] = InMemoryTransport.createLinkedPair();
   recorded(agentSide, "out", messages);
