@@ -202,8 +202,7 @@ const rows: Row[] = [
   { name: "empty chunk-id list (delete)", run: (c) => c.chunks.delete(BOT, []), field: "chunkId", rule: "minItems" },
   { name: "prefix-less chunk id in a delete", run: (c) => c.chunks.delete(BOT, [CHK, CHK2.slice(4)]), field: "chunkId.1", rule: "pattern" },
   {
-    // PRODUCT BUG (see report): ids are validated batch by batch and the issue names the id's
-    // index inside its batch (chunkId.0), not its position in the caller's list (chunkId.2).
+    // The issue names the id's place in the caller's list (chunkId.2), not in its batch.
     name: "prefix-less chunk id in a later batch of a delete",
     run: (c) => c.chunks.delete(BOT, [CHK, CHK2, "5f2a9c3e"], { batchSize: 1 }),
     field: "chunkId.2",
@@ -248,8 +247,8 @@ const rows: Row[] = [
     rule: "minLength",
   },
   {
-    // PRODUCT BUG (see report): the files are uploaded concurrently and each is checked only
-    // when its own upload starts, so toolData is sent before flowData is found empty.
+    // Every file is checked before the first upload starts: toolData must not go up while
+    // flowData is empty.
     name: "zero-byte flowData (import from files)",
     run: (c) => c.tools.importFromFiles({ toolName: "t", toolData: { source: bytes(10), fileName: "t.json" }, flowData: { source: new Blob([]), fileName: "f.json" } }),
     field: "flowData.source.size",

@@ -215,11 +215,8 @@ describe("(b) the job waiter through transient dock-status failures", () => {
     expect(Object.values(srv.faults()).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
   });
 
-  // PRODUCT BUG (see report): the waiter ends on the first poll whose transport retries run out,
-  // even with most of its timeout left. Three transient failures in a row (maxRetries + 1, about
-  // a second of 503s with the default backoff) end a 30-minute wait. The waiter should treat a
-  // transient failure of a poll (ConnectionError, 408, 429, 5xx) as "poll again after the next
-  // pause" until its own deadline, as the AWS SDK v3 waiters it is modelled on do.
+  // The waiter looks past a poll whose transport retries ran out (its acceptor judges a 503
+  // transient), as smithy's waiters do: a second of 503s must not end a 30-minute wait.
   it("keeps waiting through a burst of transient poll failures longer than one poll's retry budget", async () => {
     const burst = new Set([3, 4, 5]); // the 2nd poll and both of its retries
     const srv = await serve({

@@ -250,6 +250,16 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
       if (arrival?.kind === "reset") return resetMidBody(req);
       inFlight.now++;
       inFlight.max = Math.max(inFlight.max, inFlight.now);
+      // A request the client gave up on (its timeout fired, the connection closed) is no longer in
+      // flight for the client, even while this handler still reads or delays it: counting it would
+      // charge the client's retry as a fifth concurrent request on a loaded machine.
+      let counted = true;
+      const release = () => {
+        if (counted) inFlight.now--;
+        counted = false;
+      };
+      // The socket, not the request: a request emits "close" once its body is read.
+      req.socket.once("close", release);
       try {
         const body = await readBody(req);
         const session = sessions.get(id!);
@@ -269,7 +279,8 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
         if (!session.accept(number, file)) return reply(res, 400, { message: `chunkNumber ${number} is out of range` });
         return await answer(req, res, fault, { chunkNumber: number, sessionId: id });
       } finally {
-        inFlight.now--;
+        req.socket.off("close", release);
+        release();
       }
     }
 
