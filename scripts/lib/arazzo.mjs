@@ -18,6 +18,19 @@ export function loadArazzo(file = arazzoPath()) {
   return parse(readFileSync(file, "utf8"));
 }
 
+/** A workflow's inputs schema, its `$ref` into components followed: `{ properties, required }`. */
+export function workflowInputs(arazzo, workflowId) {
+  const workflow = (arazzo.workflows ?? []).find((w) => w.workflowId === workflowId);
+  if (!workflow) throw new Error(`no workflow ${workflowId} in the Arazzo document`);
+  let schema = workflow.inputs ?? {};
+  if (typeof schema.$ref === "string") {
+    const name = /^#\/components\/inputs\/(.+)$/.exec(schema.$ref)?.[1];
+    schema = name === undefined ? undefined : arazzo.components?.inputs?.[name];
+    if (!schema) throw new Error(`${workflowId}: inputs $ref ${workflow.inputs.$ref} names no components.inputs entry`);
+  }
+  return { properties: schema.properties ?? {}, required: schema.required ?? [] };
+}
+
 /** The steps of a workflow that call an operation of the spec, with where they sit in the document. */
 export function operationSteps(workflow) {
   return (workflow.steps ?? []).flatMap((step, index) => (typeof step.operationId === "string" ? [{ stepId: step.stepId, operationId: step.operationId, index }] : []));

@@ -1,0 +1,94 @@
+// Redocly Respect on the Arazzo document: run it (as `node <redocly's bin>`, telemetry off) and
+// read what it wrote with --json-output as one plain result per workflow. The tests run it
+// against the mocks, `npm run workflows` against a live environment.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { arazzoPath, loadArazzo } from "./arazzo.mjs";
+import { cliEntry, runCli, toolEnv } from "./node-cli.mjs";
+
+/** The source description the document's steps call; `--server platform=URL` points it at a server. */
+export const SOURCE_NAME = "platform";
+
+export const respectEntry = () => cliEntry("@redocly/cli", "redocly");
+
+/**
+ * Respect's arguments. Inputs go as one JSON `--input`, which Respect reads whole (its
+ * `name=value` form splits on every `,` and `=`, so a value holding either would be cut).
+ */
+export function respectArgs({ document = arazzoPath(), server, inputs = {}, workflows = [], jsonOutput }) {
+  return [
+    "respect",
+    document,
+    "--server",
+    `${SOURCE_NAME}=${server}`,
+    ...(Object.keys(inputs).length > 0 ? ["--input", JSON.stringify(inputs)] : []),
+    ...workflows.flatMap((id) => ["--workflow", id]),
+    ...(jsonOutput ? ["--json-output", jsonOutput] : []),
+  ];
+}
+
+/** Runs Respect to completion; resolves to its exit code, its output and the JSON log it wrote. */
+export async function runRespect({ env = toolEnv, ...options }) {
+  const dir = mkdtempSync(join(tmpdir(), "respect-"));
+  const jsonOutput = join(dir, "respect.json");
+  try {
+    const run = await runCli(respectEntry(), respectArgs({ ...options, jsonOutput }), { env });
+    let log;
+    try {
+      log = JSON.parse(readFileSync(jsonOutput, "utf8"));
+    } catch {
+      log = undefined;
+    }
+    return { ...run, log };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The executed steps of a workflow in the order they ran, goto branches flattened into it. A
+ * step Respect retried (a poll of a running job) appears once per attempt; `attempts` counts
+ * them and only the last one's outcome counts.
+ */
+function flatSteps(entry) {
+  const out = [];
+  for (const item of entry.executedSteps ?? []) {
+    if (item.type === "workflow") out.push(...flatSteps(item));
+    else out.push(item);
+  }
+  return out;
+}
+
+/**
+ * One result per workflow run: its status and its steps, each with the operation the document
+ * says it calls, the request it made, its attempts, its failed checks (name and message) and the
+ * answer's body (Respect has already masked every input of `format: password`).
+ */
+export function workflowResults(log, arazzo = loadArazzo()) {
+  const operationOf = new Map((arazzo.workflows ?? []).flatMap((w) => (w.steps ?? []).map((s) => [`${w.workflowId} ${s.stepId}`, s.operationId])));
+  const results = [];
+  for (const [file, report] of Object.entries(log?.files ?? {})) {
+    for (const workflow of report.executedWorkflows ?? []) {
+      const steps = [];
+      for (const attempt of flatSteps(workflow)) {
+        const previous = steps.at(-1);
+        const step = {
+          stepId: attempt.stepId,
+          operationId: operationOf.get(`${workflow.workflowId} ${attempt.stepId}`),
+          method: (attempt.request?.method ?? "").toUpperCase(),
+          url: attempt.request?.url ?? "",
+          status: attempt.status,
+          statusCode: attempt.response?.statusCode,
+          body: attempt.response?.body,
+          failedChecks: (attempt.checks ?? []).filter((check) => !check.passed).map((check) => ({ name: check.name, message: check.message ?? "" })),
+          attempts: 1,
+        };
+        if (previous && previous.stepId === step.stepId && previous.status !== "success") steps[steps.length - 1] = { ...step, attempts: previous.attempts + 1 };
+        else steps.push(step);
+      }
+      results.push({ file, workflowId: workflow.workflowId, status: workflow.status, timeMs: workflow.totalTimeMs ?? 0, steps });
+    }
+  }
+  return results;
+}
