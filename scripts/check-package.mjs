@@ -1,7 +1,9 @@
 // npm run check:package [-- --json] [-- --tarball T --stage DIR]: builds and packs the package in
 // a scratch directory (or takes a tarball already packed from the built stage DIR), then checks
 // the tarball with publint and arethetypeswrong, checks that the shipped code imports only
-// declared dependencies, and holds the portable entry to its size budget. Exits 1 on any problem.
+// declared dependencies, holds the portable entry to its size budget, and installs the tarball
+// as a client user would (package count, megabytes, no install script, no npm warning, the
+// entries and the command line working without the optional MCP SDK). Exits 1 on any problem.
 // --json prints one machine-readable report. The checks themselves are scripts/lib/package-checks.mjs.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -19,15 +21,15 @@ if (Boolean(values.tarball) !== Boolean(values.stage)) {
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 let report;
-const scratch = values.tarball ? undefined : await mkdtemp(join(tmpdir(), "check-package-"));
+const scratch = await mkdtemp(join(tmpdir(), "check-package-"));
 try {
   const packed = values.tarball ? { tarball: resolve(values.tarball), stage: resolve(values.stage) } : await packPackage({ into: scratch });
-  report = await checkPackage(packed);
+  report = await checkPackage({ ...packed, scratch });
 } catch (error) {
   // A build or pack that fails is a problem of the package too, reported the same way.
   report = { checks: {}, problems: [`package could not be built and packed: ${error.message}`] };
 } finally {
-  if (scratch && !values.keep) await rm(scratch, { recursive: true, force: true });
+  if (!values.keep) await rm(scratch, { recursive: true, force: true });
 }
 
 if (values.json) {
@@ -37,6 +39,10 @@ if (values.json) {
     console.log(`core entry: ${kB(report.size.minified)} minified, ${kB(report.size.gzipped)} gzipped (budget ${kB(CORE_BUDGET_BYTES)})`);
     for (const chunk of report.size.lazyChunks) console.log(`  loaded on demand: ${chunk.file} ${kB(chunk.gzipped)} gzipped`);
     if (report.files) console.log(`tarball: ${report.files.length} files${report.packedBytes ? `, ${kB(report.packedBytes)}` : ""}`);
+  }
+  if (report.install) {
+    const { packages, bytes, limits } = report.install;
+    console.log(`client install: ${packages} packages, ${(bytes / 1e6).toFixed(1)} MB (limits ${limits.packages} packages, ${limits.bytes / 1e6} MB)`);
   }
   for (const [name, problems] of Object.entries(report.checks)) console.log(`${name}: ${problems.length === 0 ? "ok" : `${problems.length} problem(s)`}`);
   for (const problem of report.problems) console.error(`  ${problem}`);

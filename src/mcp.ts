@@ -1,4 +1,11 @@
 // The MCP entry: the platform's operations as tools for agents, over any MCP transport. Loaded
 // only by those who import it (and by `platform mcp`): the MCP SDK never reaches the core entry.
-export { createMcpServer, type McpServerOptions, type PlatformMcpServer } from "./mcp/server.js";
+// The SDK is an optional peer, so the server is imported once it is known to be there: a static
+// import would fail while linking, before any code of this module could say what to install.
+import { withMcpSdk } from "./mcp/sdk-peer.js";
+
+const server = await withMcpSdk(() => import("./mcp/server.js"));
+
+export const createMcpServer: typeof import("./mcp/server.js").createMcpServer = server.createMcpServer;
+export type { McpServerOptions, PlatformMcpServer } from "./mcp/server.js";
 export type { ToolName } from "./mcp/operation-tools.js";

@@ -84,7 +84,7 @@ describe("platform, installed from the tarball, against platform-mock --stateful
     expect(requests.length).toBeGreaterThan(1);
   }, LONG);
 
-  it("platform mcp serves its tools with the MCP SDK the tarball brings, as a runtime dependency", async () => {
+  it("platform mcp serves its tools once the MCP SDK, its optional peer, is installed beside it", async () => {
     await admin("POST", "reset");
     const env = { PATH: process.env["PATH"] ?? "", PLATFORM_BASE_URL: mockUrl, ...CREDENTIALS };
     const transport = new StdioClientTransport({ command: platform()[0]!, args: ["mcp"], cwd: installed.project, env, stderr: "pipe" });

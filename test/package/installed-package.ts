@@ -1,18 +1,20 @@
 // A fresh project with the packed package installed the way a user installs it (`npm install
 // <tarball>`), with no network: the runtime dependencies are packed from this repo's
 // node_modules and installed from their tarballs alongside (npm --offline fails rather than
-// reach a registry). The project's developer tools (TypeScript, Node's types, Prism for the
-// mock, tsx to run TypeScript) are links to the repo's copies, executables included, as a user
-// would have them installed in their project.
+// reach a registry). The project's developer tools (TypeScript, Node's types, tsx to run
+// TypeScript) and the optional peers a user adds for the mock and the MCP server (Prism, the MCP
+// SDK) are links to the repo's copies, executables included, as a user would have them
+// installed in their project. (The install with no peer at all is `npm run check:package`'s.)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { inject } from "vitest";
-import { dirname, join, resolve } from "node:path";
-import { npmCommand, packDirectories, packPackage, run } from "../../scripts/lib/pack.mjs";
+import { dirname, join } from "node:path";
+import { installedDir, PACKAGE_NAME, packRuntimeDependencies } from "../../scripts/lib/client-install.mjs";
+import { npmCommand, packPackage, run } from "../../scripts/lib/pack.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { oncePerRun } from "../support/once-per-run.js";
 
-export const PACKAGE_NAME = "@platform/management-client";
-const DEV_TOOLS = ["typescript", "@types/node", "@stoplight/prism-cli", "tsx"];
+export { PACKAGE_NAME };
+const DEV_TOOLS = ["typescript", "@types/node", "@stoplight/prism-cli", "@modelcontextprotocol/sdk", "tsx"];
 
 export interface InstalledPackage {
   /** The consumer project: package.json, node_modules, and whatever the test writes there. */
@@ -32,32 +34,6 @@ export interface PackedPackage {
   dependencyTarballs: string[];
 }
 
-// Where Node would find `name` from `fromDir`: the nearest node_modules/<name> up to the repo.
-function installedDir(name: string, fromDir: string): string {
-  for (let dir = fromDir; dir.startsWith(REPO_ROOT); dir = dirname(dir)) {
-    const candidate = join(dir, "node_modules", name);
-    if (existsSync(join(candidate, "package.json"))) return candidate;
-    if (dir === REPO_ROOT) break;
-  }
-  throw new Error(`${name} is not installed in ${REPO_ROOT}/node_modules (run npm ci)`);
-}
-
-// The package's runtime dependencies and theirs, as installed in the repo.
-function runtimeDependencies(): string[] {
-  const manifest = JSON.parse(readFileSync(resolve(REPO_ROOT, "package.json"), "utf8"));
-  const found = new Map<string, string>();
-  const visit = (deps: Record<string, string> | undefined, fromDir: string) => {
-    for (const name of Object.keys(deps ?? {})) {
-      if (found.has(name)) continue;
-      const dir = installedDir(name, fromDir);
-      found.set(name, dir);
-      visit(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).dependencies, dir);
-    }
-  };
-  visit(manifest.dependencies, REPO_ROOT);
-  return [...found.values()];
-}
-
 async function mustRun(label: string, command: string, args: string[], cwd: string) {
   const result = await run(command, args, { cwd });
   if (result.code !== 0) throw new Error(`${label} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
@@ -68,8 +44,8 @@ async function mustRun(label: string, command: string, args: string[], cwd: stri
 export function packedPackage(): Promise<PackedPackage> {
   return oncePerRun("packed-package", async (dir) => {
     const packed = await packPackage({ into: join(dir, "pack"), docs: false });
-    // One npm pack for every runtime dependency: the MCP SDK alone brings about a hundred.
-    const dependencyTarballs = await packDirectories(runtimeDependencies(), join(dir, "deps"));
+    // One npm pack for every runtime dependency.
+    const dependencyTarballs = await packRuntimeDependencies(join(dir, "deps"));
     return { tarball: packed.tarball, stage: packed.stage, files: packed.files, size: packed.size, dependencyTarballs };
   });
 }

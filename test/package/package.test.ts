@@ -6,10 +6,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { CLIENT_LIMITS } from "../../scripts/lib/client-install.mjs";
+import { checkClient } from "../../scripts/lib/package-checks.mjs";
 import { packStage } from "../../scripts/lib/pack.mjs";
 import { lintImports, lintManifest, lintTypes } from "../../scripts/lib/package-lint.mjs";
 import { CORE_BUDGET_BYTES, measureEntry } from "../../scripts/lib/size-budget.mjs";
 import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
+import { MCP_SDK } from "../../src/mcp/sdk-peer.js";
 import { packedPackage } from "./installed-package.js";
 
 const LONG = 240_000;
@@ -18,6 +21,7 @@ const original = () => JSON.parse(readFileSync(resolve(REPO_ROOT, "package.json"
 
 interface Report {
   files?: string[];
+  install?: { packages: number; bytes: number };
   size?: { gzipped: number; minified: number; lazyChunks: unknown[] };
   checks: Record<string, string[]>;
   problems: string[];
@@ -61,6 +65,13 @@ describe("npm run check:package", () => {
   it("publint reports nothing", () => expect(report.checks["publint"]).toEqual([]));
   it("arethetypeswrong reports nothing", () => expect(report.checks["attw"]).toEqual([]));
   it("the shipped code imports only declared dependencies", () => expect(report.checks["imports"]).toEqual([]));
+  it(`a client install (npm init -y, npm install <tarball>, no optional peer) is at most ${CLIENT_LIMITS.packages} packages and ${CLIENT_LIMITS.bytes / 1e6} MB, runs no install script, warns nothing, and works`, () => {
+    // The install check also loads both entries, runs platform --help, and asks platform mcp and
+    // the MCP entry, without the SDK, for their one line.
+    expect(report.checks["install"]).toEqual([]);
+    expect(report.install!.packages).toBeLessThanOrEqual(CLIENT_LIMITS.packages);
+    expect(report.install!.bytes).toBeLessThanOrEqual(CLIENT_LIMITS.bytes);
+  });
   it(`the core entry is at most ${CORE_BUDGET_BYTES / 1024} kB minified and gzipped`, () => {
     expect(report.checks["size"]).toEqual([]);
     expect(report.size!.gzipped).toBeLessThanOrEqual(CORE_BUDGET_BYTES);
@@ -99,7 +110,21 @@ describe("the package checks catch a broken package", () => {
 
   it("imports: the runtime dependency left out of package.json", async () => {
     await packWith((m) => delete m.dependencies);
-    expect(await lintImports(stage)).toEqual(["@modelcontextprotocol/sdk", "cli-progress", "commander", "openapi-fetch", "undici", "yaml"].map((name) => expect.stringContaining(`undeclared dependency: ${name}`)));
+    expect(await lintImports(stage)).toEqual(["cli-progress", "commander", "openapi-fetch", "undici", "yaml"].map((name) => expect.stringContaining(`undeclared dependency: ${name}`)));
+  }, LONG);
+
+  it("install: an install script in the published package.json, and an install over its limits", async () => {
+    const { tarball } = await packWith((m) => (m.scripts.postinstall = "node -e 0"));
+    const { dependencyTarballs } = await packedPackage();
+    const client = await checkClient({ tarball, scratch, dependencyTarballs, limits: { packages: 3, bytes: 1e6 } });
+    expect(client.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^install: npm warned: .*@platform\/management-client.*postinstall/),
+        'install: the published package.json has a "postinstall" script, which npm runs on install',
+        `install: ${client.packages} packages, over the limit of 3`,
+        expect.stringMatching(/^install: node_modules holds [\d.]+ MB, over the limit of 1\.0 MB$/),
+      ]),
+    );
   }, LONG);
 
   it("size: counts what loads on import, not what import() loads later", async () => {
@@ -119,6 +144,16 @@ describe("the package checks catch a broken package", () => {
     writeFileSync(join(dir, "entry.js"), `import { readFile } from "node:fs/promises";\nexport const read = readFile;\n`);
     await expect(measureEntry(join(dir, "entry.js"))).rejects.toThrow(/node:fs/);
   }, LONG);
+});
+
+describe("the MCP SDK, an optional peer", () => {
+  it("is declared with the range the missing-SDK line names, optional, and kept for the tests", () => {
+    const manifest = original();
+    expect(manifest.peerDependencies[MCP_SDK.name]).toBe(MCP_SDK.range);
+    expect(manifest.peerDependenciesMeta[MCP_SDK.name]).toEqual({ optional: true });
+    expect(manifest.dependencies[MCP_SDK.name]).toBeUndefined();
+    expect(manifest.devDependencies[MCP_SDK.name]).toBeDefined();
+  });
 });
 
 describe("npm run build", () => {

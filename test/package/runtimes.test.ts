@@ -4,11 +4,13 @@
 // the newest Node published with its binary. Every run is one process doing a multipart upload
 // and a model import read from a stream, against a stateful mock of its own in this process; the
 // mock's log proves each byte arrived (a digest per part). The runtimes are npm packages carrying
-// their binaries (test/runtimes, installed by npm ci): nothing is downloaded here.
+// their binaries (test/runtimes, a lockfile of its own, installed here on first use): nothing
+// else is downloaded.
 // The browser, the fourth runtime, is test/package/browser-bundle.test.ts.
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installOnDemand } from "../../scripts/lib/on-demand-install.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { startStatefulMock } from "../../src/mock/stateful/server.js";
 import { installPackedPackage, type InstalledPackage } from "./installed-package.js";
@@ -23,7 +25,7 @@ const RUN_BOUND_MS = 60_000;
 function binary(name: string, ...candidates: string[]): string {
   const found = candidates.map((path) => join(RUNTIMES, path)).find((path) => existsSync(path));
   if (!found) {
-    throw new Error(`${name} is not installed in test/runtimes (looked for ${candidates.join(", ")}): run npm ci, whose prepare step installs it (scripts/install-runtimes.mjs); the Node binaries exist for Linux x64 only`);
+    throw new Error(`${name} is not installed in test/runtimes (looked for ${candidates.join(", ")}): npm skips a package whose binary does not exist for this platform, and the Node binaries exist for Linux x64 only`);
   }
   return found;
 }
@@ -63,11 +65,11 @@ const RUNS: Runtime[] = [
 
 let installed: InstalledPackage;
 beforeAll(async () => {
-  installed = await installPackedPackage();
+  [installed] = await Promise.all([installPackedPackage(), installOnDemand("test/runtimes")]);
   copyFileSync(FLOW, join(installed.project, "portable-flow.mjs"));
   writeFileSync(join(installed.project, "portable.mjs"), PORTABLE_MAIN);
   writeFileSync(join(installed.project, "node-entry.mjs"), NODE_MAIN);
-}, 240_000);
+}, 600_000);
 afterAll(() => rmSync(installed.scratch, { recursive: true, force: true }));
 
 describe("the packed package in each runtime the README names", () => {

@@ -4,9 +4,11 @@
 // stderr. It runs until the client closes stdin, or SIGINT/SIGTERM.
 import { Command } from "commander";
 import { DEFAULT_MAX_WAIT_SECONDS } from "../../mcp/bound.js";
+import { MCP_SDK_MISSING, withMcpSdk } from "../../mcp/sdk-peer.js";
 import { withClient } from "../action.js";
 import { collect } from "../bodies.js";
 import { parseDuration } from "../durations.js";
+import { UsageError } from "../exit-codes.js";
 import { note } from "../output/print.js";
 
 interface McpFlags {
@@ -42,6 +44,13 @@ export function mcpCommand(): Command {
     .option("--secret-env <NAME>", "an environment variable an agent may refer to as env:NAME for a provider key; repeat for more (none by default)", collect)
     .option("--secret-dir <DIR>", "a folder whose files an agent may refer to as file:PATH for a provider key; repeat for more (none by default)", collect)
     .addHelpText("after", HELP)
+    // The SDK is an optional peer: without it, one line saying what to install, before the
+    // credentials are asked for.
+    .hook("preAction", async () => {
+      await withMcpSdk(() => import("@modelcontextprotocol/sdk/server/stdio.js")).catch((error: unknown) => {
+        throw error instanceof Error && error.message === MCP_SDK_MISSING ? new UsageError(MCP_SDK_MISSING) : error;
+      });
+    })
     .action(
       // Every tool but the chunk tools sends the API key, so a server without one would only fail
       // call after call: it is required at start, like any command's credential. The chunk tools'
