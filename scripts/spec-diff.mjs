@@ -3,9 +3,10 @@
 //
 // Lists every change between two versions of the spec, each classified by the versioning table
 // of CHANGELOG.md (major, minor or patch, with the rule and the row it applies) and linked to its
-// line. BASE and HEAD are each a file, a released version (openapi/releases/<version>.yaml) or a
-// git ref (`main`, `HEAD~1`, `REF:path`); HEAD defaults to the working tree's spec and BASE to the
-// last release at or below HEAD's info.version.
+// line, with the workflows of openapi/platform.arazzo.yaml that call a changed operation. BASE and
+// HEAD are each a file, a released version (openapi/releases/<version>.yaml) or a git ref (`main`,
+// `HEAD~1`, `REF:path`); HEAD defaults to the working tree's spec and BASE to the last release at
+// or below HEAD's info.version.
 //
 //   markdown (default)  for a pull-request comment, grouped by operation
 //   json (--json)       the report in the shape of openapi/spec-diff.schema.json
@@ -15,6 +16,7 @@
 // 2 on bad arguments or a spec that cannot be read.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { loadArazzo } from "./lib/arazzo.mjs";
 import { diffSpecs, resolveSides, rulesMarkdown, toAnnotations, toMarkdown } from "./lib/spec-diff/index.mjs";
 
 const FORMATS = ["markdown", "json", "github"];
@@ -53,7 +55,8 @@ if (!FORMATS.includes(format)) fail(`--format must be one of ${FORMATS.join(", "
 let report;
 try {
   const { base, head } = resolveSides({ base: positionals[0], head: positionals[1] });
-  report = diffSpecs(base, head);
+  // The working tree's workflows: the flows a change to the spec would break today.
+  report = diffSpecs(base, head, { arazzo: loadArazzo() });
 } catch (error) {
   fail(error.message);
 }

@@ -16,6 +16,7 @@ import { securityChanges } from "./rules/security.mjs";
 import { serverChanges } from "./rules/servers.mjs";
 import { createSchemaComparer } from "./schema/compare.mjs";
 import { createViews } from "./schema/view.mjs";
+import { workflowImpact } from "./workflows.mjs";
 import { allowedLevel, bumpOf, parseVersion, requiredBump } from "./versions.mjs";
 
 /** The version of the report's JSON shape (openapi/spec-diff.schema.json); bumped on any incompatible change to it. */
@@ -41,8 +42,9 @@ function bumpInfo(base, head, level) {
 /**
  * @param {import("./document.mjs").Side} base
  * @param {import("./document.mjs").Side} head
+ * @param {{ arazzo?: any }} [options] the Arazzo document whose workflows the report names when a change reaches them
  */
-export function diffSpecs(base, head) {
+export function diffSpecs(base, head, { arazzo } = {}) {
   const views = { base: createViews(base.spec), head: createViews(head.spec) };
   const ctx = { base, head, views, schemas: createSchemaComparer(views) };
   const bOps = indexOperations(base.spec);
@@ -129,6 +131,7 @@ export function diffSpecs(base, head) {
     ok: bump ? rank(level) <= rank(bump.allows) : null,
     counts,
     changes,
+    ...(arazzo ? { workflows: workflowImpact(arazzo, changes, head.spec) } : {}),
   };
 }
 

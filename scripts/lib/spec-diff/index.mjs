@@ -7,6 +7,7 @@
 //   diff.mjs          the comparison, operation by operation, then the document
 //   schema/           schemas as value sets (view.mjs) and the walk over two of them (compare.mjs)
 //   rules/            one file per family of rules, each rule tied to a CHANGELOG row
+//   workflows.mjs     the workflows of the Arazzo document a change reaches
 //   gate.mjs          the version rule applied to a report
 //   format/           markdown for a PR comment, GitHub annotations, links to lines, the rule reference
 export { diffSpecs, REPORT_FORMAT, violations } from "./diff.mjs";

@@ -22,6 +22,12 @@ export interface Expected {
   /** When given, one of the change's places must contain this. */
   where?: string;
 }
+/** A workflow of corpus/fixture.arazzo.yaml that the case's changes reach (spec-diff's `workflows`). */
+export interface ExpectedWorkflow {
+  workflowId: string;
+  level: "major" | "minor" | "patch";
+  operations: Array<{ operationId: string; level: "major" | "minor" | "patch"; missing: boolean }>;
+}
 export interface CorpusCase {
   name: string;
   file: string;
@@ -29,6 +35,8 @@ export interface CorpusCase {
   base: Edit[];
   head: Edit[];
   expect: Expected[];
+  /** When given, the workflows of corpus/fixture.arazzo.yaml the changes reach, in its order (checked by workflows.test.ts). */
+  workflows?: ExpectedWorkflow[];
 }
 
 const segments = (pointer: string) => pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
@@ -70,6 +78,7 @@ export function applyEdits(fixture: unknown, edits: Edit[], file: string): unkno
 }
 
 export const fixture = parse(readFileSync(join(CORPUS_DIR, "fixture.yaml"), "utf8"));
+export const fixtureArazzo = parse(readFileSync(join(CORPUS_DIR, "fixture.arazzo.yaml"), "utf8"));
 
 export function loadCases(): CorpusCase[] {
   return readdirSync(CASES_DIR)
@@ -77,7 +86,7 @@ export function loadCases(): CorpusCase[] {
     .sort()
     .map((name) => {
       const data = parse(readFileSync(join(CASES_DIR, name), "utf8"));
-      return { name: name.slice(0, -".yaml".length), file: `corpus/cases/${name}`, title: data.title, base: data.base ?? [], head: data.head ?? [], expect: data.expect ?? [] };
+      return { name: name.slice(0, -".yaml".length), file: `corpus/cases/${name}`, title: data.title, base: data.base ?? [], head: data.head ?? [], expect: data.expect ?? [], ...(data.workflows ? { workflows: data.workflows } : {}) };
     });
 }
 

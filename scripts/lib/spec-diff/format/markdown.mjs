@@ -45,6 +45,20 @@ function changeLine(change, link, report) {
   return `- ${strong} · ${text(where)}${field}: ${text(change.message)} · ${place}${before} · ${code(change.rule)}`;
 }
 
+/** The workflows a change reaches, so a reviewer sees which flows may break (empty without any). */
+function workflowLines(report) {
+  if (!report.workflows?.length) return [];
+  const lines = ["### Workflows that call a changed operation", "", "| Workflow | Operation | Level |", "|---|---|---|"];
+  for (const workflow of report.workflows) {
+    for (const op of workflow.operations) {
+      const what = op.missing ? "**missing from the head spec: the workflow cannot run**" : `${op.level === "major" ? `**${op.level}**` : op.level} (${op.changes} change${op.changes === 1 ? "" : "s"})`;
+      lines.push(`| ${code(workflow.workflowId)} | ${code(op.operationId)} | ${what} |`);
+    }
+  }
+  lines.push("");
+  return lines;
+}
+
 function render(report, link, detailLevels) {
   const lines = [];
   lines.push(`## Spec review: ${text(report.base.label)} → ${text(report.head.label)}`, "");
@@ -66,6 +80,7 @@ function render(report, link, detailLevels) {
     lines.push(`| ${operationTitle(group.operation)} | ${count("major")} | ${count("minor")} | ${count("patch")} |`);
   }
   lines.push("");
+  lines.push(...workflowLines(report));
   const left = { minor: 0, patch: 0 };
   for (const group of groups) {
     lines.push(`### ${operationTitle(group.operation)}`, "");
