@@ -169,3 +169,59 @@ describe("echoed secrets, whatever part of the answer carries them", () => {
     }
   });
 });
+
+describe("every form a secret takes in text is masked", () => {
+  // A key read from a service-account JSON or a PEM file: quotes, slashes, a plus, several lines.
+  const PEM = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC+/k"quoted"\nYzQ1Njc4OTBhYmNkZWZnaGlqa2xtbm9w\n-----END PRIVATE KEY-----\n';
+  const encodedForms = (secret: string) => {
+    const bytes = Buffer.from(secret);
+    return [
+      JSON.stringify(secret),
+      JSON.stringify(secret).replace(/\//g, "\\/"),
+      encodeURIComponent(secret),
+      new URLSearchParams({ k: secret }).toString(),
+      bytes.toString("base64"),
+      bytes.toString("base64url"),
+      // Inside a longer encoded text, at each of the three byte offsets (Basic auth's "user:key").
+      Buffer.from(`u:${secret}`).toString("base64"),
+      Buffer.from(`us:${secret}`).toString("base64"),
+      Buffer.from(`use:${secret}`).toString("base64"),
+    ];
+  };
+  const residue = (masked: string, secret: string) => {
+    const found: string[] = [];
+    for (const line of secret.split("\n").filter((l) => l.length >= 8)) if (masked.includes(line)) found.push(line);
+    return found;
+  };
+
+  it("masks the literal, JSON-escaped, URL-encoded and base64 forms, and a multi-line secret line by line", async () => {
+    const { Redactor } = await import("../../src/wrappers/internal/redactor.js");
+    const redactor = new Redactor();
+    redactor.add(PEM);
+    redactor.add(API_KEY);
+    for (const secret of [PEM, API_KEY]) {
+      for (const form of encodedForms(secret)) {
+        const masked = redactor.text(`the platform said: ${form} (end)`);
+        expect(masked, form).toContain("[redacted]");
+        // What is left of the form once masked must not hold the secret or any of its encodings' cores.
+        for (const other of [secret, ...encodedForms(secret).slice(0, 4)]) expect(masked).not.toContain(other);
+        expect(Buffer.from(masked.replace(/[^A-Za-z0-9+/=]/g, ""), "base64").toString("latin1")).not.toContain(secret.slice(2, 20));
+      }
+    }
+    // One line of the key, quoted on its own.
+    const oneLine = redactor.text("line 2 was MIIEvQIBADANBgkqhkiG9w0BAQEFAASC+/k\"quoted\" and line 3 YzQ1Njc4OTBhYmNkZWZnaGlqa2xtbm9w");
+    expect(residue(oneLine, PEM)).toEqual([]);
+  });
+
+  it("reaches every surface: an error body echoing the key JSON-escaped, URL-encoded and in Basic auth", async () => {
+    const { fetch } = fakeFetch(() =>
+      json({ message: `bad ${encodeURIComponent(API_KEY)} / ${Buffer.from(`user:${API_KEY}`).toString("base64")}`, echo: JSON.stringify({ key: API_KEY }) }, { status: 401 }),
+    );
+    const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch });
+    const error = await client.jobs.get("ds-1").catch((e) => e);
+    for (const text of forms(error)) {
+      for (const form of encodedForms(API_KEY).slice(0, 6)) expect(text).not.toContain(form);
+      expect(text).not.toContain(Buffer.from(`user:${API_KEY}`).toString("base64").slice(8, -4));
+    }
+  });
+});
