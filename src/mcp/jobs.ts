@@ -2,7 +2,7 @@
 // in time is the answer; one still running at the bound is answered with a handle (its
 // dockStatusId) and the tool that continues the wait, and goes on at the platform. A cancelled
 // call stops waiting at once and says the job goes on.
-import { AbortError, JobFailedError, JobTimeoutError } from "../wrappers/errors.js";
+import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../wrappers/errors.js";
 import type { Job } from "../index.js";
 import { describeError, ToolError, withoutRaw, type ToolOutcome } from "./results.js";
 import type { ToolCall } from "./tool.js";
@@ -33,6 +33,12 @@ function waitFailed(error: unknown, dockStatusId: string): ToolError {
   });
 }
 
+/** A job id the platform does not know: what to check, and no handle. */
+function unknownJob(error: NotFoundError, dockStatusId: string): ToolError {
+  const { name: _name, message: _message, ...details } = describeError(error);
+  return new ToolError("UnknownJob", `job ${dockStatusId} is unknown to the platform (${error.status}): check the dockStatusId against the one a tool answered; waiting on it again will not find it`, details);
+}
+
 /**
  * Waits for `job` (a record, or its id) until it ends or the call's bound comes; `what` names the
  * work in the summary ("deploy of model cm-…"), `extra` joins the structured content.
@@ -55,6 +61,9 @@ export async function settleJob(call: ToolCall, job: Job | string, what: string,
     if (error instanceof JobTimeoutError) return jobHandle(error.job as Job, what, call.bound.seconds, extra);
     if (error instanceof AbortError && call.cancel.aborted) throw cancelledWhileWaiting({ dockStatusId: id });
     if (error instanceof JobFailedError) throw error;
+    // A job the platform does not know has no handle to follow: telling the agent to wait on it
+    // again would have it loop for ever.
+    if (error instanceof NotFoundError && error.operationId === "getDockStatus") throw unknownJob(error, id);
     // The job was started and may well go on (a 5xx while polling, say): the error carries its
     // handle, so the agent can still follow it.
     throw waitFailed(error, id);

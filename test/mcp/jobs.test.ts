@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { settleJob } from "../../src/mcp/jobs.js";
 import { errorResult } from "../../src/mcp/results.js";
 import type { ToolCall } from "../../src/mcp/tool.js";
-import { AuthenticationError, JobFailedError } from "../../src/wrappers/errors.js";
+import { AuthenticationError, JobFailedError, NotFoundError } from "../../src/wrappers/errors.js";
 import type { Job } from "../../src/index.js";
 
 const job = { dockStatusId: "ds-1", status: "IN_PROGRESS", jobType: "MODELS", action: "DEPLOY" } as Job;
@@ -35,5 +35,18 @@ describe("settleJob", () => {
     const failed = new JobFailedError({ ...job, status: "FAILED" });
     const error = await settleJob(callFailingWith(failed), job, "deploy of model cm-1").catch((e: unknown) => e);
     expect(error).toBe(failed);
+  });
+});
+
+describe("an unknown job", () => {
+  it("is said to be unknown, with no handle and no advice to wait on it again", async () => {
+    const unknown = new NotFoundError({ status: 404, body: { message: "no such job" }, operationId: "getDockStatus", requestId: "req-4" });
+    const error = await settleJob(callFailingWith(unknown), "ds-nope", "job ds-nope").catch((e: unknown) => e);
+    const result = errorResult(error, (text) => text);
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toMatch(/^UnknownJob: job ds-nope is unknown to the platform \(404\)/);
+    expect(text).not.toContain("call wait_for_job");
+    expect(JSON.stringify(result.structuredContent)).not.toContain("handle");
+    expect(result.structuredContent).toEqual({ error: expect.objectContaining({ name: "UnknownJob", status: 404, requestId: "req-4" }) });
   });
 });

@@ -323,7 +323,7 @@ describe("tools, guardrails, attachments, jobs", () => {
     expect((await h.call("delete_attachment", { appId: APP, envName: "dev", fileId, confirm: true })).isError).toBeFalsy();
   });
 
-  it("wait_for_job reads a job once with maxWaitSeconds 0, and names an unknown one NotFoundError", async () => {
+  it("wait_for_job reads a job once with maxWaitSeconds 0, and says an unknown one is unknown, with no handle", async () => {
     mock.setJobTiming({ polls: 100 });
     const started = await h.call("deploy_model", { ...DEPLOY, maxWaitSeconds: 0 });
     const id = content<{ handle: { dockStatusId: string } }>(started).handle.dockStatusId;
@@ -332,8 +332,13 @@ describe("tools, guardrails, attachments, jobs", () => {
     expect(content(read)).toMatchObject({ job: { status: "IN_PROGRESS", dockStatusId: id }, handle: { dockStatusId: id, continueWith: "wait_for_job" } });
     // One look each: the deploy's, and wait_for_job's.
     expect(sent("getDockStatus")).toHaveLength(2);
-    const unknown = await h.call("wait_for_job", { dockStatusId: "ds-unknown-job" });
-    expect(failure(unknown)).toMatchObject({ name: "NotFoundError", status: 404 });
+    for (const maxWaitSeconds of [0, 5]) {
+      const unknown = await h.call("wait_for_job", { dockStatusId: "ds-unknown-job", maxWaitSeconds });
+      expect(failure(unknown)).toMatchObject({ name: "UnknownJob", status: 404 });
+      expect(text(unknown)).toContain("job ds-unknown-job is unknown to the platform");
+      expect(text(unknown)).not.toContain("call wait_for_job");
+      expect(failure(unknown)).not.toHaveProperty("handle");
+    }
   });
 
   it("a FAILED job is an error result carrying the job", async () => {
