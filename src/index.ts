@@ -2,7 +2,7 @@
 // browsers, Deno and Bun. File-path helpers live in the Node entry (./node.js).
 export { createPlatformClient, type PlatformClient } from "./wrappers/client.js";
 export { waitForJob, type GetJob } from "./wrappers/jobs/waiter.js";
-export type { PlatformClientOptions, JwtSource, ResponseValidation } from "./wrappers/options.js";
+export type { PlatformClientOptions, JwtContext, JwtSource, ResponseValidation } from "./wrappers/options.js";
 export type { Logger } from "./wrappers/internal/logger.js";
 export {
   PlatformError,

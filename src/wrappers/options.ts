@@ -7,7 +7,12 @@ import { describeType, optionKeys, unknownKeyIssues } from "./internal/option-ch
 /** How the client checks answers against the spec: not at all, recording drift, or failing on it. */
 export type ResponseValidation = "off" | "warn" | "strict";
 
-export type JwtSource = string | (() => string | Promise<string>);
+/** What a `jwt` function is given: the signal of the call that needs the token (stop fetching it once it fires). */
+export interface JwtContext {
+  signal?: AbortSignal | undefined;
+}
+
+export type JwtSource = string | ((context: JwtContext) => string | Promise<string>);
 
 export interface PlatformClientOptions {
   /** Host name of the environment (`https://{host}`), e.g. `acme.platform.example`. */

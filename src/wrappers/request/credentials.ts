@@ -4,6 +4,7 @@
 // that was not configured stops the request before it is sent, naming the missing option.
 import type { Middleware } from "openapi-fetch";
 import { ConfigurationError, PlatformError } from "../errors.js";
+import { untilAborted } from "../internal/abort.js";
 import type { Redactor } from "../internal/redactor.js";
 import { headerSafe, type JwtSource } from "../options.js";
 import { PlatformRequest } from "./platform-request.js";
@@ -15,15 +16,19 @@ export interface Credentials {
 
 const CREDENTIAL_HEADERS = ["x-api-key", "auth"] as const;
 
-/** The operation's credential: synchronous unless the jwt option is a function. */
-export function credentialFor(header: string, operationId: string, { apiKey, jwt }: Credentials, redactor: Redactor): string | Promise<string> {
+/**
+ * The operation's credential: synchronous unless the jwt option is a function. The function is
+ * given the call's signal, and the call stops waiting for it when the signal fires, whether or not
+ * the function listens: a token helper that hangs cannot hold a call past its bound.
+ */
+export function credentialFor(header: string, operationId: string, { apiKey, jwt }: Credentials, redactor: Redactor, signal?: AbortSignal): string | Promise<string> {
   if (header === "x-api-key") {
     if (!apiKey) throw new ConfigurationError(`${operationId} needs the apiKey option (sent as the x-api-key header)`, "apiKey");
     return apiKey;
   }
   if (jwt === undefined) throw new ConfigurationError(`${operationId} needs the jwt option (sent as the auth header)`, "jwt");
   if (typeof jwt === "string") return jwt;
-  return Promise.resolve(jwt()).then((token) => {
+  return untilAborted(Promise.resolve(jwt(signal ? { signal } : {})), signal).then((token) => {
     if (typeof token !== "string" || token.trim() === "") throw new ConfigurationError(`the jwt function returned no token for ${operationId}`, "jwt");
     // Masked from here on, even in the refusal below.
     redactor.add(token);
@@ -40,7 +45,7 @@ export function credentialsMiddleware(credentials: Credentials, redactor: Redact
       }
       const { operationId, info } = request.operation;
       for (const name of CREDENTIAL_HEADERS) request.headers.delete(name);
-      const token = credentialFor(info.header, operationId, credentials, redactor);
+      const token = credentialFor(info.header, operationId, credentials, redactor, request.signal ?? undefined);
       if (typeof token === "string") {
         request.headers.set(info.header, token);
         return request;
