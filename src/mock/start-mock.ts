@@ -6,16 +6,20 @@
 //   in-memory state, so flows finish (jobs end, created things are listed, cursors move) with
 //   faults on demand. Needs nothing beyond this package, and never loads Prism.
 //
-// Each is loaded only when asked for.
+// Each is loaded only when asked for. createStatefulMock is the stateful mock with no server at
+// all: the same core behind a `fetch` (./stateful/in-process.ts); its listen() loads the server.
+// Where there is no Node (a browser bundle), the entry is ./portable.ts, with that alone.
 import { fileURLToPath } from "node:url";
 import { optionKeys } from "../wrappers/internal/option-check.js";
 import type { PrismMockServer } from "./prism/start-prism-mock.js";
 import { refuseUnknownKeys, STATEFUL_OPTIONS } from "./stateful/options.js";
 import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
+import { buildStatefulMock, type InProcessMock, type InProcessMockOptions } from "./stateful/in-process.js";
 
 export type { FaultRule, FaultKind } from "./stateful/scenarios/faults.js";
 export type { CorsOrigins } from "./stateful/http/cors.js";
 export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions };
+export type { InProcessMock, InProcessMockOptions, ListenOptions } from "./stateful/in-process.js";
 
 const PRISM_OPTIONS = optionKeys<StartMockOptions>({ stateful: true, port: true, host: true, spec: true, dynamic: true, errors: true, readyTimeoutMs: true });
 
@@ -94,4 +98,18 @@ export async function startMock(options: StartMockOptions | StartStatefulMockOpt
   const { stateful: _stateful, spec = PACKAGED_SPEC, ...settings } = options;
   const server: PrismMockServer = await (await import("./prism/start-prism-mock.js")).startPrismMock({ ...settings, spec });
   return server;
+}
+
+/**
+ * The stateful mock in this process, built at once: no port, no socket. Give its `fetch` and
+ * `url` to the client (`createPlatformClient({ baseUrl: mock.url, fetch: mock.fetch, ... })`);
+ * `handle(request)` is the same mock for a framework that takes a handler (an MSW handler);
+ * the scenario methods are the HTTP mock's; `listen({ port, host })` puts the same state behind
+ * a socket, resolving to the HTTP mock. Bad options throw a ValidationError naming each one.
+ */
+export function createStatefulMock(options?: InProcessMockOptions): InProcessMock {
+  return buildStatefulMock(options, async (shared, address) => {
+    const { StatefulMock } = await import("./stateful/server.js");
+    return new StatefulMock(shared, address).listen();
+  });
 }

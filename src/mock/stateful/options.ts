@@ -1,5 +1,6 @@
 // Options of the stateful mock, checked up front: a bad one is refused with its name and rule
 // before anything listens, a misspelt one with the option it resembles (the client's own check).
+import type { ValidationIssue } from "../../wrappers/errors.js";
 import { optionKeys, unknownKeyIssues } from "../../wrappers/internal/option-check.js";
 import type { Chunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
@@ -112,42 +113,85 @@ export function resolveExisting(existing: unknown, where = "startMock: existing"
   return { models: ids("models", /^cm-\S+$/, "cm-"), tools: ids("tools", /^a-\S+$/, "a-") };
 }
 
-function integer(value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) throw new TypeError(`startMock: ${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
-  return value as number;
+/** Collects the issues of one option's check, keeping its value when it passes. */
+class IssueList {
+  readonly issues: ValidationIssue[] = [];
+
+  add(field: string, rule: string, message: string): undefined {
+    this.issues.push({ field, rule, message });
+    return undefined;
+  }
+
+  /** A check that throws its sentence (shared with the scenario methods), as an issue of `field`. */
+  run<T>(field: string, rule: string, check: () => T): T | undefined {
+    try {
+      return check();
+    } catch (error) {
+      return this.add(field, rule, (error as Error).message);
+    }
+  }
+
+  integer(value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+    if (value === undefined) return undefined;
+    if (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) return value as number;
+    return this.add(name, Number.isInteger(value) ? "range" : "type", `${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
+  }
+
+  text(value: unknown, name: string): string | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value === "string" && value !== "") return value;
+    return this.add(name, typeof value === "string" ? "minLength" : "type", `${name} must be a non-empty string`);
+  }
 }
 
-function text(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string" || value === "") throw new TypeError(`startMock: ${name} must be a non-empty string`);
-  return value;
-}
-
-export function resolveOptions(options: StatefulMockOptions & { stateful?: boolean }): ResolvedOptions {
-  refuseUnknownKeys(options, STATEFUL_OPTIONS);
-  const jobs = options.jobs ?? {};
-  if (typeof jobs !== "object" || jobs === null) throw new TypeError("startMock: jobs must be an object { polls?, ms? }");
-  refuseUnknownKeys(jobs, ["polls", "ms"], "jobs");
-  const chunks = options.chunks;
-  if (chunks !== undefined && typeof chunks !== "string" && !Array.isArray(chunks)) throw new TypeError("startMock: chunks must be a file path or an array of chunks");
-  if (options.faults !== undefined && !Array.isArray(options.faults)) throw new TypeError("startMock: faults must be an array of fault rules");
-  return {
-    port: integer(options.port, "port", 0, 65535) ?? 0,
-    host: text(options.host, "host") ?? "127.0.0.1",
-    seed: integer(options.seed, "seed", 0, 2 ** 32 - 1) ?? 1,
-    jobs: { ...(jobs.polls !== undefined ? { polls: integer(jobs.polls, "jobs.polls", 0) } : {}), ...(jobs.ms !== undefined ? { ms: integer(jobs.ms, "jobs.ms", 0) } : {}) },
+/**
+ * Every option checked at once: the resolved options, or every issue (each naming its field and
+ * rule). `known` is the options the caller takes (the in-process mock has no port or host).
+ */
+export function checkOptions(options: unknown, known: readonly string[] = STATEFUL_OPTIONS): { resolved: ResolvedOptions } | { issues: ValidationIssue[] } {
+  const list = new IssueList();
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    return { issues: [{ field: "options", rule: "type", message: "options must be an object" }] };
+  }
+  const o = options as StatefulMockOptions;
+  list.issues.push(...unknownKeyIssues(o, known, ""));
+  let jobs: JobTiming = {};
+  if (o.jobs !== undefined && (typeof o.jobs !== "object" || o.jobs === null || Array.isArray(o.jobs))) list.add("jobs", "type", "jobs must be an object { polls?, ms? }");
+  else if (o.jobs !== undefined) {
+    list.issues.push(...unknownKeyIssues(o.jobs, ["polls", "ms"], "jobs"));
+    const polls = list.integer(o.jobs.polls, "jobs.polls", 0);
+    const ms = list.integer(o.jobs.ms, "jobs.ms", 0);
+    jobs = { ...(polls !== undefined ? { polls } : {}), ...(ms !== undefined ? { ms } : {}) };
+  }
+  const chunks = o.chunks;
+  if (chunks !== undefined && typeof chunks !== "string" && !Array.isArray(chunks)) list.add("chunks", "type", "chunks must be a file path or an array of chunks");
+  const faults: FaultRule[] = [];
+  if (o.faults !== undefined && !Array.isArray(o.faults)) list.add("faults", "type", "faults must be an array of fault rules");
+  else (o.faults ?? []).forEach((rule, i) => list.run(`faults[${i}]`, "faultRule", () => faults.push(validateFaultRule(rule, `faults[${i}]`))));
+  const resolved: ResolvedOptions = {
+    port: list.integer(o.port, "port", 0, 65535) ?? 0,
+    host: list.text(o.host, "host") ?? "127.0.0.1",
+    seed: list.integer(o.seed, "seed", 0, 2 ** 32 - 1) ?? 1,
+    jobs,
     chunks,
-    chunkPageSize: integer(options.chunkPageSize, "chunkPageSize", 1, 10_000) ?? 10,
+    chunkPageSize: list.integer(o.chunkPageSize, "chunkPageSize", 1, 10_000) ?? 10,
     // Bounded so that an expirationDate stays a date JavaScript can write.
-    sessionTtlMs: integer(options.sessionTtlMs, "sessionTtlMs", 1, TEN_YEARS_MS) ?? 60 * 60 * 1000,
-    apiKey: text(options.apiKey, "apiKey"),
-    jwt: text(options.jwt, "jwt"),
-    faults: (options.faults ?? []).map((rule, i) => validateFaultRule(rule, `startMock: faults[${i}]`)),
-    logLimit: integer(options.logLimit, "logLimit", 1) ?? 10_000,
-    existing: resolveExisting(options.existing),
-    corsOrigins: checkCorsOrigins(options.corsOrigins),
+    sessionTtlMs: list.integer(o.sessionTtlMs, "sessionTtlMs", 1, TEN_YEARS_MS) ?? 60 * 60 * 1000,
+    apiKey: list.text(o.apiKey, "apiKey"),
+    jwt: list.text(o.jwt, "jwt"),
+    faults,
+    logLimit: list.integer(o.logLimit, "logLimit", 1) ?? 10_000,
+    existing: list.run("existing", "format", () => resolveExisting(o.existing, "existing")) ?? { models: [], tools: [] },
+    corsOrigins: list.run("corsOrigins", "origin", () => checkCorsOrigins(o.corsOrigins)),
   };
+  return list.issues.length > 0 ? { issues: list.issues } : { resolved };
+}
+
+/** startMock's options checked, or a TypeError naming every bad one (startMock's own convention). */
+export function resolveOptions(options: StatefulMockOptions & { stateful?: boolean }): ResolvedOptions {
+  const checked = checkOptions(options);
+  if ("issues" in checked) throw new TypeError(`startMock: ${checked.issues.map((issue) => issue.message).join("; ")}`);
+  return checked.resolved;
 }
 
 export type { Chunk, CorsOrigins };

@@ -42,7 +42,7 @@ describe("a JSON body over the limit", () => {
       expect(answer.headers["connection"]).toBe("close");
       await answer.closed;
       expect(mock.requests()[0]).toMatchObject({ operationId: "deployGuardrail", status: 413 });
-    });
+    }, "http");
   });
 
   it("is answered 413 once a chunked body passes the limit, without waiting for its end", { timeout: 10_000 }, async () => {
@@ -51,7 +51,7 @@ describe("a JSON body over the limit", () => {
       expect(answer.status).toBe(413);
       expect(answer.body.fault).toBe("request");
       await answer.closed;
-    });
+    }, "http");
   });
 
   it("is answered 413 on the admin endpoint too", { timeout: 10_000 }, async () => {
@@ -59,14 +59,14 @@ describe("a JSON body over the limit", () => {
       const answer = await unfinishedBody(mock, "/__mock/existing", { "content-length": String(64 * 1024 * 1024) }, 16);
       expect(answer.status).toBe(413);
       expect(answer.body.message).toMatch(/at most \d+ bytes/);
-    });
+    }, "http");
   });
 
   it("leaves a body at the limit alone", async () => {
     await withMock({}, async (mock) => {
       const text = JSON.stringify({ name: "Toxicity" }).padEnd(MAX_JSON_BYTES, " ");
       expect((await call(mock, "POST", "/api/public/guardrails/deploy", text)).status).toBe(200);
-    });
+    }, "http");
   });
 });
 
@@ -82,7 +82,7 @@ describe("a form refused part-way", () => {
       expect(answer.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "duplicate" });
       expect(answer.headers["connection"]).toBe("close");
       await answer.closed;
-    });
+    }, "http");
   });
 });
 
@@ -101,7 +101,7 @@ describe("a JSON body nested too deep", () => {
       expect(payload.status).toBe(422);
       expect(payload.body.errors[0]).toMatchObject({ in: "body", field: "/payload", rule: "maxDepth" });
       expect(payload.body.errors[0].msg).toContain("64 levels");
-    });
+    }, "http");
   });
 
   it("is read up to the limit", async () => {
@@ -111,6 +111,6 @@ describe("a JSON body nested too deep", () => {
       expect((await call(mock, "POST", "/api/public/connections", connection(deepest))).status).toBe(200);
       const deeper = await call(mock, "POST", "/api/public/connections", connection(`{"b":${deepest}}`));
       expect(deeper.body.errors[0]).toMatchObject({ field: "/payload", rule: "maxDepth" });
-    });
+    }, "http");
   });
 });

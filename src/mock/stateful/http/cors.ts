@@ -20,7 +20,7 @@ const PREFLIGHT_CACHE_SECONDS = "600";
 /** The option's value checked: a list of origins written as a browser sends them, or "*". */
 export function checkCorsOrigins(value: unknown, name = "corsOrigins"): CorsOrigins | undefined {
   if (value === undefined || value === "*") return value;
-  if (!Array.isArray(value)) throw new TypeError(`startMock: ${name} must be "*" or a list of origins such as ["http://127.0.0.1:4020"]`);
+  if (!Array.isArray(value)) throw new TypeError(`${name} must be "*" or a list of origins such as ["http://127.0.0.1:4020"]`);
   return value.map((origin: unknown, i) => {
     let parsed: URL | undefined;
     try {
@@ -30,7 +30,7 @@ export function checkCorsOrigins(value: unknown, name = "corsOrigins"): CorsOrig
     }
     // A browser's Origin header is exactly scheme, host and port: a path or a trailing slash never matches.
     if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
-      throw new TypeError(`startMock: ${name}[${i}] must be an origin, scheme://host[:port] with no path (got ${JSON.stringify(origin)})`);
+      throw new TypeError(`${name}[${i}] must be an origin, scheme://host[:port] with no path (got ${JSON.stringify(origin)})`);
     }
     return origin;
   });
