@@ -62,7 +62,7 @@ async function checkDriftFile(file: string): Promise<void> {
     return;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT") throw new UsageError(code ? `--record-drift ${file}: cannot read it (${code})` : `--record-drift ${(error as Error).message}; name a new file or an existing drift report`);
+    if (code !== "ENOENT") throw code ? fileError(`--record-drift ${file}`, "read it", error) : new UsageError(`--record-drift ${(error as Error).message}; name a new file or an existing drift report`);
   }
   await access(dirname(resolve(file)), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
     throw fileError(file, "create the drift report", error);

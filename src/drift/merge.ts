@@ -2,13 +2,18 @@
 // direction, status or request part, pointer, kind, keyword and spec version) adds its counts,
 // keeps the earliest first-seen and the latest last-seen, and unites types, labels and recorders.
 import { compareEntries, entryKey } from "./entry-order.js";
+import { DEFAULT_MAX_ENTRIES } from "./recorder.js";
 import { emptyReport, type DriftEntry, type DriftReport } from "./report-format.js";
 
 const union = <T extends string>(a: readonly T[], b: readonly T[]): T[] => [...new Set([...a, ...b])].sort();
 const earlier = (a: string, b: string) => (Date.parse(b) < Date.parse(a) ? b : a);
 const later = (a: string, b: string) => (Date.parse(b) > Date.parse(a) ? b : a);
 
-/** One report holding every drift of `reports` (none: an empty report). The inputs are not changed. */
+/**
+ * One report holding every drift of `reports` (none: an empty report), within the recorders'
+ * cap of 1,000 entries: past it, the entries seen least often go, counted in `omitted` as a
+ * recorder counts what finds its report full. The inputs are not changed.
+ */
 export function mergeDriftReports(...reports: readonly DriftReport[]): DriftReport {
   const merged = emptyReport(new Date(0));
   const entries = new Map<string, DriftEntry>();
@@ -31,6 +36,12 @@ export function mergeDriftReports(...reports: readonly DriftReport[]): DriftRepo
     }
   }
   if (reports.length === 0) merged.updatedAt = new Date().toISOString();
-  merged.drifts = [...entries.values()].sort(compareEntries);
+  let kept = [...entries.values()];
+  if (kept.length > DEFAULT_MAX_ENTRIES) {
+    kept.sort((a, b) => b.count - a.count || compareEntries(a, b));
+    for (const dropped of kept.slice(DEFAULT_MAX_ENTRIES)) merged.omitted += dropped.count;
+    kept = kept.slice(0, DEFAULT_MAX_ENTRIES);
+  }
+  merged.drifts = kept.sort(compareEntries);
   return merged;
 }

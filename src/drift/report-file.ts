@@ -4,14 +4,21 @@
 // turns through a lock file beside the report: two that read the same old report and each renamed
 // their own merge over it would lose one's entries.
 import { randomBytes } from "node:crypto";
-import { open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { open, rename, rm, stat, writeFile } from "node:fs/promises";
+import { FILE_CAPS, readRegularFile } from "../node/regular-file.js";
 import { mergeDriftReports } from "./merge.js";
 import { parseDriftReport, parseDriftReportText } from "./parse-report.js";
 import type { DriftReport } from "./report-format.js";
 
 /** The report in `file`, checked against the report schema. */
 export async function readDriftReport(file: string): Promise<DriftReport> {
-  return parseDriftReportText(await readFile(file, "utf8"), file);
+  return parseDriftReportText(await readReportText(file), file);
+}
+
+/** A report file's text: a regular file of at most 64 MiB, never a FIFO or a device, which would hang or never end. */
+function readReportText(file: string): Promise<string> {
+  return readRegularFile(file, { maxBytes: FILE_CAPS.report, what: "the drift report", encoding: "utf8" });
 }
 
 export interface WriteDriftReportOptions {
@@ -38,7 +45,7 @@ export async function writeDriftReport(file: string, report: DriftReport, option
 async function mergeInto(file: string, report: DriftReport, options: WriteDriftReportOptions): Promise<DriftReport> {
   let existing: DriftReport | undefined;
   try {
-    existing = parseDriftReportText(await readFile(file, "utf8"), file);
+    existing = parseDriftReportText(await readReportText(file), file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
@@ -62,19 +69,57 @@ async function replaceFile(file: string, text: string): Promise<void> {
 const STALE_LOCK_MS = 30_000;
 const WAIT_LIMIT_MS = 10_000;
 
-/** Waits for the report's lock (created exclusively) and returns how to give it back. */
+/** The drift report's lock stayed taken past the wait: names the lock file and who holds it, if known. */
+export class DriftReportLockError extends Error {
+  override readonly name = "DriftReportLockError";
+  constructor(
+    readonly lockFile: string,
+    readonly holder: { pid: number; host: string } | undefined,
+  ) {
+    super(`${lockFile}: another writer${holder ? ` (process ${holder.pid} on ${holder.host})` : ""} has held the drift report's lock for over ${WAIT_LIMIT_MS / 1000} s; remove the lock file if no writer is running`);
+  }
+}
+
+/** Who wrote the lock (its pid and host), if it says. */
+async function holderOf(lock: string): Promise<{ pid: number; host: string } | undefined> {
+  try {
+    const holder = JSON.parse(await readRegularFile(lock, { maxBytes: 4096, what: "the lock file", encoding: "utf8" })) as { pid?: unknown; host?: unknown };
+    return typeof holder.pid === "number" && typeof holder.host === "string" ? { pid: holder.pid, host: holder.host } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A holder on this machine whose process is gone: its lock can be taken over at once. */
+function dead(holder: { pid: number; host: string } | undefined): boolean {
+  if (!holder || holder.host !== hostname()) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/** Waits for the report's lock (created exclusively, holding the writer's pid and host) and returns how to give it back. */
 async function takeTurn(lock: string): Promise<() => Promise<void>> {
   const deadline = Date.now() + WAIT_LIMIT_MS;
   for (;;) {
     try {
-      await (await open(lock, "wx")).close();
+      const handle = await open(lock, "wx");
+      try {
+        await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname() }));
+      } finally {
+        await handle.close();
+      }
       return () => rm(lock, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-    if (age > STALE_LOCK_MS) await rm(lock, { force: true });
-    else if (Date.now() > deadline) throw new Error(`${lock}: another writer has held the drift report's lock for over ${WAIT_LIMIT_MS / 1000} s; remove the lock if no writer is running`);
+    const holder = await holderOf(lock);
+    if (age > STALE_LOCK_MS || dead(holder)) await rm(lock, { force: true });
+    else if (Date.now() > deadline) throw new DriftReportLockError(lock, holder);
     else await new Promise((done) => setTimeout(done, 10 + Math.random() * 20));
   }
 }

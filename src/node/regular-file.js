@@ -72,11 +72,13 @@ export async function readRegularFile(path, { maxBytes, what = "the file", encod
 }
 
 /** The synchronous form, for the readers that are synchronous (profiles, state files, spec inputs). */
-export function readRegularFileSync(path, { maxBytes, what = "the file", encoding } = {}) {
+export function readRegularFileSync(path, { maxBytes, what = "the file", encoding, inspect } = {}) {
   const fd = openSync(path, FLAGS);
   try {
     const stats = fstatSync(fd);
     check(stats, path, what, maxBytes);
+    // The caller's own checks (a profile's mode and owner) on the very file that is read.
+    inspect?.(stats);
     const buffer = Buffer.alloc(Math.min(stats.size, maxBytes) + 1);
     let length = 0;
     for (;;) {

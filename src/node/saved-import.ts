@@ -5,12 +5,13 @@
 // process the file holds a whole state. One import per state file at a time: a lock beside it
 // (`<state>.lock`, created exclusively) names its holder, and a lock whose holder died is taken
 // over. Failures are SavedImportErrors; each caller words them for its users.
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import type { Job } from "../wrappers/normalize/jobs.js";
 import type { ImportState } from "../wrappers/uploads/import-state.js";
+import { FILE_CAPS, readRegularFileSync } from "./regular-file.js";
 
 export const STATE_FILE_SUFFIX = ".import-state.json";
 
@@ -81,7 +82,8 @@ export async function writeSavedImportAsync(file: string, saved: SavedImport): P
 export function readSavedImport(file: string): SavedImport {
   let contents: string;
   try {
-    contents = readFileSync(file, "utf8");
+    // A state file is a few KiB; a FIFO or /dev/zero in its place is refused at once, not read.
+    contents = readRegularFileSync(file, { maxBytes: FILE_CAPS.state, what: "the state file", encoding: "utf8" });
   } catch (error) {
     throw new SavedImportError(file, "read the import's state", "io", { code: codeOf(error), cause: error });
   }
@@ -102,7 +104,7 @@ export function removeSavedImport(file: string): void {
 
 function holderOf(lockPath: string): LockHolder | undefined {
   try {
-    const holder = JSON.parse(readFileSync(lockPath, "utf8")) as Partial<LockHolder>;
+    const holder = JSON.parse(readRegularFileSync(lockPath, { maxBytes: FILE_CAPS.config, what: "the lock file", encoding: "utf8" })) as Partial<LockHolder>;
     return typeof holder.pid === "number" && typeof holder.host === "string" ? { pid: holder.pid, host: holder.host, since: String(holder.since) } : undefined;
   } catch {
     return undefined;

@@ -1,12 +1,14 @@
 // platform --record-drift and platform drift, as processes against a service that departs from
 // the spec: the departures land in the report file (names and types, never a value), the report
 // reads as a table, as JSON, as SARIF and as JUnit, and --fail-on-drift exits 7 on drift only.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
-import { cli, shown } from "./support/run-cli.js";
+import { cli, shown, startCli } from "./support/run-cli.js";
+import { until } from "./support/until.js";
 
 const SECRET = "sk-planted-in-a-drifting-field-9f8e7d";
 let service: LocalServer;
@@ -90,5 +92,33 @@ describe("platform drift", () => {
   it("names a file that is not a report, exit 2", async () => {
     const notReport = await run(["drift", "../package.json"]);
     expect(notReport.code).toBe(2);
+  });
+});
+
+describe("files that are not what they claim to be, and signals", () => {
+  it("platform drift and --record-drift refuse a FIFO at once, sending nothing", async () => {
+    execFileSync("mkfifo", [join(work, "drift.fifo")]);
+    const summary = await run(["drift", "drift.fifo"]);
+    expect(summary.code, shown(summary)).toBe(2);
+    expect(summary.stderr).toContain("drift.fifo: cannot read the drift report (not a regular file");
+    const before = requests;
+    const recorded = await run(["--record-drift", "drift.fifo", "connections", "list"]);
+    expect(recorded.code, shown(recorded)).toBe(2);
+    expect(recorded.stderr).toContain("--record-drift drift.fifo: cannot read it (not a regular file");
+    expect(requests).toBe(before);
+  });
+
+  it("SIGTERM while the profile's JWT command hangs ends the command with 130", async () => {
+    const home = join(work, "config-hanging-jwt");
+    mkdirSync(join(home, "platform"), { recursive: true, mode: 0o700 });
+    chmodSync(home, 0o700);
+    const pidFile = join(work, "jwt-command.pid");
+    writeFileSync(join(home, "platform/config.json"), JSON.stringify({ profiles: { default: { baseUrl: service.url, jwtCommand: `echo $$ > '${pidFile}'; exec sleep 300` } } }), { mode: 0o600 });
+    const { child, done } = startCli(["chunks", "list", "st-0a1b2c3d"], { cwd: work, env: { XDG_CONFIG_HOME: home, PLATFORM_JWT: undefined, PLATFORM_BASE_URL: undefined } });
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
+    child.kill("SIGTERM");
+    const out = await done;
+    expect(out.code, shown(out)).toBe(130);
+    expect(out.stderr).toContain("platform: interrupted");
   });
 });

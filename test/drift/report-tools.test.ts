@@ -1,8 +1,9 @@
 // The pieces around a drift report, called directly: the recorder (counts, first and last seen, its
 // bound), merging, the summary and hasDrift, SARIF 2.1.0, JUnit XML, reading a report back, and
 // report files. Reports are checked against openapi/drift-report.schema.json with Ajv.
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Log as SarifLog } from "sarif";
@@ -14,7 +15,7 @@ import { driftReportToJUnit } from "../../src/drift/junit.js";
 import { mergeDriftReports } from "../../src/drift/merge.js";
 import { parseDriftReport } from "../../src/drift/parse-report.js";
 import { DriftRecorder } from "../../src/drift/recorder.js";
-import { readDriftReport, writeDriftReport } from "../../src/drift/report-file.js";
+import { DriftReportLockError, readDriftReport, writeDriftReport } from "../../src/drift/report-file.js";
 import type { DriftReport } from "../../src/drift/report-format.js";
 import { driftReportToSarif } from "../../src/drift/sarif.js";
 import { hasDrift, SUMMARY_COLUMNS, summarizeDriftReport } from "../../src/drift/summary.js";
@@ -204,6 +205,24 @@ describe("parseDriftReport", () => {
   });
 });
 
+describe("merging past the cap", () => {
+  it("keeps at most 1,000 entries, the most seen, and counts the rest as omitted", () => {
+    const [a] = sampleReports();
+    const template = a.drifts[0]!;
+    const many = (from: number, count: number, seen: number): DriftReport => ({
+      ...a,
+      omitted: 1,
+      drifts: Array.from({ length: count }, (_, i) => ({ ...structuredClone(template), pointer: `/field${from + i}`, count: seen })),
+    });
+    const merged = mergeDriftReports(many(0, 700, 3), many(700, 700, 1));
+    expect(merged.drifts).toHaveLength(1000);
+    expect(merged.drifts.filter((d) => d.count === 3)).toHaveLength(700);
+    // The 400 entries left out were seen once each; both inputs' own omitted counts stay.
+    expect(merged.omitted).toBe(2 + 400);
+    expect(validateReport(merged)).toBe(true);
+  });
+});
+
 describe("report files", () => {
   it("writes a report, merges the next one into it, and reads it back", async () => {
     const file = join(scratch, "drift.json");
@@ -236,6 +255,32 @@ describe("report files", () => {
     utimesSync(`${file}.lock`, old, old);
     await writeDriftReport(file, sampleReports()[0]);
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it("takes over at once a lock whose writer, on this machine, is gone", async () => {
+    const file = join(scratch, "dead-writer.json");
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: gone, host: hostname() }));
+    await writeDriftReport(file, sampleReports()[0]);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect((await readDriftReport(file)).drifts.length).toBeGreaterThan(0);
+  });
+
+  it("names the lock file and its living holder in a typed error when the lock stays taken", async () => {
+    const file = join(scratch, "held.json");
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: hostname() }));
+    const error = await writeDriftReport(file, sampleReports()[0]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DriftReportLockError);
+    expect(error).toMatchObject({ lockFile: `${file}.lock`, holder: { pid: process.pid, host: hostname() } });
+    rmSync(`${file}.lock`);
+  });
+
+  it("refuses a FIFO in place of a report at once, reading or merging into it", async () => {
+    const fifo = join(scratch, "fifo.json");
+    execFileSync("mkfifo", [fifo]);
+    // Nobody ever writes to it: a read that waited for a writer would never end.
+    await expect(readDriftReport(fifo)).rejects.toMatchObject({ code: "ENOTFILE" });
+    await expect(writeDriftReport(fifo, sampleReports()[0])).rejects.toMatchObject({ code: "ENOTFILE" });
   });
 
   it("refuses to overwrite a file that is not a drift report, and to write something that is not one", async () => {

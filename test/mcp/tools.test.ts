@@ -1,6 +1,7 @@
 // Every tool through the SDK's client, in process, against the stateful mock: what it answers
 // when it goes through, and how it refuses (bad arguments, no consent, read-only mode), with the
 // mock's request log showing that a refusal sent nothing.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -339,6 +340,15 @@ describe("tools, guardrails, attachments, jobs", () => {
       expect(text(unknown)).not.toContain("call wait_for_job");
       expect(failure(unknown)).not.toHaveProperty("handle");
     }
+  });
+
+  it("resume_model_import refuses a state file that is a device or a FIFO at once, reading nothing", async () => {
+    execFileSync("mkfifo", [join(work, "model.tar.import-state.json.fifo")]);
+    for (const stateFile of ["/dev/zero", join(work, "model.tar.import-state.json.fifo")]) {
+      const result = await h.call("resume_model_import", { stateFile, path: join(work, "model.tar") });
+      expect(failure(result).issues, stateFile).toEqual([expect.objectContaining({ field: "stateFile", message: expect.stringContaining("must be the regular file an import wrote (ENOTFILE") })]);
+    }
+    expect(sent()).toEqual([]);
   });
 
   it("a FAILED job is an error result carrying the job", async () => {

@@ -5,7 +5,7 @@
 // secrets masked.
 import { Command } from "commander";
 import { currentInterruptSignal } from "../action.js";
-import { DEFAULT_PROFILE, PROFILE_SETTINGS, SECRET_SETTINGS, checkProfileName, configPath, readConfigFile, writeConfigFile, type ConfigFile, type Profile } from "../config/config-file.js";
+import { DEFAULT_PROFILE, PROFILE_SETTINGS, SECRET_SETTINGS, checkProfileName, configPath, ownProfile, readConfigFile, writeConfigFile, type ConfigFile, type Profile } from "../config/config-file.js";
 import { outputOf, type GlobalOptions } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { note, printListDocument, printResult } from "../output/print.js";
@@ -112,7 +112,7 @@ async function configure(flags: ConfigureFlags, command: Command): Promise<void>
   const name = profileName(global);
   const path = configPath();
   const config: ConfigFile = readConfigFile(path) ?? { profiles: {} };
-  const current = config.profiles[name] ?? {};
+  const current = ownProfile(config, name) ?? {};
   addSecrets(SECRET_SETTINGS.map((key) => current[key]).filter((v): v is string => v !== undefined));
 
   const changes: Profile = {

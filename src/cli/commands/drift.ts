@@ -6,6 +6,7 @@ import { Argument, Command, Option } from "commander";
 import { SPEC_VERSION } from "../../generated/spec-version.js";
 import { outputOf } from "../context.js";
 import { EXIT, UsageError } from "../exit-codes.js";
+import { fileError } from "../local-files/file-errors.js";
 import { note, printListDocument } from "../output/print.js";
 import { writeOut } from "../output/stdout.js";
 
@@ -43,7 +44,7 @@ export function driftCommand(): Command {
       ]);
       const report = await readDriftReport(file).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
-        throw new UsageError(code ? `${file}: cannot read the drift report (${code})` : (error as Error).message);
+        throw code ? fileError(file, "read the drift report", error) : new UsageError((error as Error).message);
       });
       if (options.format === "sarif") writeOut(`${JSON.stringify(driftReportToSarif(report, { toolVersion: SPEC_VERSION }), null, 2)}\n`);
       else if (options.format === "junit") writeOut(driftReportToJUnit(report));

@@ -9,7 +9,7 @@
 import { operations, type OperationId } from "../../generated/operations.js";
 import type { JwtSource } from "../../index.js";
 import { UsageError } from "../exit-codes.js";
-import { DEFAULT_PROFILE, checkProfileName, configPath, readConfigFile, type Profile } from "./config-file.js";
+import { DEFAULT_PROFILE, checkProfileName, configPath, ownProfile, readConfigFile, type Profile } from "./config-file.js";
 import { jwtFromCommand } from "./jwt-command.js";
 
 /** The global flags that name the target, the credentials and the profile. */
@@ -51,7 +51,7 @@ function profileLoader(flags: TargetFlags, env: NodeJS.ProcessEnv): () => { name
     const name = named ?? DEFAULT_PROFILE;
     checkProfileName(name);
     const path = configPath(env);
-    const profile = readConfigFile(path)?.profiles[name];
+    const profile = ownProfile(readConfigFile(path), name);
     if (profile === undefined && named !== undefined) {
       throw new UsageError(`profile "${name}" is not in ${path}${given(flags.profile) ? "" : " (PLATFORM_PROFILE names it)"}; create it with: platform configure --profile ${name}`);
     }

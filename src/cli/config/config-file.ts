@@ -2,9 +2,10 @@
 // mode 0600 in a 0700 folder, one entry per profile. It holds credentials, so, like ssh with a
 // private key, the command line refuses to read it when anyone but its owner may read or write
 // it. Errors name the file and the setting, never a value.
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
+import { FILE_CAPS, readRegularFileSync } from "../../node/regular-file.js";
 import { UsageError } from "../exit-codes.js";
 
 export interface Profile {
@@ -38,29 +39,50 @@ export function checkProfileName(name: string): void {
 
 /** The file's profiles, or undefined when there is no file. */
 export function readConfigFile(path: string): ConfigFile | undefined {
-  let mode: number;
-  let uid: number;
+  let text: string;
   try {
-    const stats = statSync(path);
-    if (!stats.isFile()) throw new UsageError(`${path}: not a file`);
-    ({ mode, uid } = stats);
+    // Opened without blocking and checked on the handle it is read from: a FIFO or a device in
+    // its place is refused at once, and a swap between the checks and the read changes nothing.
+    text = readRegularFileSync(path, { maxBytes: FILE_CAPS.config, what: "the profiles file", encoding: "utf8", inspect: (stats) => checkOwnership(path, stats) });
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new UsageError(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    if (code === "ENOTFILE") throw new UsageError(`${path}: not a regular file`);
+    if (code === "EFBIG") throw new UsageError(`${path}: larger than a profiles file may be (${FILE_CAPS.config} bytes)`);
+    throw new UsageError(`${path}: cannot be read (${code ?? "error"})`);
   }
-  // Windows has no such mode bits (every file reads as 0666): its ACLs are not checked here.
-  if (process.platform !== "win32" && (mode & 0o077) !== 0) {
-    throw new UsageError(`${path} holds credentials but others may read or change it (mode ${(mode & 0o777).toString(8)}); it is not used until only you can: chmod 600 ${path}`);
-  }
-  if (typeof process.getuid === "function" && uid !== process.getuid()) throw new UsageError(`${path} holds credentials but belongs to another user; it is not used`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw new UsageError(`${path}: ${(error as NodeJS.ErrnoException).code ? `cannot be read (${(error as NodeJS.ErrnoException).code})` : "is not JSON; fix it, or remove it and run platform configure"}`);
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${path}: is not JSON; fix it, or remove it and run platform configure`);
   }
   return checkConfig(parsed, path);
+}
+
+/**
+ * Only its user may read or change a file of credentials, nor replace it: like ssh, a file in a
+ * folder others may write to is refused (they could swap it for one of theirs) however tight its
+ * own mode. Windows has no such mode bits (every file reads as 0666): its ACLs are not checked.
+ */
+function checkOwnership(path: string, { mode, uid }: { mode: number; uid: number }): void {
+  if (process.platform === "win32") return;
+  if ((mode & 0o077) !== 0) {
+    throw new UsageError(`${path} holds credentials but others may read or change it (mode ${(mode & 0o777).toString(8)}); it is not used until only you can: chmod 600 ${path}`);
+  }
+  const me = typeof process.getuid === "function" ? process.getuid() : undefined;
+  if (me !== undefined && uid !== me) throw new UsageError(`${path} holds credentials but belongs to another user; it is not used`);
+  const folder = dirname(path);
+  const held = statSync(folder);
+  if ((held.mode & 0o022) !== 0 || (me !== undefined && held.uid !== me && held.uid !== 0)) {
+    throw new UsageError(`${path} holds credentials but its folder ${folder} may be changed by others (mode ${(held.mode & 0o777).toString(8)}), who could replace the file; it is not used until only you can: chmod go-w ${folder}`);
+  }
+}
+
+/** The profile of that name, if the file has one: its own entry, never a property every object has (`toString`). */
+export function ownProfile(config: ConfigFile | undefined, name: string): Profile | undefined {
+  return config && Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
 }
 
 function checkConfig(value: unknown, path: string): ConfigFile {

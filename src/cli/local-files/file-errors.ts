@@ -15,6 +15,8 @@ const REASONS: Record<string, string> = {
   ENAMETOOLONG: "the name is too long",
   EMFILE: "too many open files",
   EIO: "input/output error",
+  ENOTFILE: "not a regular file: a FIFO, a device, a socket or a folder",
+  EFBIG: "larger than such a file may be",
 };
 
 /** `path: cannot <doing> (<why>)`, as a usage error. */

@@ -88,7 +88,9 @@ function savedImportAt(stateFile: string): SavedImport {
       error.reason === "io"
         ? error.code === "ENOENT"
           ? "stateFile does not exist: the import it recorded has ended and was handed over, or never started"
-          : `stateFile cannot be read (${error.code ?? "error"})`
+          : error.code === "ENOTFILE" || error.code === "EFBIG"
+            ? `stateFile must be the regular file an import wrote (${error.code}: ${error.code === "ENOTFILE" ? "a FIFO, a device or a folder" : "far larger than a state file"})`
+            : `stateFile cannot be read (${error.code ?? "error"})`
         : "stateFile is not the JSON object an import wrote";
     throw new ValidationError([{ field: "stateFile", rule: error.reason === "io" ? "readable" : "format", message }], RESUME_TOOL);
   }

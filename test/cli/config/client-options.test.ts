@@ -1,5 +1,6 @@
 // resolveClientOptions, the one place flags, environment and profile become client options (the
 // commands and `platform mcp` both call it): each setting from the first layer that has it.
+import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -72,6 +73,43 @@ describe("resolveClientOptions", () => {
       expect(() => resolveClientOptions({ baseUrl: "http://a.example" }, { XDG_CONFIG_HOME: broken })).toThrow("others may read or change it (mode 644)");
     } finally {
       rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the profiles file is what it claims to be", () => {
+  const fresh = (setup: (folder: string, file: string) => void) => {
+    const base = mkdtempSync(join(tmpdir(), "platform-profiles-kind-"));
+    const folder = join(base, "platform");
+    mkdirSync(folder, { mode: 0o700 });
+    setup(folder, join(folder, "config.json"));
+    return { env: { XDG_CONFIG_HOME: base } as NodeJS.ProcessEnv, done: () => rmSync(base, { recursive: true, force: true }) };
+  };
+
+  it("a profile named like a property every object has is not a profile", () => {
+    expect(() => resolveClientOptions({ profile: "toString" }, env())).toThrow('profile "toString" is not in');
+    expect(() => resolveClientOptions({ profile: "constructor" }, env())).toThrow('profile "constructor" is not in');
+  });
+
+  it("refuses a FIFO in place of the file at once, without waiting for a writer", () => {
+    const { env: fifoEnv, done } = fresh((_, file) => execFileSync("mkfifo", ["-m", "600", file]));
+    try {
+      expect(() => resolveClientOptions({ profile: "default" }, fifoEnv)).toThrow("config.json: not a regular file");
+    } finally {
+      done();
+    }
+  });
+
+  it("refuses a 0600 file in a folder others may write to, as ssh does", () => {
+    const { env: looseEnv, done } = fresh((folder, file) => {
+      writeFileSync(file, JSON.stringify({ profiles: { default: { host: "a.example", apiKey: "loose-folder-key-123" } } }), { mode: 0o600 });
+      chmodSync(file, 0o600);
+      chmodSync(folder, 0o777);
+    });
+    try {
+      expect(() => resolveClientOptions({}, looseEnv)).toThrow(/its folder .* may be changed by others \(mode 777\).*chmod go-w/);
+    } finally {
+      done();
     }
   });
 });
