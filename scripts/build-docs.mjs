@@ -2,7 +2,8 @@
 // it), and docs/discrepancies.md from the spec. The site is the landing page (docs/index.md),
 // every guide, the references beside them (command line, discrepancies, security review, spec
 // diff rules), the README and the changelog, each markdown file rendered into one layout; and
-// the API reference, Scalar's renderer over the spec with each operation's code samples.
+// the API reference, Scalar's renderer over the spec with each operation's code samples; and a
+// page per workflow of openapi/platform.arazzo.yaml, which the reference's operations link to.
 // Every relative link is rewritten to the page or file it names, and the build fails on a link
 // to a file, page or heading that does not exist. Runs under tsx (see package.json): the code
 // samples read the command tree, which is the TypeScript program itself.
@@ -10,12 +11,14 @@ import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { withCodeSamples } from "./lib/code-samples/index.ts";
+import { loadArazzo } from "./lib/arazzo.mjs";
 import { renderDiscrepanciesMarkdown } from "./lib/discrepancies.mjs";
 import { DISCREPANCIES_MD, SITE_DIR } from "./lib/docs.mjs";
 import { layout } from "./lib/site/layout.mjs";
 import { brokenLinks, renderMarkdown } from "./lib/site/markdown.mjs";
 import { discoverPages, guidesInOrder } from "./lib/site/pages.mjs";
 import { REFERENCE, writeReference } from "./lib/site/reference.mjs";
+import { withWorkflowLinks, workflowPages } from "./lib/site/workflow-pages.mjs";
 import { loadSpec, REPO_ROOT, specPath } from "./lib/spec.mjs";
 
 const ASSETS = {
@@ -35,7 +38,9 @@ await mkdir(dirname(DISCREPANCIES_MD), { recursive: true });
 await writeFile(DISCREPANCIES_MD, renderDiscrepanciesMarkdown(spec));
 
 const { version } = JSON.parse(await readFile(resolve(REPO_ROOT, "package.json"), "utf8"));
-const pages = discoverPages({ overrides: { "docs/discrepancies.md": DISCREPANCIES_MD } });
+const arazzo = loadArazzo();
+const workflows = workflowPages(arazzo, spec);
+const pages = [...discoverPages({ overrides: { "docs/discrepancies.md": DISCREPANCIES_MD } }), ...workflows];
 const landing = pages.find((p) => p.source === "docs/index.md") ?? fail("docs/index.md (the landing page) is missing");
 const guidesIndex = pages.find((p) => p.source === "docs/guides/README.md") ?? fail("docs/guides/README.md (the guides' index) is missing");
 const references = pages.filter((p) => /^docs\/[^/]+\.md$/.test(p.source) && p !== landing).sort((a, b) => a.title.localeCompare(b.title));
@@ -43,6 +48,7 @@ const project = pages.filter((p) => !p.source.startsWith("docs/"));
 const nav = [
   { heading: "Start", pages: [landing, guidesIndex] },
   { heading: "Guides", pages: guidesInOrder(pages) },
+  { heading: "Workflows", pages: workflows },
   { heading: "Reference", pages: [{ title: "API reference", sitePath: REFERENCE.page }, ...references, ...project] },
 ];
 
@@ -81,6 +87,6 @@ for (const [sitePath, file] of [...Object.entries(ASSETS), ...copies]) {
   await mkdir(dirname(resolve(SITE_DIR, sitePath)), { recursive: true });
   await copyFile(file, resolve(SITE_DIR, sitePath));
 }
-await writeReference(SITE_DIR, withCodeSamples(spec));
+await writeReference(SITE_DIR, withWorkflowLinks(withCodeSamples(spec), arazzo));
 
-console.log(`wrote ${DISCREPANCIES_MD}\nwrote ${SITE_DIR}: ${rendered.size} pages, the API reference (${REFERENCE.page}) and ${copies.size} linked files`);
+console.log(`wrote ${DISCREPANCIES_MD}\nwrote ${SITE_DIR}: ${rendered.size} pages (${workflows.length} of workflows), the API reference (${REFERENCE.page}) and ${copies.size} linked files`);

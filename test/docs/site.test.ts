@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brokenLinks, renderMarkdown } from "../../scripts/lib/site/markdown.mjs";
+import { WORKFLOW_LINKS_START } from "../../scripts/lib/site/workflow-pages.mjs";
 import { REPO_ROOT, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { serveDirectory } from "../../scripts/lib/static-server.mjs";
 import { builtSite, type BuiltSite } from "./support/built-site.js";
@@ -76,10 +77,15 @@ describe("the API reference", () => {
     rendered = JSON.parse(readFileSync(join(built.site, "reference/openapi.json"), "utf8"));
   });
 
-  it("renders the spec itself, with only x-codeSamples added", () => {
+  it("renders the spec itself, with only x-codeSamples and the links to the workflows that call an operation added", () => {
     const withoutSamples = structuredClone(rendered);
     for (const item of Object.values(withoutSamples.paths) as Record<string, Record<string, unknown>>[]) {
-      for (const operation of Object.values(item)) if (operation && typeof operation === "object") delete operation["x-codeSamples"];
+      for (const operation of Object.values(item)) {
+        if (!operation || typeof operation !== "object") continue;
+        delete operation["x-codeSamples"];
+        const description = operation["description"];
+        if (typeof description === "string" && description.includes(WORKFLOW_LINKS_START)) operation["description"] = description.slice(0, description.indexOf(WORKFLOW_LINKS_START));
+      }
     }
     expect(withoutSamples).toEqual(JSON.parse(JSON.stringify(spec)));
   });

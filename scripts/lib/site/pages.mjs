@@ -13,10 +13,11 @@ const NAV_TITLES = { "docs/index.md": "Home", "docs/guides/README.md": "All guid
 /** Where a repository markdown file lands in the site (a path relative to its root), or undefined. */
 export function sitePathOf(source) {
   if (PROJECT_PAGES[source]) return PROJECT_PAGES[source];
-  const match = /^docs\/(?:(guides)\/)?([^/]+)\.md$/.exec(source);
+  // docs/workflows/ holds no files: its pages are generated from the Arazzo document (./workflow-pages.mjs).
+  const match = /^docs\/(?:(guides|workflows)\/)?([^/]+)\.md$/.exec(source);
   if (!match) return undefined;
-  const [, guides, name] = match;
-  if (guides) return name === "README" ? "guides/index.html" : `guides/${name}.html`;
+  const [, folder, name] = match;
+  if (folder) return name === "README" ? `${folder}/index.html` : `${folder}/${name}.html`;
   return `${name}.html`;
 }
 
