@@ -50,18 +50,26 @@ export function workflowsByOperation(arazzo) {
 }
 
 const gotoTargets = (step) => (step.onSuccess ?? []).filter((action) => action.type === "goto" && action.stepId).map((action) => action.stepId);
-const ends = (step, components) =>
-  [...(step.onSuccess ?? [])].some((action) => (action.reference ? components?.successActions?.[action.reference.split(".").pop()]?.type : action.type) === "end");
+
+/** The step's `end` success action, its reusable component looked up: { conditional } or undefined. */
+function endAction(step, components) {
+  for (const action of step.onSuccess ?? []) {
+    const resolved = action.reference ? components?.successActions?.[action.reference.split(".").pop()] : action;
+    if (resolved?.type === "end") return { conditional: (resolved.criteria ?? []).length > 0 };
+  }
+  return undefined;
+}
 
 /**
- * The calls a workflow makes, as operationIds in order, with an operation called several times
- * in a row (chunks sent one after the other, polls of a job, pages of a list) counted once: what
- * a flow in code must match whatever the size of its file or the speed of its jobs. Branches are
- * followed as Respect runs them: a step with `goto` actions goes on at one of its targets (they
- * are alternatives for the same call, such as the two spellings of a job id, and must agree once
- * repeats are folded), a step that ends the workflow stops it, and any other goes on to the next.
+ * Every sequence of calls a workflow can make, as operationIds in order, with an operation called
+ * several times in a row (chunks sent one after the other, polls of a job, pages of a list)
+ * counted once: what a flow in code must match, whatever the size of its file or the speed of its
+ * jobs. Branches are followed as Respect runs them: a step with `goto` actions goes on at one of
+ * their targets (alternatives such as the two spellings of a job id, which make the same calls),
+ * an `end` action stops the workflow (one with criteria may, so both ways count: a job that
+ * answers finished at once is not polled), and any other step goes on to the next.
  */
-export function callSequence(arazzo, workflowId) {
+export function callSequences(arazzo, workflowId) {
   const workflow = (arazzo.workflows ?? []).find((w) => w.workflowId === workflowId);
   if (!workflow) throw new Error(`no workflow ${workflowId} in the Arazzo document`);
   const steps = workflow.steps ?? [];
@@ -71,21 +79,24 @@ export function callSequence(arazzo, workflowId) {
     return index;
   };
   const walk = (index, seen) => {
-    if (index >= steps.length) return [];
+    if (index >= steps.length) return [[]];
     if (seen.has(index)) throw new Error(`${workflowId}: step ${steps[index].stepId} is reached again (a loop)`);
     const step = steps[index];
     const here = typeof step.operationId === "string" ? [step.operationId] : [];
     const next = new Set([...seen, index]);
-    if (ends(step, arazzo.components)) return here;
+    const end = endAction(step, arazzo.components);
+    if (end && !end.conditional) return [here];
     const targets = gotoTargets(step);
-    if (targets.length === 0) return [...here, ...walk(index + 1, next)];
-    const [first, ...others] = targets.map((target) => fold([...here, ...walk(at(target), next)]));
-    for (const other of others) {
-      if (other.join() !== first.join()) throw new Error(`${workflowId}: the branches of step ${step.stepId} make different calls (${first.join(", ")} / ${other.join(", ")})`);
-    }
-    return first;
+    const onwards = targets.length === 0 ? walk(index + 1, next) : targets.flatMap((target) => walk(at(target), next));
+    return [...(end ? [here] : []), ...onwards.map((rest) => [...here, ...rest])];
   };
-  return fold(walk(0, new Set()));
+  const distinct = new Map(walk(0, new Set()).map((calls) => fold(calls)).map((calls) => [calls.join(" "), calls]));
+  return [...distinct.values()];
+}
+
+/** The workflow's calls when it runs to its end (the longest of its sequences). */
+export function callSequence(arazzo, workflowId) {
+  return callSequences(arazzo, workflowId).reduce((longest, calls) => (calls.length > longest.length ? calls : longest));
 }
 
 /** Consecutive repeats of one call counted once. */
@@ -93,12 +104,14 @@ export function fold(calls) {
   return calls.filter((call, i) => call !== calls[i - 1]);
 }
 
-/** The same sequence as method and path template, from the spec: what a request log shows. */
+/** Each of those sequences as method and path template, from the spec: what a request log shows. */
 export function callsAsRequests(arazzo, workflowId, spec = loadSpec()) {
   const byId = new Map(listOperations(spec).map((op) => [op.operationId, op]));
-  return callSequence(arazzo, workflowId).map((operationId) => {
-    const op = byId.get(operationId);
-    if (!op) throw new Error(`${workflowId} calls ${operationId}, which the spec does not have`);
-    return { operationId, method: op.method.toUpperCase(), path: op.path };
-  });
+  return callSequences(arazzo, workflowId).map((calls) =>
+    calls.map((operationId) => {
+      const op = byId.get(operationId);
+      if (!op) throw new Error(`${workflowId} calls ${operationId}, which the spec does not have`);
+      return { operationId, method: op.method.toUpperCase(), path: op.path };
+    }),
+  );
 }
