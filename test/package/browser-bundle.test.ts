@@ -10,10 +10,11 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { serveDirectory } from "../../scripts/lib/static-server.mjs";
+import type { LoggedRequest } from "../../src/mock/start-mock.js";
 import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
 import { launchOfflineChromium, type OfflineBrowser } from "../support/chromium.js";
 import { installPackedPackage } from "./installed-package.js";
-import { expectFlowArrived, expectFlowResult } from "./support/flow-checks.js";
+import { expectFlowArrived, expectFlowResult, printedLog } from "./support/flow-checks.js";
 
 it("bundles src/index.ts for the browser with no Node built-in and no Node global", async () => {
   const result = await build({
@@ -46,10 +47,22 @@ it("the Node entry is the one that reads files", async () => {
   expect(String((failure as Error).message)).toMatch(/node:fs|Could not resolve "(node:)?(net|http|https|tls|stream|crypto|fs|util|buffer|events|zlib)"/);
 });
 
+it("bundles the in-process stateful mock (the ./mock entry's browser condition) with no Node built-in", async () => {
+  const result = await build({ entryPoints: [resolve(REPO_ROOT, "src/mock/portable.ts")], bundle: true, platform: "browser", format: "esm", write: false, logLevel: "silent", metafile: true });
+  const inputs = Object.keys(result.metafile.inputs);
+  expect(inputs.filter((file) => file.startsWith("node:") || /src\/mock\/(prism|stateful\/server)|src\/node/.test(file))).toEqual([]);
+  expect(inputs).toContain("src/mock/stateful/core.ts");
+  // Node's crypto and file reading are looked up at run time where they exist (process?.getBuiltinModule), never imported.
+  expect(result.outputFiles[0]!.text).not.toMatch(/\brequire\(|from\s+"node:|\bBuffer\.|__dirname/);
+});
+
 describe("the packed portable entry, bundled, in Chromium", () => {
+  // The ./mock import resolves by its browser condition, as a web app's bundler resolves it.
   const ENTRY = `import { createPlatformClient } from "@platform/management-client";
-import { portableFlow } from ${JSON.stringify(resolve(REPO_ROOT, "test/package/support/portable-flow.mjs"))};
+import { createStatefulMock } from "@platform/management-client/mock";
+import { inProcessFlow, portableFlow } from ${JSON.stringify(resolve(REPO_ROOT, "test/package/support/portable-flow.mjs"))};
 window.runFlow = (baseUrl) => portableFlow({ createPlatformClient, baseUrl });
+window.runInProcessFlow = () => inProcessFlow({ createPlatformClient, createStatefulMock });
 `;
   let chromium: OfflineBrowser;
   let app: { url: string; close(): Promise<void> };
@@ -78,6 +91,19 @@ window.runFlow = (baseUrl) => portableFlow({ createPlatformClient, baseUrl });
     const result = await page.evaluate((baseUrl) => (window as unknown as { runFlow(url: string): Promise<{ attachment: unknown; import: unknown }> }).runFlow(baseUrl), mock.url);
     expectFlowResult(result);
     expectFlowArrived(mock);
+    expect(chromium.consoleErrors).toEqual([]);
+    expect(chromium.offMachine).toEqual([]);
+  }, 120_000);
+
+  it("does the same through the in-process stateful mock in the page: no server, no request leaving the page", async () => {
+    const page = await chromium.page(await chromium.context({ width: 800, height: 600 }));
+    await page.goto(app.url, { waitUntil: "load" });
+    await page.waitForFunction(() => typeof (window as unknown as { runInProcessFlow?: unknown }).runInProcessFlow === "function");
+    const before = mock.requests().length;
+    const result = await page.evaluate(() => (window as unknown as { runInProcessFlow(): Promise<{ attachment: unknown; import: unknown; log: LoggedRequest[] }> }).runInProcessFlow());
+    expectFlowResult(result);
+    expectFlowArrived(printedLog(result.log));
+    expect(mock.requests()).toHaveLength(before);
     expect(chromium.consoleErrors).toEqual([]);
     expect(chromium.offMachine).toEqual([]);
   }, 120_000);

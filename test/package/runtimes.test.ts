@@ -15,7 +15,7 @@ import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { startStatefulMock } from "../../src/mock/stateful/server.js";
 import { installPackedPackage, type InstalledPackage } from "./installed-package.js";
 import { runBounded } from "../support/bounded-run.js";
-import { expectFlowArrived, expectFlowResult } from "./support/flow-checks.js";
+import { expectFlowArrived, expectFlowResult, printedLog } from "./support/flow-checks.js";
 
 const RUNTIMES = resolve(REPO_ROOT, "test/runtimes/node_modules");
 const FLOW = resolve(REPO_ROOT, "test/package/support/portable-flow.mjs");
@@ -45,6 +45,22 @@ writeFileSync("notes.txt", patternBytes(ATTACHMENT_BYTES, 7));
 const result = await portableFlow({ createPlatformClient, baseUrl: process.argv[2], filePath: "notes.txt" });
 console.log(JSON.stringify({ runtime: ${RUNTIME_NAME}, ...result }));
 `;
+// The same flows through an in-process stateful mock of the run's own: no port, no socket.
+const IN_PROCESS_PORTABLE_MAIN = `import { createPlatformClient } from "@platform/management-client";
+import { createStatefulMock } from "@platform/management-client/mock";
+import { inProcessFlow } from "./portable-flow.mjs";
+const result = await inProcessFlow({ createPlatformClient, createStatefulMock });
+console.log(JSON.stringify({ runtime: ${RUNTIME_NAME}, ...result }));
+`;
+const IN_PROCESS_NODE_MAIN = `import { writeFileSync } from "node:fs";
+import { createPlatformClient } from "@platform/management-client/node";
+import { createStatefulMock } from "@platform/management-client/mock";
+import { ATTACHMENT_BYTES, inProcessFlow, patternBytes } from "./portable-flow.mjs";
+writeFileSync("notes.txt", patternBytes(ATTACHMENT_BYTES, 7));
+const result = await inProcessFlow({ createPlatformClient, createStatefulMock, filePath: "notes.txt" });
+console.log(JSON.stringify({ runtime: ${RUNTIME_NAME}, ...result }));
+`;
+const IN_PROCESS_PROGRAM = { "portable.mjs": "in-process-portable.mjs", "node-entry.mjs": "in-process-node-entry.mjs" } as const;
 
 interface Runtime {
   label: string;
@@ -69,6 +85,8 @@ beforeAll(async () => {
   copyFileSync(FLOW, join(installed.project, "portable-flow.mjs"));
   writeFileSync(join(installed.project, "portable.mjs"), PORTABLE_MAIN);
   writeFileSync(join(installed.project, "node-entry.mjs"), NODE_MAIN);
+  writeFileSync(join(installed.project, IN_PROCESS_PROGRAM["portable.mjs"]), IN_PROCESS_PORTABLE_MAIN);
+  writeFileSync(join(installed.project, IN_PROCESS_PROGRAM["node-entry.mjs"]), IN_PROCESS_NODE_MAIN);
 }, 600_000);
 afterAll(() => rmSync(installed.scratch, { recursive: true, force: true }));
 
@@ -89,5 +107,16 @@ describe("the packed package in each runtime the README names", () => {
     } finally {
       await mock.stop();
     }
+  }, RUN_BOUND_MS + 30_000);
+
+  it.concurrent.each(RUNS.map((run) => [run.label, run] as const))("%s: the same through the in-process stateful mock, no port", async (_label, runtime) => {
+    const [command, args] = runtime.command();
+    const cwd = mkdtempSync(join(installed.project, "run-"));
+    const run = await runBounded(command, [...args, join("..", IN_PROCESS_PROGRAM[runtime.program])], { cwd, env: { ...DENO_ENV, DENO_DIR: join(installed.scratch, "deno-dir") }, timeoutMs: RUN_BOUND_MS });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const result = JSON.parse(run.stdout.trim().split("\n").pop()!);
+    expect(result.runtime).toMatch(runtime.version);
+    expectFlowResult(result);
+    expectFlowArrived(printedLog(result.log));
   }, RUN_BOUND_MS + 30_000);
 });

@@ -3,7 +3,16 @@
 // digest of each file part), then the session completed once.
 import { createHash } from "node:crypto";
 import { expect } from "vitest";
-import type { StatefulMock } from "../../../src/mock/stateful/server.js";
+import type { OperationId } from "../../../src/generated/operations.js";
+import type { LoggedRequest } from "../../../src/mock/start-mock.js";
+
+/** What the checks read of a mock: its request log, by operation. */
+export interface RequestLog {
+  requests(filter: { operationId: OperationId }): LoggedRequest[];
+}
+
+/** A request log printed by a run elsewhere (a runtime's process, a page), read as a mock's. */
+export const printedLog = (entries: LoggedRequest[]): RequestLog => ({ requests: ({ operationId }) => entries.filter((entry) => entry.operationId === operationId) });
 import { ATTACHMENT_BYTES, CHUNK_BYTES, IMPORT_BYTES, patternBytes } from "./portable-flow.mjs";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -20,7 +29,7 @@ export function expectFlowResult(result: { attachment: unknown; import: unknown 
 }
 
 /** What the mock received. */
-export function expectFlowArrived(mock: StatefulMock): void {
+export function expectFlowArrived(mock: RequestLog): void {
   const fileOf = (entry: { body?: unknown }) => (entry.body as { file?: { size: number; sha256: string } } | undefined)?.file;
   const uploads = mock.requests({ operationId: "uploadAttachment" });
   expect(uploads).toHaveLength(1);

@@ -30,11 +30,12 @@ function importStream() {
 }
 
 /**
- * @param {{ createPlatformClient: Function, baseUrl: string, filePath?: string }} options
+ * @param {{ createPlatformClient: Function, baseUrl: string, filePath?: string, fetch?: Function }} options
  * `filePath`: a file of ATTACHMENT_BYTES to upload by its path (the Node entry); a Blob otherwise.
+ * `fetch`: the client's fetch option (an in-process mock's); the runtime's own otherwise.
  */
-export async function portableFlow({ createPlatformClient, baseUrl, filePath }) {
-  const client = createPlatformClient({ baseUrl, apiKey: "runtime-test-key" });
+export async function portableFlow({ createPlatformClient, baseUrl, filePath, fetch }) {
+  const client = createPlatformClient({ baseUrl, apiKey: "runtime-test-key", ...(fetch ? { fetch } : {}) });
   const file = filePath ?? new Blob([patternBytes(ATTACHMENT_BYTES, 7)], { type: "text/plain" });
   const attachment = await client.attachments.upload("st-0a1b2c3d", "dev", { file, fileName: "notes.txt", userReference: "runtime-test" });
   const imported = await client.models.import({
@@ -47,4 +48,15 @@ export async function portableFlow({ createPlatformClient, baseUrl, filePath }) 
     attachment: { fileName: attachment.fileName, fileSize: attachment.fileSize },
     import: { modelId: imported.modelId, status: imported.job.status, totalChunks: imported.state.totalChunks },
   };
+}
+
+/**
+ * The same flow through an in-process stateful mock of the runtime's own (no port): its report,
+ * and the mock's request log for the test to check what arrived.
+ * @param {{ createPlatformClient: Function, createStatefulMock: Function, filePath?: string }} options
+ */
+export async function inProcessFlow({ createPlatformClient, createStatefulMock, filePath }) {
+  const mock = createStatefulMock({ jobs: { polls: 1 } });
+  const result = await portableFlow({ createPlatformClient, baseUrl: mock.url, filePath, fetch: mock.fetch });
+  return { ...result, log: mock.requests() };
 }
