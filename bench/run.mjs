@@ -4,7 +4,7 @@
 // and prints one table. A full run (no --quick, no --only, no --src) rewrites bench/results.md.
 //
 //   --quick   small sizes, 2 repetitions: the CI smoke mode (gates only, no speed judged)
-//   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, cli, mcp, size
+//   --only    a comma-separated subset of: import, memory, streams, latency, calls, pagination, waiter, mock, inprocess, cli, mcp, size
 //   --strict  also exit 1 when a speed or memory target is missed
 //   --keep    keep the temporary directory (bundles, test files)
 //   --src     bundle the benchmarks against another copy of src/ (a proposed fix, say)
@@ -36,7 +36,7 @@ import { evaluate, TARGETS } from "./lib/verdicts.mjs";
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, "..");
 const RESULT_PREFIX = "BENCH_RESULT ";
-const ALL = ["import", "memory", "streams", "latency", "calls", "pagination", "waiter", "mock", "cli", "mcp", "size", "specdiff"];
+const ALL = ["import", "memory", "streams", "latency", "calls", "pagination", "waiter", "mock", "inprocess", "cli", "mcp", "size", "specdiff"];
 
 const { values: args } = parseArgs({
   options: {
@@ -77,6 +77,7 @@ const PLAN = quick
       pagination: { pages: 30, pageSize: 100 },
       waiter: { jobs: 20 },
       mock: { seconds: 0.3, warmupSeconds: 0.2, connections: 8, bigSize: 32 * MiB, smallSize: 16 * MiB, chunkSize: 2 * MiB },
+      inprocess: { calls: 300, warmup: 100, instances: 200, dropped: 1_000, bigSize: 32 * MiB, smallSize: 8 * MiB, chunkSize: 2 * MiB },
       // The command line (issue 14) on the small file: import against the library, the bar's cost, start-up.
       // and (issue 20) a listing against the library's, its memory against a tenth of it.
       cli: { reps: 1, on: "small", startupRuns: 3, listing: { pages: 20, pageSize: 100, smallLimit: 200, repetitions: 1 } },
@@ -100,6 +101,9 @@ const PLAN = quick
       waiter: { jobs: 200 },
       // The stateful mock (issue 13): small requests per second on one core, and its RSS through a 1 GiB import.
       mock: { seconds: 5, warmupSeconds: 1, connections: 8, bigSize: 1024 * MiB, smallSize: 64 * MiB, chunkSize: 8 * MiB },
+      // The stateful mock in-process (issue 32): calls side by side with the HTTP mock and a bare
+      // fetch handler, the cost of an instance, and RSS through a 100 MiB import.
+      inprocess: { calls: 5_000, warmup: 1_000, instances: 2_000, dropped: 10_000, bigSize: 100 * MiB, smallSize: 25 * MiB, chunkSize: 8 * MiB },
       // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up;
       // (issue 20) 100,000 chunks in 1,000 pages against the library's listing, its memory against 10,000.
       cli: { reps: 5, on: "big", startupRuns: 20, listing: { pages: 1_000, pageSize: 100, smallLimit: 10_000, repetitions: 5 } },
@@ -172,6 +176,7 @@ const bundleDir = join(work, "bundle");
       server: join(BENCH_DIR, "lib/server.ts"),
       mock: join(BENCH_DIR, "mock.ts"),
       "mock-server": join(BENCH_DIR, "lib/mock-server.ts"),
+      inprocess: join(BENCH_DIR, "in-process.ts"),
       cli: join(BENCH_DIR, "cli.ts"),
       mcp: join(BENCH_DIR, "mcp.ts"),
       platform: join(REPO_ROOT, "src/cli/main.ts"),
@@ -370,6 +375,13 @@ if (selected("mock")) {
   if (outcome.error) raw.errors.push(outcome.error);
   else raw.mock = outcome.result;
   log("stateful mock done");
+}
+
+if (selected("inprocess")) {
+  const outcome = await runChild("inprocess", { ...PLAN.inprocess, repetitions: PLAN.reps }, quick ? 60_000 : 300_000);
+  if (outcome.error) raw.errors.push(outcome.error);
+  else raw.inprocess = outcome.result;
+  log("in-process mock done");
 }
 
 if (selected("cli")) {
@@ -640,6 +652,60 @@ if (selected("mock") && raw.mock) {
     status(growth <= 1.1 && big.digestsMatch && small.digestsMatch),
   );
   if (!big.digestsMatch || !small.digestsMatch) verdicts.gateFailures.push("the stateful mock's chunk digests did not match the sender's");
+}
+
+if (selected("inprocess") && raw.inprocess) {
+  const m = raw.inprocess;
+  const [inProcess, http, bare] = [median(m.callsPerSecond.inProcess), median(m.callsPerSecond.http), median(m.callsPerSecond.bare)];
+  const label = `${PLAN.inprocess.calls.toLocaleString("en-US")} sequential getConnection calls through the client, ${PLAN.reps} repetitions alternating`;
+  row(
+    `7b. In-process mock: calls against the HTTP stateful mock (${label})`,
+    "calls/s, median (min–max)",
+    fmtSpread(m.callsPerSecond.inProcess, 0),
+    `the same mock after listen(), over the client's keep-alive pool ${fmtSpread(m.callsPerSecond.http, 0)}`,
+    `${fmt(inProcess / http, 1)}×`,
+    `≥ ${TARGETS.inProcessVsHttp}× the HTTP mock`,
+    status(inProcess / http >= TARGETS.inProcessVsHttp),
+  );
+  row(
+    `7b. In-process mock: calls against a bare fetch handler returning a canned Response (the floor of any in-process mock)`,
+    "calls/s, median (min–max)",
+    fmtSpread(m.callsPerSecond.inProcess, 0),
+    `bare handler ${fmtSpread(m.callsPerSecond.bare, 0)}`,
+    `${fmt(bare / inProcess, 2)}× slower`,
+    `within ${TARGETS.inProcessVsBare}× of the bare handler`,
+    status(bare / inProcess <= TARGETS.inProcessVsBare),
+  );
+  row(
+    `7b. In-process mock: createStatefulMock(), ${PLAN.inprocess.instances.toLocaleString("en-US")} instances each timed`,
+    "ms, median (p90)",
+    `${fmt(m.creationMs.median, 3)} (${fmt(m.creationMs.p90, 3)})`,
+    "",
+    "",
+    `≤ ${TARGETS.inProcessCreateMs} ms median`,
+    status(m.creationMs.median <= TARGETS.inProcessCreateMs),
+  );
+  const heapGrowth = m.heapMiB.after / m.heapMiB.before;
+  row(
+    `7b. In-process mock: heap after gc(), before and after ${PLAN.inprocess.dropped.toLocaleString("en-US")} instances created and dropped`,
+    "MiB",
+    `${fmt(m.heapMiB.before, 2)} → ${fmt(m.heapMiB.after, 2)}`,
+    "",
+    `${fmt(heapGrowth, 3)}×`,
+    "flat: within ±10%",
+    status(heapGrowth <= 1 + TARGETS.heapGrowth),
+  );
+  const [small, big] = m.import;
+  const growth = big.peakRssMiB / small.peakRssMiB;
+  row(
+    `7b. In-process mock: peak RSS of the process through a ${sizeLabel(big.size)} stream import (${PLAN.inprocess.chunkSize / MiB} MiB chunks, 4 at a time, ${fmt(big.size / MiB / big.seconds, 0)} MiB/s) vs ${sizeLabel(small.size)} before it`,
+    "MiB, peak",
+    `${fmt(big.peakRssMiB, 0)} vs ${fmt(small.peakRssMiB, 0)}`,
+    "",
+    `${fmt(growth, 2)}×`,
+    "flat: within ±10%",
+    status(growth <= 1 + TARGETS.growth),
+  );
 }
 
 if (selected("cli") && raw.cli) {

@@ -34,6 +34,11 @@ export const TARGETS = {
   /** An import through a running MCP server's import_model tool against `models.import` in a warm process. */
   mcpImportRatio: 0.9,
   mcpPeakRssMiB: 200,
+  /** The in-process stateful mock's calls per second against the HTTP stateful mock's (issue 32). */
+  inProcessVsHttp: 5,
+  /** ... and against a bare fetch handler returning a canned Response: at most this much slower. */
+  inProcessVsBare: 1.5,
+  inProcessCreateMs: 1,
 };
 
 /**
