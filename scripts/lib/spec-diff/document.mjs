@@ -3,6 +3,8 @@
 import { LineCounter, isMap, isSeq, parseDocument } from "yaml";
 import { escapeSegment as escape } from "../spec.mjs";
 
+const MAX_ALIAS_COUNT = 100;
+
 /**
  * @typedef {{ spec: any, lines: Map<string, number>, file: string, label: string, ref: string | null, version: string | undefined }} Side
  */
@@ -19,7 +21,15 @@ export function parseSide(text, { file, label = file, ref = null }) {
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) throw new Error(`${label}: not a readable spec: ${problems.map((p) => p.message).join("; ")}`);
-  const spec = doc.toJS({ maxAliasCount: -1 });
+  // The YAML library's own limit: a spec uses a handful of aliases, and without a limit a few
+  // hundred bytes of nested aliases (an "alias bomb") expand ninefold per level for minutes.
+  let spec;
+  try {
+    spec = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (error instanceof ReferenceError) throw new Error(`${label}: not a readable spec: its aliases expand past ${MAX_ALIAS_COUNT} nodes each (${error.message})`);
+    throw error;
+  }
   if (spec === null || typeof spec !== "object" || Array.isArray(spec)) throw new Error(`${label}: not an OpenAPI document (no top-level mapping)`);
   if (typeof spec.openapi !== "string" && typeof spec.swagger !== "string") throw new Error(`${label}: not an OpenAPI document (no "openapi" field)`);
   if (typeof spec.swagger === "string") throw new Error(`${label}: Swagger ${spec.swagger} documents are not compared; only OpenAPI 3.x`);

@@ -3,8 +3,9 @@
 // (`main`, `HEAD~3`, `v0.2.0:openapi/platform.yaml`). By default the head is the working tree's
 // spec and the base is the last release at or below the head's `info.version`.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
+import { FILE_CAPS, readRegularFileSync } from "../../../src/node/regular-file.js";
 import { DEFAULT_SPEC, REPO_ROOT, specPath } from "../spec.mjs";
 import { parseSide } from "./document.mjs";
 import { compareVersions, parseVersion } from "./versions.mjs";
@@ -44,7 +45,14 @@ export function lastReleaseFor(version, releases = listReleases()) {
 export function sideFromFile(file, label) {
   const absolute = resolve(file);
   const shown = inRepo(absolute);
-  return parseSide(readFileSync(absolute, "utf8"), { file: shown, label: label ?? shown });
+  // A FIFO or a device named as a side is refused at once, never waited on or read for ever.
+  let text;
+  try {
+    text = readRegularFileSync(absolute, { maxBytes: FILE_CAPS.spec, what: "the spec", encoding: "utf8" });
+  } catch (error) {
+    throw new Error(error.code === "ENOTFILE" || error.code === "EFBIG" ? error.message : `${shown}: cannot be read (${error.code ?? error.message})`);
+  }
+  return parseSide(text, { file: shown, label: label ?? shown });
 }
 
 /** Reads a side from git: `REF` (the spec's path at that ref) or `REF:PATH`. */
@@ -52,6 +60,8 @@ export function sideFromGit(spec, root = REPO_ROOT) {
   const colon = spec.indexOf(":");
   const ref = colon > 0 ? spec.slice(0, colon) : spec;
   const path = colon > 0 ? spec.slice(colon + 1) : DEFAULT_SPEC;
+  // git would read "-..." as an option (--output=FILE writes a file), whatever comes after "--".
+  if (ref.startsWith("-")) throw new Error(`"${spec}" is neither a file, a release in ${RELEASES_DIR}/ nor a git ref: a ref cannot start with "-"`);
   let text;
   try {
     text = execFileSync("git", ["show", `${ref}:${path}`], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });

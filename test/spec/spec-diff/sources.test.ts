@@ -2,7 +2,7 @@
 // a released version, or a git ref (read with `git show` in a throwaway repository here, so the
 // test does not depend on this clone's history), and the errors that name what went wrong.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -64,5 +64,32 @@ describe("sides", () => {
     expect(side.lines.get("/paths/~1a~1{b}/get")).toBe(7);
     expect(side.lines.get("/paths/~1a~1{b}/get/tags/1")).toBe(8);
     expect(side.lines.get("/info/version")).toBe(4);
+  });
+});
+
+describe("hostile sides", () => {
+  const bomb = ["openapi: 3.1.0", "info: { title: T, version: 1.0.0 }", "paths: {}", 'a: &a ["x","x","x","x","x","x","x","x","x"]'];
+  for (const level of "bcdefghij") bomb.push(`${level}: &${level} [${Array(9).fill(`*${String.fromCharCode(level.charCodeAt(0) - 1)}`).join(",")}]`);
+
+  it("refuses a YAML alias bomb instead of expanding it", () => {
+    expect(() => parseSide(bomb.join("\n"), { file: "bomb.yaml" })).toThrow(/bomb\.yaml: not a readable spec: its aliases expand past 100 nodes/);
+  });
+
+  it("still reads the repository's spec and releases, which use a few aliases", () => {
+    for (const release of listReleases()) expect(sideFromArgument(release.version).version).toBe(release.version);
+  });
+
+  it("never passes a base starting with - to git as an option", () => {
+    const repo = mkdtempSync(join(tmpdir(), "spec-diff-dash-"));
+    const written = join(repo, "written-by-git");
+    expect(() => sideFromGit(`--output=${written}`, repo)).toThrow('a ref cannot start with "-"');
+    expect(() => sideFromArgument(`--output=${written}`, repo)).toThrow('a ref cannot start with "-"');
+    expect(existsSync(written)).toBe(false);
+  });
+
+  it("refuses a FIFO named as a side at once", () => {
+    const dir = mkdtempSync(join(tmpdir(), "spec-diff-fifo-"));
+    execFileSync("mkfifo", [join(dir, "spec.yaml")]);
+    expect(() => sideFromArgument(join(dir, "spec.yaml"))).toThrow(/is a FIFO, not a regular file/);
   });
 });
