@@ -26,6 +26,15 @@ export interface LoggedRequest {
   durationMs?: number | undefined;
 }
 
+/**
+ * An independent copy of a summary. The start of a long string is a slice of it, and a slice
+ * keeps the whole string alive: 150 logged updates of 900 KB held 138 MB for entries of about
+ * 500 bytes each. Written out and read back, every string is its own.
+ */
+function detached<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
 export class RequestLog {
   private entries: LoggedRequest[] = [];
   private seq = 0;
@@ -33,7 +42,7 @@ export class RequestLog {
   constructor(private readonly limit: number) {}
 
   open(method: string, url: string): LoggedRequest {
-    const entry: LoggedRequest = { seq: ++this.seq, at: new Date().toISOString(), method, url: cutText(url, URL_KEPT) };
+    const entry: LoggedRequest = { seq: ++this.seq, at: new Date().toISOString(), method, url: detached(cutText(url, URL_KEPT)) };
     this.entries.push(entry);
     if (this.entries.length > this.limit) this.entries.shift();
     return entry;
@@ -41,7 +50,7 @@ export class RequestLog {
 
   /** Adds a body to an entry, masked, as a bounded summary. */
   static body(entry: LoggedRequest, body: unknown): void {
-    if (body !== undefined) entry.body = summariseBody(maskSecrets(body));
+    if (body !== undefined) entry.body = detached(summariseBody(maskSecrets(body)));
   }
 
   list(filter: { operationId?: OperationId } = {}): LoggedRequest[] {
