@@ -51,15 +51,24 @@ describe("sleep", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it("stops listening to the signal once it has resolved, and many sleeps share one listener", async () => {
+  it("stops listening to the signal once it has resolved, and many sleeps at once share one listener", async () => {
     const controller = new AbortController();
     const add = vi.spyOn(controller.signal, "addEventListener");
-    for (let i = 0; i < 20; i++) {
+    const remove = vi.spyOn(controller.signal, "removeEventListener");
+    // One after another: each listens while it sleeps, and leaves nothing on the signal after.
+    for (let i = 0; i < 5; i++) {
       const each = track(sleep(20, controller.signal));
       await vi.advanceTimersByTimeAsync(20);
       expect(each).toEqual({ settled: true });
     }
-    expect(add).toHaveBeenCalledTimes(1);
+    expect(add).toHaveBeenCalledTimes(5);
+    expect(remove).toHaveBeenCalledTimes(5);
+    // Twenty at once: one listener between them, removed when the last one ends.
+    const many = Array.from({ length: 20 }, () => track(sleep(20, controller.signal)));
+    expect(add).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(many.every((state) => state.settled)).toBe(true);
+    expect(remove).toHaveBeenCalledTimes(6);
     const state = track(sleep(20, controller.signal));
     await vi.advanceTimersByTimeAsync(20);
     expect(state).toEqual({ settled: true });
