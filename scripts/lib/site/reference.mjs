@@ -5,12 +5,9 @@
 // goes straight to the server chosen, the local mock first), and only our own samples, which the
 // tests prove, in the request panel.
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { scalarStandalone } from "../scalar-standalone.mjs";
 import { escapeHtml, SITE_NAME, siteHeader } from "./layout.mjs";
-
-/** Scalar's one-file build, as its package ships it. */
-const SCALAR_BUNDLE = resolve(dirname(fileURLToPath(import.meta.resolve("@scalar/api-reference"))), "browser/standalone.js");
 
 /** Where the reference's files land in the site. */
 export const REFERENCE = { page: "reference/index.html", spec: "reference/openapi.json", script: "reference/scalar.js" };
@@ -50,7 +47,8 @@ function configuration(spec) {
 /** Writes the reference into `siteDir`: the page, the spec with samples, and Scalar's script. */
 export async function writeReference(siteDir, specWithSamples) {
   await mkdir(resolve(siteDir, "reference"), { recursive: true });
-  await copyFile(SCALAR_BUNDLE, resolve(siteDir, REFERENCE.script));
+  // Scalar's one-file build, pinned by version and sha256 (scripts/lib/scalar-standalone.mjs).
+  await copyFile(await scalarStandalone(), resolve(siteDir, REFERENCE.script));
   await writeFile(resolve(siteDir, REFERENCE.spec), `${JSON.stringify(specWithSamples, null, 2)}\n`);
   await writeFile(
     resolve(siteDir, REFERENCE.page),
