@@ -94,7 +94,11 @@ describe("platform, installed from the tarball, against platform-mock --stateful
       expect((await agent.listTools()).tools).toHaveLength(20);
       const page = await agent.callTool({ name: "list_chunks", arguments: { botId: "st-0a1b2c3d" } });
       expect(page.isError, JSON.stringify(page)).toBeFalsy();
-      expect((page.structuredContent as { chunks: unknown[] }).chunks.length).toBeGreaterThan(0);
+      const { chunks } = page.structuredContent as { chunks: unknown[] };
+      expect(chunks.length).toBeGreaterThan(0);
+      // The text a client without structured content shows, and one request for one call.
+      expect((page.content as Array<{ text: string }>)[0]!.text).toBe(`${chunks.length} chunk(s) of st-0a1b2c3d; that is the last page`);
+      expect(((await admin("GET", "requests?operationId=listChunks")) as { requests: unknown[] }).requests).toHaveLength(1);
     } finally {
       await agent.close();
     }
