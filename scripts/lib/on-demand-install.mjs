@@ -14,11 +14,14 @@ import { setTimeout as delay } from "node:timers/promises";
 import { npmCommand, run } from "./pack.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
-/** Every folder installed on demand, and the tests that install it. */
-export const ON_DEMAND_FOLDERS = [
-  // Deno, Bun, Node 20.19 and the newest Node: test/package/runtimes.test.ts.
-  "test/runtimes",
-];
+/** Deno, Bun, Node 20.19 and the newest Node: test/package/runtimes.test.ts. */
+export const RUNTIMES = "test/runtimes";
+/** TypeScript 5.4 and 7: test/package/typescript-versions.test.ts; 7 is also the suite's fast checker (test/support/checker.ts). */
+export const TYPESCRIPT_VERSIONS = "test/typescript-versions";
+/** Other people's generators, mocks, parsers and converters: test/spec/portability*.test.ts. */
+export const PORTABILITY_TOOLS = "test/spec/portability";
+/** Every folder installed on demand. */
+export const ON_DEMAND_FOLDERS = [RUNTIMES, TYPESCRIPT_VERSIONS, PORTABILITY_TOOLS];
 
 const POLL_MS = 250;
 const STAMP = ".installed-lockfile-sha256";

@@ -10,7 +10,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installOnDemand } from "../../scripts/lib/on-demand-install.mjs";
+import { installOnDemand, RUNTIMES as RUNTIMES_FOLDER } from "../../scripts/lib/on-demand-install.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { startStatefulMock } from "../../src/mock/stateful/server.js";
 import { installPackedPackage, type InstalledPackage } from "./installed-package.js";
@@ -81,7 +81,7 @@ const RUNS: Runtime[] = [
 
 let installed: InstalledPackage;
 beforeAll(async () => {
-  [installed] = await Promise.all([installPackedPackage(), installOnDemand("test/runtimes")]);
+  [installed] = await Promise.all([installPackedPackage(), installOnDemand(RUNTIMES_FOLDER)]);
   copyFileSync(FLOW, join(installed.project, "portable-flow.mjs"));
   writeFileSync(join(installed.project, "portable.mjs"), PORTABLE_MAIN);
   writeFileSync(join(installed.project, "node-entry.mjs"), NODE_MAIN);

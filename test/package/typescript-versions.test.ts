@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
+import { installOnDemand, TYPESCRIPT_VERSIONS } from "../../scripts/lib/on-demand-install.mjs";
 import { run } from "../../scripts/lib/pack.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { installPackedPackage, type InstalledPackage } from "./installed-package.js";
@@ -33,14 +34,15 @@ export const imported = () => node.models.import({ source: "model.tar", chunkSiz
 
 let installed: InstalledPackage;
 beforeAll(async () => {
-  installed = await installPackedPackage();
+  // The compilers are a folder of their own (test/typescript-versions), installed here on first use.
+  [installed] = await Promise.all([installPackedPackage(), installOnDemand(TYPESCRIPT_VERSIONS)]);
   writeFileSync(join(installed.project, "program.ts"), PROGRAM);
-}, 240_000);
+}, 600_000);
 afterAll(() => rmSync(installed.scratch, { recursive: true, force: true }));
 
 describe.each(Object.entries(COMPILERS))("TypeScript %s", (_, name) => {
   it.each([false, true])("compiles a strict program against the declarations (skipLibCheck %s)", async (skipLibCheck) => {
-    const tsc = resolve(REPO_ROOT, "node_modules", name, "bin/tsc");
+    const tsc = resolve(REPO_ROOT, TYPESCRIPT_VERSIONS, "node_modules", name, "bin/tsc");
     const flags = ["--noEmit", "--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--pretty", "false"];
     const result = await run(process.execPath, [tsc, ...flags, ...(skipLibCheck ? ["--skipLibCheck"] : []), "program.ts"], { cwd: installed.project });
     expect(result.stdout + result.stderr).toBe("");

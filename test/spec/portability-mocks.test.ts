@@ -5,18 +5,18 @@
 // `https://{host}` gave it 0 handlers that match), openapi-backend validates the document with a
 // 3.0 schema, and Mockoon builds date-times of its own unless a schema carries a 3.0 `example`.
 // Each runs in this process through its Node API.
-import { OpenApiConverter } from "@mockoon/commons";
-import { MockoonServer } from "@mockoon/commons-server";
-import { fromOpenApi } from "@mswjs/source/open-api";
 import ajvFormats from "ajv-formats";
-import { setupServer } from "msw/node";
 import { readFileSync } from "node:fs";
-import { OpenAPIBackend } from "openapi-backend";
 import { describe, expect, it } from "vitest";
+import { installOnDemand, PORTABILITY_TOOLS } from "../../scripts/lib/on-demand-install.mjs";
 import { openApi30Path } from "../../scripts/lib/openapi-3.0.mjs";
 import { listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { parametersOf, requestExamples, sampleRequest, VALID_PARAMS } from "../support/sample-requests.js";
 import { answerCheck } from "./portability/answers.js";
+
+// The tools are a folder of their own (test/spec/portability/package.json), installed here on first use.
+await installOnDemand(PORTABILITY_TOOLS);
+const { fromOpenApi, MockoonServer, OpenApiConverter, OpenAPIBackend, setupServer } = await import("./portability/tools.js");
 
 const spec = loadSpec();
 const operations = listOperations(spec);

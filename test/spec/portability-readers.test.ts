@@ -5,21 +5,23 @@
 import { Document, Spectral } from "@stoplight/spectral-core";
 import { Json as JsonParser } from "@stoplight/spectral-parsers";
 import { oas } from "@stoplight/spectral-rulesets";
-import { validate as readmeValidate } from "@readme/openapi-parser";
-import { validate as scalarValidate } from "@scalar/openapi-parser";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getDefaultSortComponentsSet, getDefaultSortSet, openapiFilter, openapiSort, parseString, stringify } from "openapi-format";
-import Converter from "openapi-to-postmanv2";
-import widdershins from "widdershins";
 import { parse as parseYaml } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
+import { installOnDemand, PORTABILITY_TOOLS } from "../../scripts/lib/on-demand-install.mjs";
 import { cliEntry, runCli, toolEnv } from "../../scripts/lib/node-cli.mjs";
 import { openApi30Path } from "../../scripts/lib/openapi-3.0.mjs";
 import { collectDiscrepancies, listOperations, loadSpec, specPath } from "../../scripts/lib/spec.mjs";
 import { credentialHeader } from "../support/sample-requests.js";
+
+// The tools are a folder of their own (test/spec/portability/package.json), installed here on first use.
+await installOnDemand(PORTABILITY_TOOLS);
+const tools = await import("./portability/tools.js");
+const { getDefaultSortComponentsSet, getDefaultSortSet, openapiFilter, openapiSort, parseString, readmeValidate, scalarValidate, stringify, widdershins } = tools;
+const Converter = tools.PostmanConverter;
 
 const file = specPath();
 const spec = loadSpec(file);
@@ -57,9 +59,7 @@ describe.each(Object.entries(DOCUMENTS))("parsers and validators on the %s docum
 
 describe("openapi-schema-validator (an OpenAPI 3.0 schema)", () => {
   it("finds nothing wrong with the 3.0 document", () => {
-    // Loaded as CommonJS: its class is the `default` of module.exports, whichever loader reads it.
-    const { default: OpenAPISchemaValidator } = createRequire(import.meta.url)("openapi-schema-validator") as typeof import("openapi-schema-validator");
-    const validator = new OpenAPISchemaValidator({ version: 3 });
+    const validator = new tools.OpenAPISchemaValidator({ version: 3 });
     expect(validator.validate(structuredClone(document30)).errors).toEqual([]);
   });
 });
@@ -130,7 +130,7 @@ describe("Spectral's spectral:oas, every rule on", () => {
 
 describe("widdershins", () => {
   // It compiles its templates through doT, which logs each one unless told not to.
-  createRequire(createRequire(import.meta.url).resolve("widdershins"))("dot").log = false;
+  createRequire(tools.toolsRequire.resolve("widdershins"))("dot").log = false;
 
   it("documents every operation in tables whose rows all have their cells", async () => {
     const markdown: string = await widdershins.convert(structuredClone(document30), {});

@@ -1,15 +1,14 @@
 // One throw-away folder outside the repository for the whole portability run, with a folder per
 // generator holding its output and its calling program, laid out as the callers' imports expect:
-//   node_modules -> the repository's   package.json
+//   node_modules -> test/spec/portability's   package.json
 //   <generator>/call-contract.ts   <generator>/callers/<caller>.ts   <generator>/generated/...
 // Sharing the root means one node_modules link and one package.json; each generator still has
 // its own folder, so outputs never collide.
 import { build } from "esbuild";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
 import type { CreateCalls } from "./call-contract.js";
 import type { Generator } from "./generators.js";
 import { typecheck, typeScriptFiles } from "./typecheck.js";
@@ -38,9 +37,9 @@ export class Workspace {
     this.root = mkdtempSync(join(tmpdir(), "portability-"));
     // ESM, like the repository, so NodeNext reads the .ts files as modules.
     writeFileSync(join(this.root, "package.json"), JSON.stringify({ type: "module", private: true }));
-    // Packages a generated client imports (zod, its HTTP library) resolve from the repository's
-    // pinned copies, for tsc and for Node alike.
-    symlinkSync(resolve(REPO_ROOT, "node_modules"), join(this.root, "node_modules"), "dir");
+    // Packages a generated client imports (zod, its HTTP library) resolve from the portability
+    // folder's pinned copies (its own install, beside this file), for tsc and for Node alike.
+    symlinkSync(join(HERE, "node_modules"), join(this.root, "node_modules"), "dir");
   }
 
   /** The folder of one generator, with the call contract and its calling program copied in. */
