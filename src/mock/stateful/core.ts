@@ -23,6 +23,7 @@ import { FaultInjector, validateFaultRule, type FaultRule } from "./scenarios/fa
 import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
 import { loadChunkFixture, normaliseChunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
+import type { IncomingRequest } from "./http/incoming.js";
 
 /** Counts of what the mock holds, for a test's assertions and the admin endpoint. */
 export interface MockStateSummary {
@@ -109,7 +110,7 @@ export class MockCore {
    * Response.error(), the Fetch API's network error (the HTTP server tears its socket down
    * instead). Never rejects: a failure of the mock's own is a 500 naming it.
    */
-  async handle(request: Request, { target, method }: HandleOptions = {}): Promise<Response> {
+  async handle(request: Request | IncomingRequest, { target, method }: HandleOptions = {}): Promise<Response> {
     try {
       return await this.serve(request, target, method ?? request.method);
     } catch (error) {
@@ -231,7 +232,7 @@ export class MockCore {
 
   // --- the request path ---------------------------------------------------------------------
 
-  private async serve(request: Request, rawTarget: string | undefined, sentMethod: string): Promise<Response> {
+  private async serve(request: IncomingRequest, rawTarget: string | undefined, sentMethod: string): Promise<Response> {
     const { options, log } = this.shared;
     const requestUrl = new URL(request.url);
     const raw = rawTarget ?? `${requestUrl.pathname}${requestUrl.search}`;
@@ -242,7 +243,8 @@ export class MockCore {
       return toResponse(cors.preflight);
     }
     const started = performance.now();
-    const url = targetOf(raw);
+    // A Request's own URL is a path and query already; a request line's target is read as one.
+    const url = rawTarget === undefined ? requestUrl : targetOf(raw);
     const method = sentMethod.toUpperCase();
     const finish = (answer: Answer, dripMs = 0) => {
       entry.status = answer.status;

@@ -6,6 +6,8 @@
 import { ValidationError, type ValidationIssue } from "../../wrappers/errors.js";
 import { optionKeys, unknownKeyIssues } from "../../wrappers/internal/option-check.js";
 import { createMockState, MockCore, type MockState } from "./core.js";
+import { lightRequest } from "./http/incoming.js";
+import { isDripped } from "./http/send.js";
 import { checkOptions, STATEFUL_OPTIONS, type StatefulMockOptions } from "./options.js";
 import type { StatefulMock } from "./server.js";
 
@@ -49,12 +51,15 @@ export class InProcessMock extends MockCore {
    * (`TypeError: fetch failed`); the call's signal aborts it, a slow body included.
    */
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(typeof input === "string" && input.startsWith("/") ? `${this.url}${input}` : input, init);
-    const { signal } = request;
-    signal.throwIfAborted();
-    const response = await untilAborted(this.handle(request), signal);
+    const target = typeof input === "string" && input.startsWith("/") ? `${this.url}${input}` : input;
+    const light = typeof target === "string" || target instanceof URL ? lightRequest(String(target), init) : undefined;
+    const request = light ?? new Request(target, init);
+    const signal = light ? init?.signal : (request as Request).signal;
+    signal?.throwIfAborted();
+    const response = await (signal ? untilAborted(this.handle(request), signal) : this.handle(request));
     if (response.type === "error") throw new TypeError("fetch failed", { cause: new Error("the stateful mock reset the connection (a fault rule of kind reset)") });
-    return response.body ? abortableBody(response, signal) : response;
+    // An answer in memory is whole already; only a dripped one can still be cut short.
+    return signal && isDripped(response) ? abortableBody(response, signal) : response;
   };
 
   /**

@@ -11,6 +11,7 @@ import type { MockContext } from "./context.js";
 import { handlers } from "./handlers/index.js";
 import { drain, readBody } from "./http/read-body.js";
 import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
+import type { IncomingRequest } from "./http/incoming.js";
 
 export interface OperationRequest {
   operationId: OperationId;
@@ -18,7 +19,7 @@ export interface OperationRequest {
   url: URL;
   /** scheme://host[:port] the caller reached the mock at. */
   origin: string;
-  request: Request;
+  request: IncomingRequest;
   /** The request log's entry, which learns the body (masked) and whether a credential came. */
   entry: LoggedRequest;
   expected: ExpectedCredentials;

@@ -7,6 +7,7 @@
 // all, so a request there from an origin not allowed is refused outright (tools and test code
 // send no Origin and are not affected).
 import { toOutgoing, type Outgoing } from "./send.js";
+import type { IncomingRequest } from "./incoming.js";
 
 /** Origins allowed to call the mock from a browser: `scheme://host[:port]` each, or "*" for any. */
 export type CorsOrigins = readonly string[] | "*";
@@ -36,7 +37,7 @@ export function checkCorsOrigins(value: unknown, name = "corsOrigins"): CorsOrig
   });
 }
 
-const originOf = (request: Request): string | undefined => {
+const originOf = (request: IncomingRequest): string | undefined => {
   const origin = request.headers.get("origin");
   return origin !== null && origin !== "" ? origin : undefined;
 };
@@ -46,7 +47,7 @@ function allows(origins: CorsOrigins, origin: string): boolean {
 }
 
 /** The request's Origin when it names a page that may not call this mock (none allowed when `origins` is unset). */
-export function foreignOrigin(origins: CorsOrigins | undefined, request: Request): string | undefined {
+export function foreignOrigin(origins: CorsOrigins | undefined, request: IncomingRequest): string | undefined {
   const origin = originOf(request);
   return origin !== undefined && (origins === undefined || !allows(origins, origin)) ? origin : undefined;
 }
@@ -61,7 +62,7 @@ export function refuseOrigin(origin: string): Outgoing {
  * The request's cross-origin side: the answer to a preflight, which the mock gives itself, or
  * the CORS headers an allowed origin's answer carries (none for another origin or no origin).
  */
-export function handleCors(origins: CorsOrigins | undefined, request: Request): { preflight: Outgoing } | { headers: Record<string, string> } {
+export function handleCors(origins: CorsOrigins | undefined, request: IncomingRequest): { preflight: Outgoing } | { headers: Record<string, string> } {
   const none = { headers: {} };
   if (origins === undefined) return none;
   const origin = originOf(request);

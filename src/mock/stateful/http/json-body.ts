@@ -7,6 +7,7 @@
 import { pointerOf } from "../../../drift/json-pointer.js";
 import { concat, fromUtf8, piecesOf } from "../portable/bytes.js";
 import type { Violation } from "../contract/problems.js";
+import type { IncomingRequest } from "./incoming.js";
 
 /** The largest JSON body of an operation: far above any request of the spec. */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -26,7 +27,7 @@ export interface JsonRefusal {
  * Reads a JSON body of at most `maxBytes`. `optional`: a body of whitespace only is `undefined`
  * rather than invalid JSON.
  */
-export async function readJsonBody(request: Request, { maxBytes = MAX_JSON_BYTES, optional = false } = {}): Promise<JsonRead> {
+export async function readJsonBody(request: IncomingRequest, { maxBytes = MAX_JSON_BYTES, optional = false } = {}): Promise<JsonRead> {
   const bytes = await readUpTo(request, maxBytes);
   if (bytes === undefined) {
     const violation: Violation = { in: "body", field: "", rule: "maxBytes", message: `a JSON body is at most ${maxBytes} bytes` };
@@ -52,7 +53,7 @@ export async function readJsonBody(request: Request, { maxBytes = MAX_JSON_BYTES
  * arrive): then reading stops where it is. A client that goes away before the body ends errors
  * the stream, and so this read: nobody is left to answer.
  */
-async function readUpTo(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
+async function readUpTo(request: IncomingRequest, maxBytes: number): Promise<Uint8Array | undefined> {
   // Number(null) is 0 and NaN > maxBytes is false: a body of no declared length is counted instead.
   if (Number(request.headers.get("content-length")) > maxBytes) return undefined;
   if (request.body === null) return new Uint8Array(0);

@@ -7,6 +7,7 @@ import { problem, type Answer } from "../contract/problems.js";
 import { readJsonBody, type JsonRefusal } from "./json-body.js";
 import { boundaryOf, MultipartError, readMultipart } from "./multipart-stream.js";
 import { piecesOf } from "../portable/bytes.js";
+import type { IncomingRequest } from "./incoming.js";
 
 export interface ReadBody {
   /** The JSON value, the multipart fields and file summaries, or undefined without a body. */
@@ -24,7 +25,7 @@ const mediaTypeOf = (header: string | undefined) => header?.split(";")[0]?.trim(
  * Reads and discards what is left of a body, so a connection can carry the next request; a body
  * that fails part-way (its client went away) is simply over.
  */
-export async function drain(request: Request): Promise<void> {
+export async function drain(request: IncomingRequest): Promise<void> {
   if (request.body === null || request.bodyUsed) return;
   try {
     for await (const _piece of piecesOf(request.body));
@@ -33,7 +34,7 @@ export async function drain(request: Request): Promise<void> {
   }
 }
 
-function hasBody(request: Request): boolean {
+function hasBody(request: IncomingRequest): boolean {
   if (request.body === null) return false;
   const length = request.headers.get("content-length");
   if (length !== null) return Number(length) > 0;
@@ -49,7 +50,7 @@ export function refusalAnswer(refusal: JsonRefusal): Answer {
   return refusal.close ? { ...answer, headers: { ...answer.headers, connection: "close" } } : answer;
 }
 
-export async function readBody(request: Request, operationId: OperationId): Promise<ReadBody | Answer> {
+export async function readBody(request: IncomingRequest, operationId: OperationId): Promise<ReadBody | Answer> {
   const declared = operations[operationId].requestBody as { required: boolean; mediaTypes: readonly string[] } | null;
   if (!declared || !hasBody(request)) {
     await drain(request);

@@ -22,8 +22,14 @@ export function toResponse(outgoing: Outgoing, extraHeaders: Record<string, stri
   if (NO_BODY.has(status)) return new Response(null, { status, headers: { ...extraHeaders, ...outgoing.headers } });
   const headers = { ...extraHeaders, ...outgoing.headers, "content-length": String(bytes.length) };
   if (dripMs <= 0 || bytes.length === 0) return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers });
-  return new Response(drip(bytes, dripMs), { status, headers });
+  const response = new Response(drip(bytes, dripMs), { status, headers });
+  DRIPPED.add(response);
+  return response;
 }
+
+/** Answers whose body arrives over time (a slow fault): the only ones a caller's abort can still cut short. */
+const DRIPPED = new WeakSet<Response>();
+export const isDripped = (response: Response): boolean => DRIPPED.has(response);
 
 /**
  * The bytes in pieces spread evenly over `dripMs` (timers never fire early, so the body takes at

@@ -28,6 +28,7 @@ import { toOutgoing, type Outgoing } from "../http/send.js";
 import type { ExistingEntities } from "../options.js";
 import type { JobTiming } from "../state/jobs.js";
 import type { FaultRule } from "./faults.js";
+import type { IncomingRequest } from "../http/incoming.js";
 
 /**
  * The scenario methods the routes call, declared here so this module needs nothing from the
@@ -102,7 +103,7 @@ const ROUTES: Route[] = [
 ];
 
 /** Answers one admin request; `context` is the mock's state now (it changes on reset). */
-export async function handleAdmin(mock: AdminTarget, context: MockContext, request: Request, url: URL): Promise<Outgoing> {
+export async function handleAdmin(mock: AdminTarget, context: MockContext, request: IncomingRequest, url: URL): Promise<Outgoing> {
   const rest = url.pathname.slice(ADMIN_PREFIX.length);
   const method = request.method.toUpperCase();
   let status: number;

@@ -5,11 +5,12 @@ import type { OperationId } from "../../../generated/operations.js";
 import { serviceError, type Answer } from "../contract/problems.js";
 import { drain } from "../http/read-body.js";
 import type { Fault } from "./faults.js";
+import type { IncomingRequest } from "../http/incoming.js";
 
 const RETRY_AFTER_DEFAULT_S = 1;
 
 /** The answer a fault gives, or "reset": no answer at all, the connection torn down. */
-export async function applyFault(fault: Fault, operationId: OperationId, request: Request): Promise<Answer | "reset"> {
+export async function applyFault(fault: Fault, operationId: OperationId, request: IncomingRequest): Promise<Answer | "reset"> {
   const { kind } = fault.rule;
   if (kind === "reset") return "reset";
   await drain(request);
