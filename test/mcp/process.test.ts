@@ -97,7 +97,7 @@ describe("platform mcp over stdio", () => {
     "a line that is not JSON-RPC does not stop the server",
     async () => {
       const child = spawn(process.execPath, ["--import", TSX, CLI, "mcp"], { env: serverEnv(), stdio: ["pipe", "pipe", "pipe"] });
-      const replies: Array<{ id?: number; result?: { tools?: unknown[] } }> = [];
+      const replies: Array<{ id?: number | null; result?: { tools?: unknown[] } }> = [];
       createInterface({ input: child.stdout! }).on("line", (line) => replies.push(JSON.parse(line)));
       const write = (value: unknown) => child.stdin!.write(`${typeof value === "string" ? value : JSON.stringify(value)}\n`);
       write({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
@@ -108,7 +108,35 @@ describe("platform mcp over stdio", () => {
       const end = Date.now() + 20_000;
       while (!replies.some((r) => r.id === 2) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
       expect(replies.find((r) => r.id === 2)?.result?.tools).toHaveLength(20);
+      // Each line it could not take was answered, in order: not JSON, then not JSON-RPC.
+      expect(replies.filter((r) => r.id === null).map((r) => (r as { error?: { code: number } }).error?.code)).toEqual([-32700, -32600]);
       expect(child.exitCode).toBeNull();
+      const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+      child.stdin!.end();
+      expect(await exited).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
+    "a message over 10 MiB is answered with an error and said on stderr; the server goes on",
+    async () => {
+      const child = spawn(process.execPath, ["--import", TSX, CLI, "mcp"], { env: serverEnv(), stdio: ["pipe", "pipe", "pipe"] });
+      const replies: Array<{ id?: number | null; error?: { code: number; message: string }; result?: { tools?: unknown[] } }> = [];
+      let stderr = "";
+      child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      createInterface({ input: child.stdout! }).on("line", (line) => replies.push(JSON.parse(line)));
+      const write = (value: unknown) => child.stdin!.write(`${typeof value === "string" ? value : JSON.stringify(value)}\n`);
+      write({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+      write({ jsonrpc: "2.0", method: "notifications/initialized" });
+      write({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "list_connections", arguments: { padding: "x".repeat(11 * 1024 * 1024) } } });
+      write({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+      const end = Date.now() + 30_000;
+      while (!replies.some((r) => r.id === 2) && child.exitCode === null && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(child.exitCode).toBeNull();
+      expect(replies.find((r) => r.id === 2)?.result?.tools).toHaveLength(20);
+      expect(replies.find((r) => r.id === null)?.error).toMatchObject({ code: -32600, message: expect.stringContaining("over 10485760 bytes") });
+      expect(stderr).toContain("platform mcp: message refused: over 10485760 bytes; the server goes on");
       const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
       child.stdin!.end();
       expect(await exited).toBe(0);

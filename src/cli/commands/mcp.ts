@@ -57,7 +57,7 @@ export function mcpCommand(): Command {
       // JWT is checked when one of them is called.
       withClient(["getDockStatus"], async (context, options: McpFlags) => {
         // Loaded here: only this command pays for the MCP SDK.
-        const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([import("../../mcp.js"), import("@modelcontextprotocol/sdk/server/stdio.js")]);
+        const [{ createMcpServer }, { LineStdioTransport }] = await Promise.all([import("../../mcp.js"), import("../../mcp/stdio-transport.js")]);
         const server = createMcpServer(context.client, {
           readOnly: options.readOnly === true,
           ...(options.maxWait !== undefined ? { maxWaitSeconds: options.maxWait / 1000 } : {}),
@@ -68,7 +68,7 @@ export function mcpCommand(): Command {
           process.stdin.once("end", resolve).once("close", resolve);
           context.signal.addEventListener("abort", () => resolve(), { once: true });
         });
-        await server.connect(new StdioServerTransport());
+        await server.connect(new LineStdioTransport());
         note(`platform mcp: serving ${server.tools.length} tools over stdio${options.readOnly ? " (read-only)" : ""}`);
         await ended;
         await server.close();
