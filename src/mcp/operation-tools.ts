@@ -66,6 +66,16 @@ export function operationsOf(tool: ToolName): OperationId[] {
   return (Object.entries(OPERATION_TOOLS) as Array<[OperationId, readonly ToolName[] | LeftOut]>).flatMap(([id, tools]) => (Array.isArray(tools) && tools.includes(tool) ? [id] : []));
 }
 
+/**
+ * True when the tool overwrites what is there: an operation it offers is a PUT (what the body
+ * leaves out is cleared), a PATCH, or an update by another method (updateChunk is a POST), where
+ * what it names replaces the old value. Calling again cannot undo that, so MCP's destructiveHint
+ * holds for it as for a delete (consent stays for the deletes and undeploys).
+ */
+export function overwrites(tool: ToolName): boolean {
+  return operationsOf(tool).some((id) => operations[id].method === "put" || operations[id].method === "patch" || /^(update|replace)[A-Z]/.test(id));
+}
+
 /** True when every operation the tool offers is x-retry-safe in the spec. */
 export function isIdempotent(tool: ToolName): boolean {
   const offered = operationsOf(tool);

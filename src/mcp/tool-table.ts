@@ -2,7 +2,7 @@
 // with. Typed by ToolName both ways: a name without a tool, or a tool without a name in
 // ./operation-tools.ts, does not compile.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import { isIdempotent, type ToolName } from "./operation-tools.js";
+import { isIdempotent, overwrites, type ToolName } from "./operation-tools.js";
 import type { ToolDefinition } from "./tool.js";
 import { deleteAttachment, uploadAttachment } from "./tools/attachments.js";
 import { deleteChunks, listChunks, updateChunk } from "./tools/chunks.js";
@@ -52,7 +52,7 @@ export function annotationsOf(tool: ToolDefinition): ToolAnnotations {
   return {
     title: tool.title,
     readOnlyHint: readOnly,
-    destructiveHint: tool.effect === "destroy",
+    destructiveHint: tool.effect === "destroy" || overwrites(tool.name),
     idempotentHint: isIdempotent(tool.name),
     openWorldHint: false,
   };

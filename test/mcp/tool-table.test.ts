@@ -111,10 +111,11 @@ describe("coverage and annotations", () => {
     expect(byName("create_connection").annotations?.idempotentHint).toBe(false);
   });
 
-  it("the destructive tools are the ones that need consent, and read-only tools change nothing", () => {
+  it("the destructive tools are those that remove, stop or overwrite; the ones that remove or stop need consent; read-only tools change nothing", () => {
     const destructive = tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name);
-    expect(destructive.sort()).toEqual(["delete_attachment", "delete_chunks", "undeploy"]);
-    expect(tools.filter((t) => "confirm" in properties(t)).map((t) => t.name).sort()).toEqual(destructive.sort());
+    // replace_connection clears what it leaves out; the updates overwrite what they name.
+    expect(destructive.sort()).toEqual(["delete_attachment", "delete_chunks", "replace_connection", "undeploy", "update_chunk", "update_connection"]);
+    expect(tools.filter((t) => "confirm" in properties(t)).map((t) => t.name).sort()).toEqual(["delete_attachment", "delete_chunks", "undeploy"]);
     expect(tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name).sort()).toEqual(["get_connection", "list_chunks", "list_connections", "wait_for_job"]);
     expect(tools.every((t) => t.annotations?.openWorldHint === false)).toBe(true);
   });

@@ -5,7 +5,8 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 export const TOOL_LIST_START = "<!-- tool list: rendered from the server by test/mcp/tool-table.test.ts -->";
 export const TOOL_LIST_END = "<!-- end of tool list -->";
 
-const effect = (tool: Tool) => (tool.annotations?.readOnlyHint ? "read" : tool.annotations?.destructiveHint ? "destructive, needs `confirm`" : "write");
+const needsConsent = (tool: Tool) => "confirm" in ((tool.inputSchema.properties ?? {}) as Record<string, unknown>);
+const effect = (tool: Tool) => (tool.annotations?.readOnlyHint ? "read" : needsConsent(tool) ? "destructive, needs `confirm`" : tool.annotations?.destructiveHint ? "overwrites" : "write");
 
 export function renderToolList(tools: readonly Tool[]): string {
   const rows = tools.map((tool) => {
