@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type LoggingLevel, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type LoggingLevel, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { NodePlatformClient } from "../node.js";
 import { AbortError, ConfigurationError } from "../wrappers/errors.js";
 import { unknownKeyIssues } from "../wrappers/internal/option-check.js";
@@ -177,6 +177,7 @@ export function createMcpServer(client: NodePlatformClient, options: McpServerOp
       return errorResult(explained, mask);
     }
   });
+  refuseMalformedCalls(server);
   server.onclose = () => void imports.stopAll();
 
   return {
@@ -188,6 +189,28 @@ export function createMcpServer(client: NodePlatformClient, options: McpServerOp
       await server.close();
     },
   };
+}
+
+/**
+ * The SDK parses a tools/call before its handler sees it, and answers one it cannot parse
+ * (`arguments: null`, say) with -32603, an internal error, and the parser's whole dump. It is the
+ * caller's params that are wrong: -32602 and one line saying which. The SDK keeps its handlers in
+ * a map of its own; if a version has none, its own answer stands.
+ */
+function refuseMalformedCalls(server: Server): void {
+  type Handler = (request: { params?: { name?: unknown; arguments?: unknown } }, extra: unknown) => Promise<unknown>;
+  const handlers = (server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
+  const parseThenCall = handlers?.get("tools/call");
+  if (!handlers || !parseThenCall) return;
+  handlers.set("tools/call", (request, extra) => {
+    const params = request.params;
+    if (typeof params?.name !== "string") throw new McpError(ErrorCode.InvalidParams, "tools/call: params.name must be the name of a tool; tools/list names them");
+    const args = params.arguments;
+    if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
+      throw new McpError(ErrorCode.InvalidParams, `tools/call: params.arguments must be an object of the tool's arguments, not ${args === null ? "null" : Array.isArray(args) ? "an array" : typeof args}`);
+    }
+    return parseThenCall(request, extra);
+  });
 }
 
 // An AbortError from the client means one of two things here: the MCP client cancelled the

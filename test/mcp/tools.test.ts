@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
+import { until } from "../cli/support/until.js";
 import { API_KEY, JWT, content, failure, leaked, startHarness, text, type Harness } from "./support/harness.js";
 
 const MODEL = "cm-4e5f6a7b"; // imported and ready to deploy in the mock's "examples"
@@ -355,6 +356,24 @@ describe("tools, guardrails, attachments, jobs", () => {
     mock.failNextJob();
     const result = await h.call("deploy_guardrail", { name: "Relevance" });
     expect(failure(result)).toMatchObject({ name: "JobFailedError", job: { status: "FAILED" } });
+  });
+
+  it("a tools/call whose arguments are null or not an object gets -32602 and one line, not -32603 and a parser dump", async () => {
+    const cases: Array<[number, unknown, string]> = [
+      [71, null, "not null"],
+      [72, [1, 2], "not an array"],
+      [73, "text", "not string"],
+    ];
+    for (const [id, args] of cases) await h.sendRaw({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_connections", arguments: args } });
+    await h.sendRaw({ jsonrpc: "2.0", id: 74, method: "tools/call", params: { arguments: {} } });
+    const answer = (id: number) => h.messages.map((m) => JSON.parse(m.text) as { id?: number; error?: { code: number; message: string } }).find((m) => m.id === id && m.error);
+    for (const [id, , says] of cases) {
+      await until(() => answer(id) !== undefined);
+      expect(answer(id)!.error).toEqual({ code: -32602, message: `MCP error -32602: tools/call: params.arguments must be an object of the tool's arguments, ${says}` });
+    }
+    await until(() => answer(74) !== undefined);
+    expect(answer(74)!.error).toMatchObject({ code: -32602, message: expect.stringContaining("params.name must be the name of a tool") });
+    expect(sent()).toEqual([]);
   });
 
   it("an unknown tool and a maxWaitSeconds over the server's bound are error results", async () => {
