@@ -17,7 +17,7 @@ import { resolveExisting, resolveOptions, type ExistingEntities, type ResolvedOp
 import { answerOperation } from "./pipeline.js";
 import { seededRandom } from "./random.js";
 import { route, targetOf } from "./router.js";
-import { ADMIN_PREFIX, handleAdmin } from "./scenarios/admin.js";
+import { ADMIN_PREFIX, foreignHost, handleAdmin, refuseHost } from "./scenarios/admin.js";
 import { applyFault } from "./scenarios/apply-fault.js";
 import { FaultInjector, validateFaultRule, type FaultRule } from "./scenarios/faults.js";
 import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
@@ -254,6 +254,11 @@ export class MockCore {
 
     // The admin endpoint's own calls are not the traffic under test: they stay out of the log.
     if (url?.pathname.startsWith(ADMIN_PREFIX)) {
+      const rebound = foreignHost(request, (options as { host?: string }).host);
+      if (rebound !== undefined) {
+        await drain(request);
+        return toResponse(refuseHost(rebound), cors.headers);
+      }
       const foreign = foreignOrigin(options.corsOrigins, request);
       if (foreign === undefined) return toResponse(await handleAdmin(this, this.shared.context, request, url), cors.headers);
       await drain(request);

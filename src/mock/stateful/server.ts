@@ -33,6 +33,9 @@ export class StatefulMock extends MockCore {
     super("log" in shared ? shared : createMockState(shared));
     this.server = createServer((request, response) => void this.serveSocket(request, response));
     this.server.keepAliveTimeout = 5_000;
+    // A connection idle this long is closed: one that never sends a request would otherwise stay
+    // open for the mock's life. Long enough for a drip fault's slowest gaps.
+    this.server.setTimeout(IDLE_MS, (socket) => socket.destroy());
     this.server.on("connection", (socket) => {
       this.sockets.add(socket);
       socket.once("close", () => this.sockets.delete(socket));
@@ -72,6 +75,7 @@ export class StatefulMock extends MockCore {
   }
 }
 
+const IDLE_MS = 120_000;
 const BODYLESS = new Set(["GET", "HEAD"]);
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 

@@ -102,6 +102,29 @@ const ROUTES: Route[] = [
   ],
 ];
 
+const LOOPBACK_NAMES = new Set(["localhost", "localhost.", "ip6-localhost"]);
+
+/**
+ * The Host a request names when it is a domain other than this machine's or the mock's own: the
+ * mark of DNS rebinding, where a page of another site resolves its own name to 127.0.0.1 and
+ * reads the admin endpoint (the request log, downloads) with the browser's help. An address
+ * (127.0.0.1, ::1, a LAN address) cannot be rebound; a request with no Host (the in-process
+ * mock's fetch) comes from this process.
+ */
+export function foreignHost(request: Pick<IncomingRequest, "headers">, ownHost: string | undefined): string | undefined {
+  const host = request.headers.get("host");
+  if (host === null || host === "") return undefined;
+  const name = (host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.replace(/:\d*$/, "")).toLowerCase();
+  if (LOOPBACK_NAMES.has(name) || name.endsWith(".localhost") || /^[\d.]+$/.test(name) || name.includes(":")) return undefined;
+  if (ownHost !== undefined && name === ownHost.toLowerCase()) return undefined;
+  return host;
+}
+
+/** The answer to an admin request addressed to a foreign Host: nothing read, nothing changed. */
+export function refuseHost(host: string): Outgoing {
+  return toOutgoing(403, { message: `the admin endpoint answers only requests addressed to this machine or the mock's own host, not ${JSON.stringify(host.slice(0, 100))}` }, {});
+}
+
 /** Answers one admin request; `context` is the mock's state now (it changes on reset). */
 export async function handleAdmin(mock: AdminTarget, context: MockContext, request: IncomingRequest, url: URL): Promise<Outgoing> {
   const rest = url.pathname.slice(ADMIN_PREFIX.length);
