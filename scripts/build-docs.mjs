@@ -23,6 +23,7 @@ import { loadSpec, REPO_ROOT, specPath } from "./lib/spec.mjs";
 
 const ASSETS = {
   "assets/site.css": fileURLToPath(new URL("lib/site/site.css", import.meta.url)),
+  "assets/favicon.svg": fileURLToPath(new URL("lib/site/favicon.svg", import.meta.url)),
   "assets/hljs.css": resolve(dirname(fileURLToPath(import.meta.resolve("highlight.js"))), "../styles/github.css"),
 };
 /** Places the markdown links to that are built here rather than rendered from a file. */

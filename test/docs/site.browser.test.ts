@@ -24,6 +24,7 @@ const PHONE = { width: 390, height: 844 };
 // Fresh loads of the reference at once: each parses Scalar's bundle, so more only queue on two cores.
 const FRESH_TABS = 3;
 
+const SAMPLE_LABELS = ["TypeScript client", "platform command", "curl"];
 const operations = listOperations(loadSpec()).map((op) => ({ operationId: op.operationId as string, summary: op.summary as string, tag: op.tags[0] as string, route: `/${String(op.method).toUpperCase()}${op.path}` }));
 
 let server: { url: string; close(): Promise<void> };
@@ -55,6 +56,14 @@ afterAll(async () => {
 async function openReference(page: Page, hash = "") {
   await page.goto(`${server.url}reference/${hash}`, { waitUntil: "load" });
   await page.locator("li[data-sidebar-id]").first().waitFor({ state: "attached", timeout: 30_000 });
+}
+
+/** The operation's title, once the reference has scrolled to it, starts below the site's top bar. */
+async function clearOfTopBar(page: Page, summary: string): Promise<boolean> {
+  const bar = (await page.locator(".site-header").boundingBox())!;
+  const heading = page.getByRole("heading", { name: summary, exact: true }).first();
+  const top = async () => (await heading.boundingBox())?.y ?? -Infinity;
+  return expect.poll(top, { timeout: 5_000 }).toBeGreaterThanOrEqual(bar.y + bar.height).then(() => true, () => false);
 }
 
 /** What a page links to that is not a page (the spec, a schema): fetched, not opened. */
@@ -141,11 +150,56 @@ describe("the site in Chromium", () => {
           const heading = tab.getByRole("heading", { name: op.summary, exact: true }).first();
           const shown = await heading.waitFor({ state: "visible", timeout: 30_000 }).then(() => true, () => false);
           if (!shown) missing.push(`${op.summary} (${addresses.get(op.operationId)})`);
+          else if (!(await clearOfTopBar(tab, op.summary))) missing.push(`${op.summary}: its title is under the top bar`);
         }
         await tab.close();
       }),
     );
     expect(missing).toEqual([]);
+  }, LONG);
+
+  it.each([
+    ["desktop", () => desktop, () => operations],
+    // On a phone, one operation of every tag: the same component at another width.
+    ["phone", () => phone, () => operations.filter((op, i) => operations.findIndex((other) => other.tag === op.tag) === i)],
+  ] as const)("shows each operation's three samples, each chosen with the reference's own picker, at %s width", async (width, context, chosen) => {
+    const served = JSON.parse(await (await fetch(`${server.url}reference/openapi.json`)).text());
+    const page = await chromium.page(context());
+    const wrong: string[] = [];
+    await openReference(page);
+    for (const op of chosen()) {
+      const [method, ...path] = op.route.slice(1).split("/");
+      const samples = served.paths[`/${path.join("/")}`][method!.toLowerCase()]["x-codeSamples"] as Array<{ lang: string; label: string; source: string }>;
+      expect(samples.map((sample) => sample.label), op.operationId).toEqual(SAMPLE_LABELS);
+      // Scalar keys a custom sample by its language: three samples need three languages.
+      expect(new Set(samples.map((sample) => sample.lang)).size, op.operationId).toBe(3);
+      const section = page.locator(`section[id$="${op.route}"]`).first();
+      const picker = section.locator('[data-testid="client-picker"]');
+      await picker.waitFor({ state: "visible", timeout: 30_000 });
+      for (const sample of [...samples.slice(1), samples[0]!]) {
+        await picker.click();
+        await page.getByRole("option", { name: sample.label, exact: true }).click();
+        const shown = section.locator(".request-card .scalar-codeblock-pre, .request-card pre").first();
+        const firstLine = sample.source.split("\n")[0]!;
+        const matches = await expect.poll(async () => (await shown.innerText()).includes(firstLine), { timeout: 5_000 }).toBe(true).then(() => true, () => false);
+        if (!matches || (await picker.innerText()).trim() !== sample.label) wrong.push(`${op.operationId} (${width}): chose ${sample.label}, shown ${(await picker.innerText()).trim()}: ${(await shown.innerText()).slice(0, 60)}`);
+        if (op === chosen()[0] && sample.label === "curl") await screenshot(page, `${width}-reference-curl-sample`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, LONG);
+
+  it("lists the deploy body's fields, not the rule across two of them", async () => {
+    const page = await chromium.page(desktop);
+    await openReference(page, "#tag/models/POST/api/public/models/{modelId}/deploy");
+    const section = page.locator('section[id$="/POST/api/public/models/{modelId}/deploy"]').first();
+    await page.getByRole("heading", { name: "Deploy model", exact: true }).first().waitFor({ state: "visible" });
+    const text = await section.innerText();
+    const body = text.slice(text.indexOf("Body"), text.indexOf("Responses"));
+    for (const field of ["name", "hyperParameters", "deviceType", "scalingParameters"]) expect(body, field).toMatch(new RegExp(`^${field}$`, "m"));
+    expect(body).not.toMatch(/^Not$/m);
+    await section.getByText("Body", { exact: true }).first().scrollIntoViewIfNeeded();
+    await screenshot(page, "desktop-reference-deploy-body");
   }, LONG);
 
   it("finds an operation by its name with the reference's search", async () => {
@@ -171,11 +225,24 @@ describe("the site in Chromium", () => {
     });
     await openReference(page, "#tag/guardrails/POST/api/public/guardrails/deploy");
     await page.getByRole("heading", { name: "Deploy guardrail", exact: true }).first().waitFor({ state: "visible" });
-    await page.getByRole("button", { name: /Test Request/ }).first().click();
+    // The operation's own button: sections above it may be rendered too.
+    await page.locator('section[id$="/POST/api/public/guardrails/deploy"]').getByRole("button", { name: /Test Request/ }).first().click();
     await page.getByRole("button", { name: /Send post request to/ }).first().click();
     await page.getByText("200 OK").first().waitFor({ state: "visible", timeout: 10_000 });
     await screenshot(page, "desktop-reference-test-request");
     expect(mock.requests({ operationId: "deployGuardrail" }).map((entry) => entry.status)).toEqual([200]);
+  }, LONG);
+
+  it("names the site's icon on every page, which the server has", async () => {
+    const page = await chromium.page(desktop);
+    const missing: string[] = [];
+    for (const file of pages) {
+      await page.goto(`${server.url}${file}`, { waitUntil: "domcontentloaded" });
+      const icon = await page.$eval('link[rel="icon"]', (link) => (link as HTMLLinkElement).href).catch(() => undefined);
+      if (icon === undefined) missing.push(`${file}: no icon`);
+      else if ((await page.request.get(icon)).status() !== 200) missing.push(`${file}: ${icon} is not served`);
+    }
+    expect(missing).toEqual([]);
   }, LONG);
 
   it("takes screenshots at desktop and phone width", async () => {
@@ -192,6 +259,7 @@ describe("the site in Chromium", () => {
     }
     await openReference(narrow, "#tag/models/POST/api/public/models/{modelId}/deploy");
     await narrow.getByRole("heading", { name: "Deploy model", exact: true }).first().waitFor({ state: "visible" });
+    expect(await clearOfTopBar(narrow, "Deploy model")).toBe(true);
     await screenshot(narrow, "phone-reference-operation");
   }, LONG);
 

@@ -9,8 +9,10 @@ import { commandSample } from "./commands.js";
 import { curlSample } from "./curl.mjs";
 import { sampleInputs } from "./sample-inputs.mjs";
 
+// Scalar tells custom samples apart by `lang` alone (each becomes the picker entry
+// `custom/<lang>`), so each surface has a language of its own, one its highlighter knows.
 export interface CodeSample {
-  lang: "typescript" | "shell";
+  lang: "typescript" | "bash" | "curl";
   label: string;
   source: string;
 }
@@ -26,8 +28,8 @@ export function codeSamples(spec: object): Map<string, CodeSample[]> {
       inputs.operationId,
       [
         { lang: "typescript", label: SAMPLE_LABELS.client, source: clientSample(inputs) },
-        { lang: "shell", label: SAMPLE_LABELS.command, source: commandSample(inputs, tree, all) },
-        { lang: "shell", label: SAMPLE_LABELS.curl, source: curlSample(inputs) },
+        { lang: "bash", label: SAMPLE_LABELS.command, source: commandSample(inputs, tree, all) },
+        { lang: "curl", label: SAMPLE_LABELS.curl, source: curlSample(inputs) },
       ],
     ]),
   );

@@ -5,6 +5,9 @@ import { siteLink } from "./pages.mjs";
 
 export const SITE_NAME = "Platform management client";
 
+/** The site's icon, named by every page: without it a browser asks for /favicon.ico, a 404. */
+export const FAVICON = "assets/favicon.svg";
+
 export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 /**
@@ -52,6 +55,7 @@ ${section.pages.map((p) => `          <li><a href="${link(p.sitePath)}"${p.siteP
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'">
   <title>${escapeHtml(title)} · ${SITE_NAME}</title>
+  <link rel="icon" href="${link(FAVICON)}" type="image/svg+xml">
   <link rel="stylesheet" href="${link("assets/site.css")}">
   <link rel="stylesheet" href="${link("assets/hljs.css")}">
 </head>

@@ -7,7 +7,7 @@
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { scalarStandalone } from "../scalar-standalone.mjs";
-import { escapeHtml, SITE_NAME, siteHeader } from "./layout.mjs";
+import { escapeHtml, FAVICON, SITE_NAME, siteHeader } from "./layout.mjs";
 
 /** Where the reference's files land in the site. */
 export const REFERENCE = { page: "reference/index.html", spec: "reference/openapi.json", script: "reference/scalar.js" };
@@ -58,6 +58,7 @@ export async function writeReference(siteDir, specWithSamples) {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>API reference · ${SITE_NAME}</title>
+  <link rel="icon" href="../${FAVICON}" type="image/svg+xml">
   <link rel="stylesheet" href="../assets/site.css">
 </head>
 <body class="reference">
