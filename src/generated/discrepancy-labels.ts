@@ -193,7 +193,7 @@ export const discrepancyNames: Readonly<Record<string, readonly string[]>> = {
   "guardrail-undeploy-sample": ["DEPLOY","GUARDRAILS","UNDEPLOY","a-","action","jobType","toolId"],
   "import-complete-action": ["EXPORT","IMPORT","MODELS","action","jobType"],
   "io-mapping-name": ["IOMapping","IOMappings","audioToText","fields","imageToText","textToImage","textToText"],
-  "is-deployed-previously-spelling": ["isDeployedPreviouly","isDeployedPreviously"],
+  "is-deployed-previously-spelling": ["allOf","isDeployedPreviouly","isDeployedPreviously"],
   "job-id-spelling": ["anyOf","dock-statusId","dockStatusId"],
   "model-export-from-public-reference": ["EXPORT","MODELS","_id","action","dockStatusId","downloadUrl","jobType","percentageComplete","response"],
   "page-number-type": ["anyOf","pageNumber"],

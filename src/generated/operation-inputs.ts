@@ -1450,149 +1450,159 @@ export const operationInputs = {
       "mediaType": "application/json",
       "schema": {
         "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "name",
-          "hyperParameters",
-          "deviceType"
-        ],
-        "not": {
-          "description": "Both spellings at once.",
-          "required": [
-            "isDeployedPreviously",
-            "isDeployedPreviouly"
-          ],
-          "properties": {
-            "isDeployedPreviously": {
-              "type": "boolean"
-            },
-            "isDeployedPreviouly": {
-              "type": "boolean"
-            }
-          }
-        },
-        "properties": {
-          "name": {
-            "type": "string",
-            "minLength": 1,
-            "description": "Name of the model to deploy."
-          },
-          "isDeployedPreviously": {
-            "type": "boolean"
-          },
-          "isDeployedPreviouly": {
-            "type": "boolean",
-            "description": "The deploy sample's spelling of `isDeployedPreviously`."
-          },
-          "hyperParameters": {
+        "allOf": [
+          {
             "type": "object",
             "additionalProperties": false,
             "required": [
-              "temperature",
-              "maxTokens",
-              "topP",
-              "topK"
+              "name",
+              "hyperParameters",
+              "deviceType"
             ],
             "properties": {
-              "temperature": {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 2
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Name of the model to deploy."
               },
-              "maxTokens": {
-                "type": "integer",
-                "minimum": 0,
-                "maximum": 512
+              "isDeployedPreviously": {
+                "type": "boolean"
               },
-              "topP": {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 1
+              "isDeployedPreviouly": {
+                "type": "boolean",
+                "description": "The deploy sample's spelling of `isDeployedPreviously`."
               },
-              "topK": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 100
+              "hyperParameters": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "temperature",
+                  "maxTokens",
+                  "topP",
+                  "topK"
+                ],
+                "properties": {
+                  "temperature": {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 2
+                  },
+                  "maxTokens": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 512
+                  },
+                  "topP": {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 1
+                  },
+                  "topK": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 100
+                  },
+                  "stopSequence": {
+                    "type": "array",
+                    "description": "Stop sequences.",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
               },
-              "stopSequence": {
-                "type": "array",
-                "description": "Stop sequences.",
-                "items": {
-                  "type": "string"
+              "scalingParameters": {
+                "type": "object",
+                "description": "How the deployment scales. `minReplicas` may not exceed `maxReplicas` (a rule between two\nfields, which JSON Schema cannot state; `x-ordered-fields` records it).",
+                "additionalProperties": false,
+                "properties": {
+                  "maxBatchSize": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 256
+                  },
+                  "minReplicas": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 10
+                  },
+                  "maxReplicas": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 50
+                  },
+                  "scaleUpDelay": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 1000,
+                    "description": "Milliseconds."
+                  },
+                  "scaleDownDelay": {
+                    "type": "integer",
+                    "minimum": 50,
+                    "maximum": 2000,
+                    "description": "Milliseconds."
+                  }
+                }
+              },
+              "deviceType": {
+                "type": "string",
+                "enum": [
+                  "g4dn.xlarge",
+                  "g5.xlarge",
+                  "g5.2xlarge",
+                  "g6e.xlarge",
+                  "g4dn.12xlarge",
+                  "g5.12xlarge",
+                  "g5.48xlarge",
+                  "g4dn.metal"
+                ]
+              },
+              "optimizationInfo": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "optimizationType": {
+                    "type": "string",
+                    "enum": [
+                      "ctranslate2",
+                      "vllm",
+                      ""
+                    ]
+                  },
+                  "quantizationType": {
+                    "type": "string",
+                    "enum": [
+                      "no_quantization",
+                      "int8_float16",
+                      ""
+                    ]
+                  }
                 }
               }
             }
           },
-          "scalingParameters": {
+          {
             "type": "object",
-            "description": "How the deployment scales. `minReplicas` may not exceed `maxReplicas` (a rule between two\nfields, which JSON Schema cannot state; `x-ordered-fields` records it).",
-            "additionalProperties": false,
-            "properties": {
-              "maxBatchSize": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 256
+            "description": "Not both spellings of `isDeployedPreviously` at once.",
+            "anyOf": [
+              {
+                "not": {
+                  "required": [
+                    "isDeployedPreviously"
+                  ]
+                }
               },
-              "minReplicas": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 10
-              },
-              "maxReplicas": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 50
-              },
-              "scaleUpDelay": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 1000,
-                "description": "Milliseconds."
-              },
-              "scaleDownDelay": {
-                "type": "integer",
-                "minimum": 50,
-                "maximum": 2000,
-                "description": "Milliseconds."
+              {
+                "not": {
+                  "required": [
+                    "isDeployedPreviouly"
+                  ]
+                }
               }
-            }
-          },
-          "deviceType": {
-            "type": "string",
-            "enum": [
-              "g4dn.xlarge",
-              "g5.xlarge",
-              "g5.2xlarge",
-              "g6e.xlarge",
-              "g4dn.12xlarge",
-              "g5.12xlarge",
-              "g5.48xlarge",
-              "g4dn.metal"
             ]
-          },
-          "optimizationInfo": {
-            "type": "object",
-            "additionalProperties": false,
-            "properties": {
-              "optimizationType": {
-                "type": "string",
-                "enum": [
-                  "ctranslate2",
-                  "vllm",
-                  ""
-                ]
-              },
-              "quantizationType": {
-                "type": "string",
-                "enum": [
-                  "no_quantization",
-                  "int8_float16",
-                  ""
-                ]
-              }
-            }
           }
-        }
+        ]
       }
     },
     "defs": {}

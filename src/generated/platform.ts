@@ -1191,7 +1191,7 @@ export interface components {
             /** @enum {string} */
             deviceType: "g4dn.xlarge" | "g5.xlarge" | "g5.2xlarge" | "g6e.xlarge" | "g4dn.12xlarge" | "g5.12xlarge" | "g5.48xlarge" | "g4dn.metal";
             optimizationInfo?: components["schemas"]["OptimizationInfo"];
-        };
+        } & (unknown | unknown);
         HyperParameters: {
             temperature: number;
             maxTokens: number;

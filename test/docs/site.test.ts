@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brokenLinks, renderMarkdown } from "../../scripts/lib/site/markdown.mjs";
 import { WORKFLOW_LINKS_START } from "../../scripts/lib/site/workflow-pages.mjs";
-import { REPO_ROOT, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { REPO_ROOT, deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { serveDirectory } from "../../scripts/lib/static-server.mjs";
 import { builtSite, type BuiltSite } from "./support/built-site.js";
 
@@ -97,6 +97,32 @@ describe("the API reference", () => {
       expect(samples.map((s: { label: string }) => s.label), op.operationId).toEqual(["TypeScript client", "platform command", "curl"]);
       for (const sample of samples) expect(sample.source.trim(), `${op.operationId} ${sample.label}`).not.toBe("");
     }
+  });
+});
+
+describe("the request bodies the reference renders", () => {
+  // A renderer reads a top-level `not` as the schema itself (Scalar showed the deploy body as
+  // "Not object" with the rule's two fields), and Scalar lists no field of a body whose allOf
+  // has a member that is a `not`: a rule across fields lives in an allOf member of its own,
+  // said without one at its top (the deploy body's: an anyOf of "this one is absent").
+  const hasNot = (schema: Record<string, unknown>) => schema["not"] !== undefined;
+  const bodies = operations.flatMap((op) =>
+    Object.entries((deref(spec, spec.paths[op.path][op.method].requestBody)?.content ?? {}) as Record<string, { schema?: object }>).map(([type, media]) => ({ where: `${op.operationId} ${type}`, schema: deref(spec, media.schema) as Record<string, unknown> })),
+  );
+
+  it("are found: every operation with a body is looked at", () => {
+    expect(bodies.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("never have a not at their top, or at an allOf member's", () => {
+    const bare = bodies.filter(({ schema }) => hasNot(schema) || ((schema["allOf"] as Array<Record<string, unknown>> | undefined) ?? []).some((member) => hasNot(deref(spec, member))));
+    expect(bare.map((body) => body.where)).toEqual([]);
+  });
+
+  it("list the deploy body's fields where a renderer looks for them", () => {
+    const deploy = bodies.find((body) => body.where.startsWith("deployModel "))!.schema;
+    const fields = ((deploy["allOf"] as Array<Record<string, unknown>>) ?? [deploy]).find((member) => member["properties"]);
+    expect(Object.keys(fields!["properties"] as object)).toEqual(expect.arrayContaining(["name", "hyperParameters", "deviceType"]));
   });
 });
 
