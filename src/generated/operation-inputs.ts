@@ -1590,14 +1590,24 @@ export const operationInputs = {
                 "not": {
                   "required": [
                     "isDeployedPreviously"
-                  ]
+                  ],
+                  "properties": {
+                    "isDeployedPreviously": {
+                      "type": "boolean"
+                    }
+                  }
                 }
               },
               {
                 "not": {
                   "required": [
                     "isDeployedPreviouly"
-                  ]
+                  ],
+                  "properties": {
+                    "isDeployedPreviouly": {
+                      "type": "boolean"
+                    }
+                  }
                 }
               }
             ]
