@@ -100,15 +100,27 @@ describe("table", () => {
     expect(JSON.parse((await run(["connections", "get", connectionId, "--json"])).stdout)).toMatchObject({ connectionName: body.connectionName });
   }, LONG);
 
-  it("on a terminal it fits the width, cutting long values with an ellipsis, and carries no colour", async () => {
-    const term = inTerminal(["chunks", "list", APP, "--limit", "5"], { env: { PLATFORM_BASE_URL: mock.url }, columns: 60 });
+  it("on an 80-column terminal it fits the width, cutting long values but never an id, says how to see all, and carries no colour", async () => {
+    const term = inTerminal(["chunks", "list", APP, "--limit", "5"], { env: { PLATFORM_BASE_URL: mock.url }, columns: 80 });
     const { code, screen } = await term.done;
     expect(code, screen).toBe(0);
     const rows = screen.split("\r\n").filter((line) => line.startsWith("chk-") || line.startsWith("CHUNKID"));
     expect(rows).toHaveLength(6);
-    for (const row of rows) expect(Array.from(row).length).toBeLessThanOrEqual(60);
+    for (const row of rows) expect(Array.from(row).length).toBeLessThanOrEqual(80);
+    const ids = ((await run(["chunks", "list", APP, "--limit", "5", "--json"])).stdout.match(/"chunkId": "[^"]+"/g) ?? []).map((field) => field.slice(12, -1));
+    expect(ids).toHaveLength(5);
+    for (const id of ids) expect(rows.some((row) => row.startsWith(`${id} `)), id).toBe(true);
     expect(screen).toContain("…");
+    expect(screen).toContain("--wide shows every value whole, -o json every field");
     expect(screen).not.toContain("\u001b");
+  }, LONG);
+
+  it("on a terminal too narrow for an id, keeps it whole and says how to see all", async () => {
+    const term = inTerminal(["chunks", "list", APP, "--limit", "1"], { env: { PLATFORM_BASE_URL: mock.url }, columns: 40 });
+    const { code, screen } = await term.done;
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/^chk-\S+ {2}/m);
+    expect(screen).toContain("the table is cut to fit 40 columns");
   }, LONG);
 });
 

@@ -55,7 +55,7 @@ export async function printListing<T extends object>(out: Output, items: AsyncIt
   let count = 0;
   if (limit <= 0) return printListing(out, [], view);
   if (out.format === "table") {
-    const table = new TableWriter({ columns: view.columns, wide: out.wide, width: out.width }, writeOut);
+    const table = new TableWriter({ columns: view.columns, wide: out.wide, width: out.width, hint: note }, writeOut);
     for await (const item of items) {
       table.add(map(item) as Record<string, unknown>);
       if (++count >= limit) break;

@@ -1,6 +1,8 @@
 // Tables for people. A listing of any size streams: the columns are sized from the first rows
 // (WINDOW of them), then every row is printed as it comes, so memory stays flat. On a terminal
-// the table fits its width: the widest columns give way first and a cut value ends in "…".
+// the table fits its width: the widest columns give way first and a cut value ends in "…"; but
+// an id, which the next command needs whole, is never cut, and names and statuses give way only
+// once every other column has. A table that cut a value or could not fit says how to see all.
 import { terminalLine } from "./terminal-text.js";
 
 const WINDOW = 100;
@@ -14,6 +16,15 @@ export interface TableOptions {
   wide: boolean;
   /** Fit this many characters per line (a terminal's width); undefined: no limit. */
   width: number | undefined;
+  /** Told once, at the end, when a value was cut or a line is wider than `width`. */
+  hint?: (message: string) => void;
+}
+
+/** How late a column gives way: 0 first, 1 (names, statuses) last, 2 (ids) never. */
+export function keepRank(column: string): 0 | 1 | 2 {
+  if (/(?:^id|Id|ID)$/.test(column)) return 2;
+  if (/(?:name|Name|status|Status|^profile)$/.test(column)) return 1;
+  return 0;
 }
 
 /** A value as one table cell: nested values as compact JSON, control characters escaped. */
@@ -29,17 +40,22 @@ function cut(text: string, width: number): string {
   return chars.length <= width ? text : `${chars.slice(0, Math.max(width - 1, 0)).join("").trimEnd()}…`;
 }
 
-/** Narrows the widest columns, one character at a time, until the line fits `total` or none can give. */
-export function fitWidths(natural: readonly number[], total: number): number[] {
+/**
+ * Narrows the widest columns, one character at a time, until the line fits `total` or none can
+ * give: columns of rank 0 first, then those of rank 1; a column of rank 2 never (see keepRank).
+ */
+export function fitWidths(natural: readonly number[], total: number, ranks: readonly number[] = natural.map(() => 0)): number[] {
   const widths = [...natural];
   const budget = total - GAP.length * (widths.length - 1);
   let sum = widths.reduce((a, b) => a + b, 0);
-  while (sum > budget) {
-    let widest = -1;
-    for (let i = 0; i < widths.length; i++) if (widths[i]! > Math.min(MIN_WIDTH, natural[i]!) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
-    if (widest < 0) break;
-    widths[widest]! -= 1;
-    sum -= 1;
+  for (const rank of [0, 1]) {
+    while (sum > budget) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) if (ranks[i] === rank && widths[i]! > Math.min(MIN_WIDTH, natural[i]!) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      if (widest < 0) break;
+      widths[widest]! -= 1;
+      sum -= 1;
+    }
   }
   return widths;
 }
@@ -48,6 +64,8 @@ export class TableWriter {
   private readonly window: Record<string, unknown>[] = [];
   private columns: string[] = [];
   private widths: number[] | undefined;
+  /** Whether a value was cut, or a line is wider than the width: the reader misses something. */
+  private short = false;
 
   constructor(
     private readonly options: TableOptions,
@@ -66,6 +84,7 @@ export class TableWriter {
       if (this.window.length === 0) return false;
       this.start();
     }
+    if (this.short) this.options.hint?.(`the table is cut to fit ${this.options.width} columns: --wide shows every value whole, -o json every field`);
     return true;
   }
 
@@ -74,7 +93,7 @@ export class TableWriter {
     this.columns = options.wide ? [...new Set(this.window.flatMap((row) => Object.keys(row)))] : [...options.columns];
     const headers = this.columns.map((c) => c.toUpperCase());
     const natural = this.columns.map((c, i) => Math.max(lengthOf(headers[i]!), ...this.window.map((row) => lengthOf(cellText(row[c])))));
-    this.widths = options.width === undefined ? natural : fitWidths(natural, options.width);
+    this.widths = options.width === undefined ? natural : fitWidths(natural, options.width, this.columns.map(keepRank));
     this.line(headers);
     this.print(this.window.splice(0));
   }
@@ -88,9 +107,12 @@ export class TableWriter {
     const fit = this.options.width !== undefined;
     const last = cells.length - 1;
     const text = cells.map((cell, i) => {
-      const shown = fit ? cut(cell, widths[i]!) : cell;
+      const shown = fit && keepRank(this.columns[i] ?? "") < 2 ? cut(cell, widths[i]!) : cell;
+      if (shown !== cell) this.short = true;
       return i === last ? shown : shown + " ".repeat(Math.max(widths[i]! - lengthOf(shown), 0));
     });
-    this.write(`${text.join(GAP)}\n`);
+    const joined = text.join(GAP);
+    if (fit && lengthOf(joined) > this.options.width!) this.short = true;
+    this.write(`${joined}\n`);
   }
 }
