@@ -31,11 +31,18 @@ export function outputOf(command: Command): Output {
   return resolveOutput(command.optsWithGlobals<GlobalOptions>());
 }
 
+/** A command as typed after the program's name: `models deploy`. */
+function typedAs(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(" ");
+}
+
 /** A client for the command, built only after its target and credentials are known to be there. */
 export async function openContext(command: Command, operationIds: readonly OperationId[], signal: AbortSignal): Promise<Context> {
   const global = command.optsWithGlobals<GlobalOptions>();
   const out = resolveOutput(global);
-  const settings = resolveClientOptions(global, process.env, { operationIds });
+  const settings = resolveClientOptions(global, process.env, { operationIds, command: typedAs(command) });
   addSecrets(settings.secrets);
   // Loaded here, not at the top: `platform --help` should not pay for the client.
   const { createPlatformClient } = await import("../node.js");

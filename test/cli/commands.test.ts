@@ -182,8 +182,15 @@ describe("models", () => {
     expect(out.code, shown(out)).toBe(0);
     expect(json(out)).toMatchObject({ status: "SUCCESS", dockStatusId: expect.stringMatching(/^ds-/), modelId: expect.stringMatching(/^cm-/) });
     expect(out.stderr).toMatch(/uploaded 3\.0 MiB of 3\.0 MiB \(4\/4 chunks/);
+    expect(out.stderr).toMatch(/^uploaded 3\.0 MiB in 4 chunks; model cm-/m);
     expect(mock.requests({ operationId: "uploadImportChunk" })).toHaveLength(4);
     expect(() => readFileSync(join(work, "model.tar.import-state.json"))).toThrow();
+  }, LONG);
+
+  it("import in one chunk says so in the singular", async () => {
+    const out = await run(["models", "import", "model.tar", "--chunk-size", "4MiB", "--json"]);
+    expect(out.code, shown(out)).toBe(0);
+    expect(out.stderr).toMatch(/^uploaded 3\.0 MiB in 1 chunk; model /m);
   }, LONG);
 
   it("deploy from flags, undeploy with --yes and --dry-run, export with --download", async () => {
@@ -265,6 +272,8 @@ describe("tools, guardrails, attachments, files, jobs", () => {
     const uploaded = await run(["files", "upload", "tool.json", "--json"]);
     expect(uploaded.code, shown(uploaded)).toBe(0);
     expect(json(uploaded)).toMatchObject({ fileId: expect.any(String) });
+    // The normalised fields once: no `raw` repeating them.
+    expect(json(uploaded)).not.toHaveProperty("raw");
 
     const started = json<{ dockStatusId: string }>(await run(["guardrails", "deploy", "Bias detection", "--json"]));
     const got = await run(["jobs", "get", started.dockStatusId, "--json"]);

@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { SINGLE_UPLOAD_LIMIT } from "../../wrappers/uploads/single-upload-limit.js";
 import { withClient } from "../action.js";
 import { parsePositiveInteger } from "../durations.js";
-import { printResult } from "../output/print.js";
+import { printable, printResult } from "../output/print.js";
 import { specArgument, specOption } from "../spec-flags.js";
 
 export function filesCommand(): Command {
@@ -29,7 +29,8 @@ export function filesCommand(): Command {
           ...(contextName ? { fileContext: contextName } : {}),
           ...(options.concurrency ? { concurrency: options.concurrency } : {}),
         });
-        await printResult(context.out, uploaded);
+        // The normalised fields, as every command prints a record: `raw` would repeat them.
+        await printResult(context.out, printable(uploaded));
       }),
     );
 

@@ -131,7 +131,7 @@ async function runImport(context: Context, options: ImportFlags, file: string, s
   }
   progress.stop();
   removeStateFile(statePath);
-  note(`uploaded ${formatBytes(size)} in ${result.state.totalChunks} chunks; model ${result.modelId ?? "(id in the job)"}`);
+  note(`uploaded ${formatBytes(size)} in ${result.state.totalChunks} ${result.state.totalChunks === 1 ? "chunk" : "chunks"}; model ${result.modelId ?? "(id in the job)"}`);
   const job = await settleJob(context, options, result.job);
   await printResult(context.out, { ...printable(job), modelId: job.modelId ?? result.modelId, sessionId: result.sessionId });
 }

@@ -33,6 +33,8 @@ export interface ClientSettings {
 export interface ResolveNeeds {
   /** The operations the caller will call: each one's credential must be found, or a usage error names it. */
   operationIds?: readonly OperationId[];
+  /** The command as the user typed it (`mcp`, `models deploy`): what a missing credential is said to be needed by, rather than an operation the user never named. */
+  command?: string;
 }
 
 const CREDENTIALS = {
@@ -88,7 +90,7 @@ export function resolveClientOptions(flags: TargetFlags, env: NodeJS.ProcessEnv 
     const security = operations[id].security;
     if (!have[security]) {
       const { flag, variable } = CREDENTIALS[security];
-      throw new UsageError(`${id} needs ${variable} (or ${flag}, or a profile saved with platform configure): it is not set`);
+      throw new UsageError(`${needs.command ?? id} needs ${variable} (or ${flag}, or a profile saved with platform configure): it is not set`);
     }
   }
   return {

@@ -63,6 +63,12 @@ describe("resolveClientOptions", () => {
     );
   });
 
+  it("says a credential is needed by the command the user typed when it is given, not by an operation they never named", () => {
+    const needs = { operationIds: ["getDockStatus"] as const, command: "mcp" };
+    expect(() => resolveClientOptions({ baseUrl: "http://a.example" }, { XDG_CONFIG_HOME: join(home, "none") }, needs)).toThrow(/^mcp needs PLATFORM_API_KEY \(or --api-key/);
+    expect(() => resolveClientOptions({ baseUrl: "http://a.example" }, { XDG_CONFIG_HOME: join(home, "none") }, needs)).not.toThrow(/getDockStatus/);
+  });
+
   it("does not read the profiles file when flags and environment settle everything", () => {
     const broken = mkdtempSync(join(tmpdir(), "platform-broken-profile-"));
     try {
