@@ -144,3 +144,14 @@ describe("platform mcp over stdio", () => {
     LONG,
   );
 });
+
+describe("platform mcp's allow-list flags", () => {
+  it("refuses a --secret-dir that is not a folder, naming the flag, before serving", async () => {
+    const child = spawn(process.execPath, ["--import", TSX, CLI, "mcp", "--secret-env", "PROVIDER_KEY", "--secret-dir", join(work, "no-such-folder")], { env: serverEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.once("exit", (exit) => done(exit)));
+    expect(code).toBe(2);
+    expect(stderr).toContain(`--secret-dir "${join(work, "no-such-folder")}" cannot be read (ENOENT)`);
+  }, LONG);
+});

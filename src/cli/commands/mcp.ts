@@ -58,12 +58,21 @@ export function mcpCommand(): Command {
       withClient(["getDockStatus"], async (context, options: McpFlags) => {
         // Loaded here: only this command pays for the MCP SDK.
         const [{ createMcpServer }, { LineStdioTransport }] = await Promise.all([import("../../mcp.js"), import("../../mcp/stdio-transport.js")]);
-        const server = createMcpServer(context.client, {
-          readOnly: options.readOnly === true,
-          ...(options.maxWait !== undefined ? { maxWaitSeconds: options.maxWait / 1000 } : {}),
-          secretEnv: options.secretEnv ?? [],
-          secretDirs: options.secretDir ?? [],
-        });
+        const server = (() => {
+          try {
+            return createMcpServer(context.client, {
+              readOnly: options.readOnly === true,
+              ...(options.maxWait !== undefined ? { maxWaitSeconds: options.maxWait / 1000 } : {}),
+              secretEnv: options.secretEnv ?? [],
+              secretDirs: options.secretDir ?? [],
+            });
+          } catch (error) {
+            // The allow-lists' refusals name the option; here, the flag the user typed.
+            const message = error instanceof Error ? error.message : String(error);
+            const flag = /^secretDirs\[\d+\]/.test(message) ? "--secret-dir" : /^secretEnv\[\d+\]/.test(message) ? "--secret-env" : undefined;
+            throw flag ? new UsageError(message.replace(/^secret(Dirs|Env)\[\d+\]/, flag)) : error;
+          }
+        })();
         const ended = new Promise<void>((resolve) => {
           process.stdin.once("end", resolve).once("close", resolve);
           context.signal.addEventListener("abort", () => resolve(), { once: true });
