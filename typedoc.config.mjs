@@ -11,6 +11,9 @@ export default {
   out: "docs/api",
   readme: "none",
   excludePrivate: true,
+  // What a mock class shares with its subclasses (the HTTP server and the in-process mock) is
+  // no user's API.
+  excludeProtected: true,
   // No links into a source host: the reference must read the same offline.
   disableSources: true,
   hideGenerator: true,

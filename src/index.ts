@@ -34,6 +34,7 @@ export {
   type ValidationIssue,
   type ApiErrorInit,
   type JobSnapshot,
+  type WaitObservations,
 } from "./wrappers/errors.js";
 export type { ResponseDrift } from "./wrappers/request/platform-api.js";
 export type { DriftReport, DriftEntry, DriftKind, DriftRecorderName, ReceivedType } from "./drift/report-format.js";

@@ -20,6 +20,8 @@ export type { FaultRule, FaultKind } from "./stateful/scenarios/faults.js";
 export type { CorsOrigins } from "./stateful/http/cors.js";
 export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions };
 export type { InProcessMock, InProcessMockOptions, ListenOptions } from "./stateful/in-process.js";
+export type { HandleOptions } from "./stateful/core.js";
+export type { IncomingRequest } from "./stateful/http/incoming.js";
 
 const PRISM_OPTIONS = optionKeys<StartMockOptions>({ stateful: true, port: true, host: true, spec: true, dynamic: true, errors: true, readyTimeoutMs: true });
 
