@@ -8,7 +8,7 @@
 // both widths go to test-results/site/ for people to look at.
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOperations, loadSpec, REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { LOCAL_MOCK } from "../../scripts/lib/site/reference.mjs";
@@ -177,8 +177,7 @@ describe("the site in Chromium", () => {
       const picker = section.locator('[data-testid="client-picker"]');
       await picker.waitFor({ state: "visible", timeout: 30_000 });
       for (const sample of [...samples.slice(1), samples[0]!]) {
-        await picker.click();
-        await page.getByRole("option", { name: sample.label, exact: true }).click();
+        await choose(page, picker, sample.label);
         const shown = section.locator(".request-card .scalar-codeblock-pre, .request-card pre").first();
         const firstLine = sample.source.split("\n")[0]!;
         const matches = await expect.poll(async () => (await shown.innerText()).includes(firstLine), { timeout: 5_000 }).toBe(true).then(() => true, () => false);
@@ -277,3 +276,17 @@ describe("the site in Chromium", () => {
     expect(chromium.proxyAttempts.filter((a) => !CHROMIUM_SERVICE_HOSTS.has(a.host))).toEqual([]);
   });
 });
+
+// The picker's list can miss a click that lands while the previous list is still closing (seen
+// on a loaded machine): open it again until the option shows, a few times, then choose it.
+async function choose(page: Page, picker: Locator, label: string): Promise<void> {
+  const option = page.getByRole("option", { name: label, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await picker.scrollIntoViewIfNeeded();
+    await picker.click();
+    const shown = await option.waitFor({ state: "visible", timeout: 5_000 }).then(() => true, () => false);
+    if (shown) return option.click();
+    if (attempt === 4) throw new Error(`the sample picker never listed "${label}"`);
+    await page.keyboard.press("Escape");
+  }
+}
