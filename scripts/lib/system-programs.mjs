@@ -11,8 +11,8 @@ export const SYSTEM_PROGRAMS = [
   { program: "chromium", path: () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", debian: "chromium", tests: ["test/docs/site.browser.test.ts", "test/package/browser-bundle.test.ts"] },
   { program: "curl", debian: "curl", tests: ["test/docs/code-samples.test.ts", "test/bench/smoke.test.ts"] },
   { program: "tmux", debian: "tmux", tests: ["test/cli/progress-terminal.test.ts"] },
-  { program: "zsh", debian: "zsh", tests: ["test/cli/completion.test.ts"] },
-  { program: "fish", debian: "fish", tests: ["test/cli/completion.test.ts"] },
+  { program: "zsh", debian: "zsh", tests: ["test/cli/completion.test.ts", "test/cli/completion-install.test.ts"] },
+  { program: "fish", debian: "fish", tests: ["test/cli/completion.test.ts", "test/cli/completion-install.test.ts"] },
 ];
 
 const executable = (path) => {

@@ -83,8 +83,8 @@ describe("zsh", () => {
   });
 
   it("registers its completion and finds the same candidates", () => {
-    expect(zsh("", "connections")).toEqual(["compdef _platform platform", "list", "get", "create", "update", "replace"]);
-    expect(zsh("", "models", "deploy", "cm-4e5f6a7b", "--model-type")).toEqual(["compdef _platform platform", "openSource", "fineTune"]);
+    expect(zsh("", "connections")).toEqual(["compdef _platform platform npx", "list", "get", "create", "update", "replace"]);
+    expect(zsh("", "models", "deploy", "cm-4e5f6a7b", "--model-type")).toEqual(["compdef _platform platform npx", "openSource", "fineTune"]);
     expect(zsh("", "guardrails", "deploy")).toEqual(expect.arrayContaining(["Ban topics", "Toxicity"]));
   });
 });

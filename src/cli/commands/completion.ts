@@ -15,7 +15,7 @@ export function completionCommand(program: Command): Command {
     .addArgument(new Argument("<shell>", "the shell").choices(Object.keys(SHELLS)))
     .addHelpText(
       "after",
-      "\nExamples:\n  platform completion bash > ~/.local/share/bash-completion/completions/platform\n  source <(platform completion bash)     # bash, this shell only\n  source <(platform completion zsh)      # zsh, after compinit\n  platform completion fish | source      # fish",
+      "\nExamples (each script's first lines say how to install it for every shell):\n  source <(npx platform completion bash)     # bash, this shell only\n  source <(npx platform completion zsh)      # zsh, this shell only, after compinit\n  npx platform completion fish | source      # fish, this shell only",
     )
     .action((shell: keyof typeof SHELLS) => {
       writeOut(SHELLS[shell](completionData(commandTree(program))));

@@ -1,6 +1,7 @@
 // The completion script for fish: the command tree's data as fish functions (`switch` where the
 // POSIX shells use `case`), the same walk over the words typed so far, and `complete -c platform`.
-// When nothing matches (a file argument) it offers file names.
+// When nothing matches (a file argument) it offers file names. A project-local install is run as
+// `npx platform`, so it also completes npx's words once the first is `platform`.
 import type { CompletionData } from "./completion-data.js";
 
 const quote = (text: string): string => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
@@ -23,8 +24,11 @@ export function fishScript(data: CompletionData): string {
   for (const [path, flag, choices] of data.values) values.set(path, [...(values.get(path) ?? []), [quote(flag), lines(choices)]]);
   const argumentChoices = new Map<string, [string, string][]>();
   for (const [path, index, choices] of data.argumentChoices) argumentChoices.set(path, [...(argumentChoices.get(path) ?? []), [String(index), lines(choices)]]);
-  return `# fish completion for platform. Load it in this shell:  platform completion fish | source
-# or for every shell:  platform completion fish > ~/.config/fish/completions/platform.fish
+  return `# fish completion for platform (and npx platform). Load it in this shell:  npx platform completion fish | source
+# or for every shell (fish loads a command's file the first time it completes it):
+#   mkdir -p ~/.config/fish/completions
+#   npx platform completion fish > ~/.config/fish/completions/platform.fish
+#   ln -sf platform.fish ~/.config/fish/completions/npx.fish
 
 ${switchOf("__platform_subcommands", data.subcommands.map(([path, names]) => [quote(path), lines(names)]))}
 
@@ -93,8 +97,17 @@ function __platform_candidates_for
     __platform_argument_choices "$path" (math $position + 1)
 end
 
+# npx platform …: the words after npx are a platform command line.
+function __platform_after_npx
+    set -l words (commandline -opc)
+    test (count $words) -ge 2; and test "$words[2]" = platform
+end
+
 function __platform_complete
     set -l words (commandline -opc)
+    if test "$words[1]" = npx
+        set -e words[1]
+    end
     set -l cur (commandline -ct)
     set -l found (__platform_candidates_for $cur $words[2..-1])
     if test (count $found) -gt 0
@@ -105,5 +118,6 @@ function __platform_complete
 end
 
 complete -c platform -f -a '(__platform_complete)'
+complete -c npx -n __platform_after_npx -f -a '(__platform_complete)'
 `;
 }

@@ -1,7 +1,9 @@
 // Completion scripts for bash and zsh: the command tree's data as POSIX shell functions (they run
 // unchanged in both), a walk over the words typed so far that finds the command path, and each
 // shell's own glue: bash's `complete -F`, zsh's `compdef`. When nothing matches (a file
-// argument), both fall back to completing file names.
+// argument), both fall back to completing file names. A project-local install is run as
+// `npx platform`, so both also complete after `npx platform`, and leave any other `npx` line to
+// the shell's default completion.
 import type { CompletionData } from "./completion-data.js";
 
 const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -63,8 +65,11 @@ _platform_candidates() {
 }
 
 export function bashScript(data: CompletionData): string {
-  return `# bash completion for platform. Load it in this shell:  source <(platform completion bash)
-# or for every shell:  platform completion bash > ~/.local/share/bash-completion/completions/platform
+  return `# bash completion for platform (and npx platform). Load it in this shell:  source <(npx platform completion bash)
+# or for every shell, through bash-completion, which loads a command's file the first time it completes it:
+#   mkdir -p ~/.local/share/bash-completion/completions
+#   npx platform completion bash > ~/.local/share/bash-completion/completions/platform
+#   ln -sf platform ~/.local/share/bash-completion/completions/npx
 
 ${core(data)}
 
@@ -77,23 +82,52 @@ _platform() {
     esac
   done < <(_platform_candidates "$cur" "\${COMP_WORDS[@]:1:COMP_CWORD-1}")
 }
+
+# npx platform …: the same completion over the words after npx; any other npx line gets file names.
+_platform_npx() {
+  COMPREPLY=()
+  if (( COMP_CWORD >= 2 )) && [[ "\${COMP_WORDS[1]}" == platform ]]; then
+    local -a COMP_WORDS=("\${COMP_WORDS[@]:1}")
+    local COMP_CWORD=$((COMP_CWORD - 1))
+    _platform
+  fi
+}
 complete -o default -F _platform platform
+complete -o default -F _platform_npx npx
 `;
 }
 
 export function zshScript(data: CompletionData): string {
-  return `#compdef platform
-# zsh completion for platform. Load it in this shell (after compinit):  source <(platform completion zsh)
-# or for every shell: save it as _platform in a folder of your $fpath.
+  return `#compdef platform npx
+# zsh completion for platform (and npx platform). Load it in this shell (after compinit):  source <(npx platform completion zsh)
+# or for every shell: save it as _platform in a folder of your $fpath, before compinit runs:
+#   mkdir -p ~/.zfunc
+#   npx platform completion zsh > ~/.zfunc/_platform
+#   echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit' >> ~/.zshrc
 
 ${core(data)}
 
 _platform() {
+  # npx platform …: complete the words after npx; any other npx line is left to the default.
+  if [[ "\${words[1]:t}" == npx ]]; then
+    if (( CURRENT > 2 )) && [[ "\${words[2]}" == platform ]]; then
+      shift words; (( CURRENT-- ))
+    else
+      _default; return
+    fi
+  fi
   local -a candidates
   candidates=("\${(@f)$(_platform_candidates "\${words[CURRENT]}" "\${(@)words[2,CURRENT-1]}")}")
   candidates=("\${(@)candidates:#}")
   if (( \${#candidates} )); then compadd -a candidates; else _files; fi
 }
-if (( $+functions[compdef] )); then compdef _platform platform; fi
+
+# Autoloaded from $fpath by compinit, this file is _platform's first call: complete now. Sourced,
+# register it.
+if [[ "\${funcstack[1]}" == _platform ]]; then
+  _platform "$@"
+elif (( $+functions[compdef] )); then
+  compdef _platform platform npx
+fi
 `;
 }

@@ -18,8 +18,8 @@ export function invocations(shell: string): string[] {
     .filter((text) => text.length > 0);
 }
 
-/** The ```sh blocks of a markdown text. */
-export const shellBlocks = (markdown: string): string[] => [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/** The shell blocks (```sh, ```bash, ```zsh, ```fish) of a markdown text. */
+export const shellBlocks = (markdown: string): string[] => [...markdown.matchAll(/```(?:sh|bash|zsh|fish)\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
 /** Shell words, with '…' and "…" quoting (enough for documentation). */
 const words = (text: string): string[] => [...text.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
