@@ -13,7 +13,7 @@
 // PRNG, one seed per repetition, so a run can be repeated exactly.
 import { DEFAULT_WAIT, type Job } from "../src/index.js";
 import { waitOnClock } from "../src/wrappers/jobs/waiter.js";
-import type { Clock } from "../src/wrappers/internal/sleep.js";
+import type { Clock } from "../src/kernel/sleep.js";
 import { median, percentile } from "./lib/stats.mjs";
 import { options, runMain } from "./lib/child.js";
 import { seededRandom } from "../src/mock/stateful/random.js";

@@ -3,7 +3,7 @@
 export { createPlatformClient, type PlatformClient } from "./wrappers/client.js";
 export { waitForJob, type GetJob } from "./wrappers/jobs/waiter.js";
 export type { PlatformClientOptions, JwtContext, JwtSource, ResponseValidation } from "./wrappers/options.js";
-export type { Logger } from "./wrappers/internal/logger.js";
+export type { Logger } from "./kernel/logger.js";
 export {
   PlatformError,
   ConfigurationError,
@@ -35,14 +35,14 @@ export {
   type ApiErrorInit,
   type JobSnapshot,
   type WaitObservations,
-} from "./wrappers/errors.js";
+} from "./kernel/errors.js";
 export type { ResponseDrift } from "./wrappers/request/platform-api.js";
 export type { DriftReport, DriftEntry, DriftKind, DriftRecorderName, ReceivedType } from "./drift/report-format.js";
 export { and, or, eq, toFilterTree, validateFilterTree, CHUNK_FILTER_KEYS } from "./wrappers/listing/filters.js";
 export type { ChunkFilterGroup, ChunkFilterLeaf, ChunkFilterNode, ChunkFilterKey } from "./wrappers/listing/filters.js";
 export type { PagedList, Page } from "./wrappers/listing/pagination.js";
 export { DEFAULT_WAIT, type WaitOptions } from "./wrappers/jobs/wait-options.js";
-export type { JobOptions, RequestOptions } from "./wrappers/internal/call-options.js";
+export type { JobOptions, RequestOptions } from "./wrappers/call-options.js";
 export type { Job, JobStatus, JobType, JobAction } from "./wrappers/normalize/jobs.js";
 export type { DeleteTotals } from "./wrappers/normalize/delete-totals.js";
 export type { NormalizedChunk } from "./wrappers/normalize/chunks.js";

@@ -18,7 +18,7 @@ export type {
 } from "./node/node-client.js";
 export type { NetworkOptions, TlsOptions, Pem } from "./node/network-options.js";
 // Drift reports (docs/guides/response-drift.md): on disk, merged, summarised, and for CI.
-export { DriftReportLockError, readDriftReport, writeDriftReport, type WriteDriftReportOptions } from "./drift/report-file.js";
+export { DriftReportLockError, readDriftReport, writeDriftReport, type WriteDriftReportOptions } from "./node/drift-report-file.js";
 export { parseDriftReport } from "./drift/parse-report.js";
 export { mergeDriftReports } from "./drift/merge.js";
 export { summarizeDriftReport, hasDrift, SUMMARY_COLUMNS as DRIFT_SUMMARY_COLUMNS, type DriftSummary, type DriftSummaryRow } from "./drift/summary.js";

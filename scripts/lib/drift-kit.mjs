@@ -8,7 +8,7 @@ export { checkAnswer } from "./src/drift/answer-check.ts";
 export { DriftRecorder } from "./src/drift/recorder.ts";
 export { departuresFromPrism } from "./src/drift/prism-violations.ts";
 export { mergeDriftReports } from "./src/drift/merge.ts";
-export { readDriftReport, writeDriftReport } from "./src/drift/report-file.ts";
+export { readDriftReport, writeDriftReport } from "./src/node/drift-report-file.ts";
 export { route } from "./src/mock/stateful/router.ts";
 `;
 

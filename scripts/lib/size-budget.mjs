@@ -8,7 +8,7 @@ import { REPO_ROOT } from "./spec.mjs";
 
 // The budget: 24 kB, counted as 24 × 1024 bytes, openapi-fetch included (it is the request path
 // of every call), over every chunk loaded on import, each gzipped on its own as a server would
-// send it. Only what is large loads on first use (src/wrappers/internal/lazy-modules.ts): the
+// send it. Only what is large loads on first use (src/wrappers/lazy-modules.ts): the
 // request validators and the upload code; the job waiter, redirects and downloads load with
 // the entry.
 export const CORE_BUDGET_BYTES = 24 * 1024;

@@ -63,7 +63,7 @@ export async function openContext(command: Command, operationIds: readonly Opera
 async function checkDriftFile(file: string): Promise<void> {
   const { access, constants } = await import("node:fs/promises");
   const { dirname, resolve } = await import("node:path");
-  const { readDriftReport } = await import("../drift/report-file.js");
+  const { readDriftReport } = await import("../node/drift-report-file.js");
   try {
     await readDriftReport(file);
     return;
@@ -79,7 +79,7 @@ async function checkDriftFile(file: string): Promise<void> {
 /** Adds the run's drift to its file; a command that failed still records what it saw. */
 export async function recordDrift(context: Context): Promise<void> {
   if (context.driftFile === undefined) return;
-  const { writeDriftReport } = await import("../drift/report-file.js");
+  const { writeDriftReport } = await import("../node/drift-report-file.js");
   await writeDriftReport(context.driftFile, context.client.drift.report()).catch((error: NodeJS.ErrnoException) => {
     throw fileError(context.driftFile!, "write the drift report", error);
   });

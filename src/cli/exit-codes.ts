@@ -1,6 +1,6 @@
 // The exit codes scripts can rely on, and which error ends with which. They are part of the
 // command line's interface: a change here is a breaking change.
-import { AbortError, ConfigurationError, ImportError, JobFailedError, JobTimeoutError, PlatformError, TimeoutError, ValidationError } from "../wrappers/errors.js";
+import { AbortError, ConfigurationError, ImportError, JobFailedError, JobTimeoutError, PlatformError, TimeoutError, ValidationError } from "../kernel/errors.js";
 
 export const EXIT = Object.freeze({
   done: 0,

@@ -3,7 +3,7 @@
 // client's own redactor (`client.redact`) masks what it knows, a JWT fetched from a command
 // included; before that (a flag misspelt, a profile that cannot be read) the same masking, the
 // client's Redactor, covers the credentials found in argv, the environment and the profile.
-import { Redactor } from "../wrappers/internal/redactor.js";
+import { Redactor } from "../kernel/redactor.js";
 
 const CREDENTIAL_FLAGS = ["--api-key", "--jwt"];
 const CREDENTIAL_VARIABLES = ["PLATFORM_API_KEY", "PLATFORM_JWT"];

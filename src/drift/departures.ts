@@ -2,7 +2,7 @@
 // pointer, array indices as `*`), what kind, what the spec asks for and the JSON type of what came.
 // Only the spec's own words and the message's names and types go in: never a value, so a secret
 // in a drifting field cannot reach a report, a log line or an error.
-import { escapeSegment as escape, pointerOf, segmentsOf } from "./json-pointer.js";
+import { escapeSegment as escape, pointerOf, segmentsOf } from "../kernel/json-pointer.js";
 import type { DriftKind, ReceivedType } from "./report-format.js";
 
 /** One complaint of an Ajv-style validator (the generated request and response validators). */

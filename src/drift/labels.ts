@@ -5,7 +5,7 @@
 // generated from the spec (scripts/lib/drift-outputs.mjs); openapi/EXTENSIONS.md states the rule.
 import { discrepancyLabels, discrepancyNames } from "../generated/discrepancy-labels.js";
 import type { Departure } from "./departures.js";
-import { segmentsOf } from "./json-pointer.js";
+import { segmentsOf } from "../kernel/json-pointer.js";
 
 
 /**

@@ -2,7 +2,7 @@
 // openapi/drift-report.schema.json, with the validator generated from it: a file that is not a
 // report, or one from a newer format, is refused with the field and the rule, never half-read.
 import { validateDriftReport } from "../generated/drift-report-validator.js";
-import { PlatformError } from "../wrappers/errors.js";
+import { PlatformError } from "../kernel/errors.js";
 import { REPORT_FORMAT, REPORT_FORMAT_VERSION, type DriftReport } from "./report-format.js";
 
 const MAX_LISTED = 5;

@@ -2,7 +2,7 @@
 // (`location`), the JSON Schema keyword (`code`) and a message, and never the value, so the
 // types received are `unknown`. Its messages are Ajv's, which give back what its params held.
 import { departuresOf, UNSEEN, type Departure, type SchemaIssue } from "./departures.js";
-import { pointerOf } from "./json-pointer.js";
+import { pointerOf } from "../kernel/json-pointer.js";
 
 export interface PrismViolation {
   location?: unknown;

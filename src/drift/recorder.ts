@@ -5,7 +5,7 @@
 import { operations, type OperationId } from "../generated/operations.js";
 import { SPEC_VERSION } from "../generated/spec-version.js";
 import type { Departure } from "./departures.js";
-import { escapeSegment as escape } from "./json-pointer.js";
+import { escapeSegment as escape } from "../kernel/json-pointer.js";
 import { labelsFor } from "./labels.js";
 import { compareEntries, entryKey } from "./entry-order.js";
 import { emptyReport, type DriftEntry, type DriftRecorderName, type DriftReport } from "./report-format.js";

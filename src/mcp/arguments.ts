@@ -1,8 +1,8 @@
 // A call's arguments, checked before anything is read or sent: names the tool does not take, and
 // the server's own arguments (maxWaitSeconds, confirm, paths). Arguments taken from the spec are
 // left to the client, whose messages name the spec's field and rule.
-import { ValidationError, type ValidationIssue } from "../wrappers/errors.js";
-import { closestName, describeType } from "../wrappers/internal/option-check.js";
+import { ValidationError, type ValidationIssue } from "../kernel/errors.js";
+import { closestName, describeType } from "../kernel/option-check.js";
 import type { JsonSchema } from "./schemas.js";
 import type { ToolDefinition } from "./tool.js";
 

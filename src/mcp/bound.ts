@@ -2,7 +2,7 @@
 // SDK's client after 60 s, unless progress resets its timer), and a call they gave up on is
 // lost: its answer never arrives. So every call ends by its bound, and a job or an upload that
 // is not done by then is answered with a handle that another call continues.
-import { abortError, ValidationError } from "../wrappers/errors.js";
+import { abortError, ValidationError } from "../kernel/errors.js";
 
 /** The server's default bound: under the SDK client's 60 s request timeout, the shortest common one. */
 export const DEFAULT_MAX_WAIT_SECONDS = 50;

@@ -3,7 +3,7 @@
 // state file) and the upload goes on; a cancelled call stops the upload, whose state file then
 // lets resume_model_import send only what is missing.
 import type { ImportResult } from "../index.js";
-import { AbortError, ImportError } from "../wrappers/errors.js";
+import { AbortError, ImportError } from "../kernel/errors.js";
 import { untilBound } from "./bound.js";
 import type { UploadTask } from "./imports.js";
 import { settleJob } from "./jobs.js";

@@ -4,7 +4,7 @@
 // it again, or takes over its result once it is done. One upload per state file, so no chunk is
 // sent twice by two uploads of the same import.
 import type { ChunkProgress, ImportResult, ImportState } from "../index.js";
-import { ImportError, ValidationError } from "../wrappers/errors.js";
+import { ImportError, ValidationError } from "../kernel/errors.js";
 import { lockStateFile, removeSavedImport, SavedImportError, writeSavedImport, writeSavedImportAsync } from "../node/saved-import.js";
 
 export interface TransferHooks {

@@ -2,7 +2,7 @@
 // in time is the answer; one still running at the bound is answered with a handle (its
 // dockStatusId) and the tool that continues the wait, and goes on at the platform. A cancelled
 // call stops waiting at once and says the job goes on.
-import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../wrappers/errors.js";
+import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../kernel/errors.js";
 import type { Job } from "../index.js";
 import { describeError, ToolError, withoutRaw, type ToolOutcome } from "./results.js";
 import type { ToolCall } from "./tool.js";

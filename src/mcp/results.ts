@@ -3,8 +3,8 @@
 // request id (never a stack). Everything leaves through the mask: the client's redactor for its
 // own credentials, and the provider secrets the server has read from references.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ChunkDeletionError, ImportError, JobFailedError, JobTimeoutError, PlatformError, ValidationError } from "../wrappers/errors.js";
-import { withoutRaw } from "../wrappers/internal/records.js";
+import { ChunkDeletionError, ImportError, JobFailedError, JobTimeoutError, PlatformError, ValidationError } from "../kernel/errors.js";
+import { withoutRaw } from "../kernel/records.js";
 
 /** What a tool's run gives back when it went through (a handle is one of these). */
 export interface ToolOutcome {

@@ -13,7 +13,7 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { FILE_CAPS, readRegularFile } from "../node/regular-file.js";
-import { ValidationError, type ValidationIssue } from "../wrappers/errors.js";
+import { ValidationError, type ValidationIssue } from "../kernel/errors.js";
 import type { JsonSchema } from "./schemas.js";
 
 const REFERENCE = /^(env|file):(.+)$/s;

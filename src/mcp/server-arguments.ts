@@ -2,7 +2,7 @@
 // on the server's machine. Their schemas are the server's own, checked by ./arguments.ts.
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { ValidationError } from "../wrappers/errors.js";
+import { ValidationError } from "../kernel/errors.js";
 import type { JsonSchema } from "./schemas.js";
 
 export const MAX_WAIT_ARGUMENT = "maxWaitSeconds";

@@ -3,7 +3,7 @@
 // SIGTERM or SIGHUP, or until the process that started it is gone (even killed with SIGKILL).
 // Prints "Mock server: <url>" once it accepts requests, so a script can wait for that line.
 import { parseArgs } from "node:util";
-import { writeDriftReport } from "../drift/report-file.js";
+import { writeDriftReport } from "../node/drift-report-file.js";
 import { startMock, type MockServer, type StatefulMockServer } from "./start-mock.js";
 import { watchAncestors } from "./watch-ancestors.js";
 

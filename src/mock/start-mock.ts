@@ -10,7 +10,7 @@
 // all: the same core behind a `fetch` (./stateful/in-process.ts); its listen() loads the server.
 // Where there is no Node (a browser bundle), the entry is ./portable.ts, with that alone.
 import { fileURLToPath } from "node:url";
-import { optionKeys } from "../wrappers/internal/option-check.js";
+import { optionKeys } from "../kernel/option-check.js";
 import type { PrismMockServer } from "./prism/start-prism-mock.js";
 import { refuseUnknownKeys, STATEFUL_OPTIONS } from "./stateful/options.js";
 import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";

@@ -4,7 +4,7 @@
 import { open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
-import { ValidationError } from "../wrappers/errors.js";
+import { ValidationError } from "../kernel/errors.js";
 import type { BodySource, ReaderPromise } from "./body-source.js";
 
 /**

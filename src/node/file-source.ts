@@ -6,7 +6,7 @@ import { stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { ValidationError } from "../wrappers/errors.js";
+import { ValidationError } from "../kernel/errors.js";
 import { describeSource } from "../wrappers/uploads/source-identity.js";
 import { fileBlob } from "./file-blobs.js";
 

@@ -6,8 +6,8 @@ import { X509Certificate } from "node:crypto";
 import { createSecureContext } from "node:tls";
 import type { Dispatcher } from "undici";
 
-import { ConfigurationError } from "../wrappers/errors.js";
-import { closestName } from "../wrappers/internal/option-check.js";
+import { ConfigurationError } from "../kernel/errors.js";
+import { closestName } from "../kernel/option-check.js";
 import { checkedProxyUrl } from "./proxy-env.js";
 
 /** PEM text: a string, or its bytes. */

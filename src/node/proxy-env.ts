@@ -1,7 +1,7 @@
 // Proxy URLs from the caller or the environment, checked before undici sees them. A proxy URL
 // may carry a password (`http://user:pass@proxy:3128`), so no message here quotes the value:
 // only the variable's name and, for a wrong scheme, the scheme.
-import { ConfigurationError } from "../wrappers/errors.js";
+import { ConfigurationError } from "../kernel/errors.js";
 
 export interface EnvironmentProxies {
   /** For http: targets; "" when none. */

@@ -1,8 +1,8 @@
 // Client options, checked once when the client is made so that a wrong setting fails at
 // start-up with the option's name, not on the first request.
-import { ConfigurationError } from "./errors.js";
-import type { Logger } from "./internal/logger.js";
-import { describeType, optionKeys, unknownKeyIssues } from "./internal/option-check.js";
+import { ConfigurationError } from "../kernel/errors.js";
+import type { Logger } from "../kernel/logger.js";
+import { describeType, optionKeys, unknownKeyIssues } from "../kernel/option-check.js";
 
 /** How the client checks answers against the spec: not at all, recording drift, or failing on it. */
 export type ResponseValidation = "off" | "warn" | "strict";

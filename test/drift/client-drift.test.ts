@@ -9,7 +9,7 @@ import { createReportAjv, loadReportSchema } from "../../scripts/lib/drift-outpu
 import { loadSpec } from "../../scripts/lib/spec.mjs";
 import { createPlatformClient as createPortableClient, type DriftReport, type PlatformClient } from "../../src/index.js";
 import { createPlatformClient as createNodeClient } from "../../src/node.js";
-import { APIError, ConfigurationError, isTransientError, PlatformError, ResponseValidationError } from "../../src/wrappers/errors.js";
+import { APIError, ConfigurationError, isTransientError, PlatformError, ResponseValidationError } from "../../src/kernel/errors.js";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
 
 const API_KEY = "drift-test-key-1a2b3c";

@@ -15,11 +15,11 @@ import { driftReportToJUnit } from "../../src/drift/junit.js";
 import { mergeDriftReports } from "../../src/drift/merge.js";
 import { parseDriftReport } from "../../src/drift/parse-report.js";
 import { DriftRecorder } from "../../src/drift/recorder.js";
-import { DriftReportLockError, readDriftReport, writeDriftReport } from "../../src/drift/report-file.js";
+import { DriftReportLockError, readDriftReport, writeDriftReport } from "../../src/node/drift-report-file.js";
 import type { DriftReport } from "../../src/drift/report-format.js";
 import { driftReportToSarif } from "../../src/drift/sarif.js";
 import { hasDrift, SUMMARY_COLUMNS, summarizeDriftReport } from "../../src/drift/summary.js";
-import { PlatformError } from "../../src/wrappers/errors.js";
+import { PlatformError } from "../../src/kernel/errors.js";
 
 const schema = loadReportSchema();
 const ajv = createReportAjv();

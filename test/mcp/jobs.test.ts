@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { settleJob } from "../../src/mcp/jobs.js";
 import { errorResult } from "../../src/mcp/results.js";
 import type { ToolCall } from "../../src/mcp/tool.js";
-import { AuthenticationError, JobFailedError, NotFoundError } from "../../src/wrappers/errors.js";
+import { AuthenticationError, JobFailedError, NotFoundError } from "../../src/kernel/errors.js";
 import type { Job } from "../../src/index.js";
 
 const job = { dockStatusId: "ds-1", status: "IN_PROGRESS", jobType: "MODELS", action: "DEPLOY" } as Job;

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ValidationError } from "../../src/wrappers/errors.js";
+import { ValidationError } from "../../src/kernel/errors.js";
 import { definitionsOf, wholeBody } from "../../src/mcp/schemas.js";
 import { resolveSecretReferences, secretPaths, secretsAsReferences } from "../../src/mcp/secret-references.js";
 

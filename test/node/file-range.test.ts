@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { concatSources, isBodySource, type BodySource } from "../../src/node/body-source.js";
 import { fileRange, READ_SIZE } from "../../src/node/file-range.js";
-import { ValidationError } from "../../src/wrappers/errors.js";
+import { ValidationError } from "../../src/kernel/errors.js";
 
 const MiB = 1024 * 1024;
 let dir: string;

@@ -4,11 +4,11 @@
 import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { closestName, editDistance } from "../../src/wrappers/internal/option-check.js";
+import { closestName, editDistance } from "../../src/kernel/option-check.js";
 import { createDispatcher } from "../../src/node/dispatcher.js";
 import { checkNetworkOptions, type NetworkOptions } from "../../src/node/network-options.js";
 import { proxiesFromEnvironment } from "../../src/node/proxy-env.js";
-import { ConfigurationError } from "../../src/wrappers/errors.js";
+import { ConfigurationError } from "../../src/kernel/errors.js";
 import { makePki, type Pki } from "../support/throwaway-pki.js";
 
 let pki: Pki;

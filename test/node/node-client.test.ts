@@ -2,7 +2,7 @@
 // HTTP_PROXY, with a private CA, with its networking options checked like every other option.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildNodePlatformClient } from "../../src/node/node-client.js";
-import { ConfigurationError } from "../../src/wrappers/errors.js";
+import { ConfigurationError } from "../../src/kernel/errors.js";
 import { startForwardProxy, type ForwardProxy } from "../support/forward-proxy.js";
 import { readBody, startLocalServer, type LocalServer } from "../support/local-server.js";
 import { makePki, type Pki } from "../support/throwaway-pki.js";

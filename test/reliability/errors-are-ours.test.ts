@@ -3,7 +3,7 @@
 // in its second batch, an import that cannot be resumed.
 import { describe, expect, it } from "vitest";
 import { buildPlatformClient } from "../../src/wrappers/client.js";
-import { AbortError, ChunkDeletionError, ConnectionError, ImportError, isTransientError, NotFoundError, UnexpectedResponseError, ValidationError } from "../../src/wrappers/errors.js";
+import { AbortError, ChunkDeletionError, ConnectionError, ImportError, isTransientError, NotFoundError, UnexpectedResponseError, ValidationError } from "../../src/kernel/errors.js";
 import type { ImportState } from "../../src/wrappers/uploads/import-state.js";
 import { fakeFetch, json } from "../support/fake-fetch.js";
 

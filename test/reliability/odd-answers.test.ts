@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildNodePlatformClient } from "../../src/node/node-client.js";
 import { buildPlatformClient } from "../../src/wrappers/client.js";
-import { PlatformError, ResponseTooLargeError, TimeoutError } from "../../src/wrappers/errors.js";
+import { PlatformError, ResponseTooLargeError, TimeoutError } from "../../src/kernel/errors.js";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
 
 const KEY = "odd-answers-key-0123";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPlatformClient as createPlatformClient } from "../../src/wrappers/client.js";
 import { and, eq, or } from "../../src/wrappers/listing/filters.js";
-import { AbortError, ValidationError } from "../../src/wrappers/errors.js";
+import { AbortError, ValidationError } from "../../src/kernel/errors.js";
 import { fakeFetch, json, type Handler } from "../support/fake-fetch.js";
 
 const API_KEY = "key-0123456789abcdef";

@@ -1,7 +1,7 @@
 // Client options are checked when the client is made, each failure naming the option.
 import { describe, expect, it } from "vitest";
 import { createPlatformClient } from "../../src/index.js";
-import { ConfigurationError } from "../../src/wrappers/errors.js";
+import { ConfigurationError } from "../../src/kernel/errors.js";
 import { resolveOptions } from "../../src/wrappers/options.js";
 
 describe("client options", () => {

@@ -6,7 +6,7 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { buildNodePlatformClient } from "../../src/node/node-client.js";
 import { buildPlatformClient as createPlatformClient } from "../../src/wrappers/client.js";
-import { ConfigurationError } from "../../src/wrappers/errors.js";
+import { ConfigurationError } from "../../src/kernel/errors.js";
 import { fakeFetch, json } from "../support/fake-fetch.js";
 
 const API_KEY = "sk-live-0123456789abcdefSECRET";
@@ -195,7 +195,7 @@ describe("every form a secret takes in text is masked", () => {
   };
 
   it("masks the literal, JSON-escaped, URL-encoded and base64 forms, and a multi-line secret line by line", async () => {
-    const { Redactor } = await import("../../src/wrappers/internal/redactor.js");
+    const { Redactor } = await import("../../src/kernel/redactor.js");
     const redactor = new Redactor();
     redactor.add(PEM);
     redactor.add(API_KEY);

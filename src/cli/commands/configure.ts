@@ -92,7 +92,7 @@ function merge(current: Profile, changes: Profile): Profile {
 /** The client's own checks of the settings (URL form, header-safe credentials), before they are saved. */
 async function check(profile: Profile): Promise<void> {
   const { createPlatformClient } = await import("../../index.js");
-  const { ConfigurationError } = await import("../../wrappers/errors.js");
+  const { ConfigurationError } = await import("../../kernel/errors.js");
   const target = profile.baseUrl !== undefined ? { baseUrl: profile.baseUrl } : profile.host !== undefined ? { host: profile.host } : { baseUrl: "http://localhost" };
   try {
     createPlatformClient({ ...target, ...(profile.apiKey ? { apiKey: profile.apiKey } : {}), ...(profile.jwt ? { jwt: profile.jwt } : {}) });

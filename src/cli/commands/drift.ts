@@ -37,7 +37,7 @@ export function driftCommand(): Command {
     .action(async (file: string, options: DriftFlags, command: Command) => {
       // Loaded here: the report's checks are not for every command's start-up.
       const [{ readDriftReport }, { driftReportToJUnit }, { driftReportToSarif }, { hasDrift, summarizeDriftReport, SUMMARY_COLUMNS }] = await Promise.all([
-        import("../../drift/report-file.js"),
+        import("../../node/drift-report-file.js"),
         import("../../drift/junit.js"),
         import("../../drift/sarif.js"),
         import("../../drift/summary.js"),

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Command, Option } from "commander";
 import type { DeployModelRequest, ImportResult, ImportState } from "../../index.js";
-import { APIError, ImportError, ValidationError } from "../../wrappers/errors.js";
+import { APIError, ImportError, ValidationError } from "../../kernel/errors.js";
 import { withClient } from "../action.js";
 import { addUndeployCommand } from "../undeploy.js";
 import { mergeBody, readBodyFile } from "../bodies.js";

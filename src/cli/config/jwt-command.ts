@@ -3,8 +3,8 @@
 // system's shell (sh, or cmd.exe on Windows), and again once the token is within a minute of its
 // `exp`; what it prints is a secret, masked by the client from then on.
 import { spawn } from "node:child_process";
-import { untilAborted } from "../../wrappers/internal/abort.js";
-import { abortError } from "../../wrappers/errors.js";
+import { untilAborted } from "../../kernel/abort.js";
+import { abortError } from "../../kernel/errors.js";
 import type { JwtContext } from "../../wrappers/options.js";
 import { terminalLine } from "../output/terminal-text.js";
 import { UsageError } from "../exit-codes.js";

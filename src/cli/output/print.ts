@@ -102,4 +102,4 @@ export function describeRecord(value: unknown): string[] {
 }
 
 /** A record as printed: the normalised fields, without the `raw` body they were read from. */
-export { withoutRaw as printable } from "../../wrappers/internal/records.js";
+export { withoutRaw as printable } from "../../kernel/records.js";

@@ -5,7 +5,7 @@
 // continues an upload that stopped, sending only the chunks still missing.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { ValidationError } from "../../wrappers/errors.js";
+import { ValidationError } from "../../kernel/errors.js";
 import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY } from "../../wrappers/uploads/chunked-upload.js";
 import { followImport, RESUME_TOOL } from "../follow-import.js";
 import { modelFileOf, readSavedImport, removeSavedImport, SavedImportError, stateFileFor, STATE_FILE_SUFFIX, type SavedImport } from "../../node/saved-import.js";

@@ -2,7 +2,7 @@
 // one), export and deploy, each a job waited for within the call's bound. Import takes each file
 // as the id an earlier upload returned or as a path on the server's machine, which is uploaded
 // first (Upload File), after the import itself has been checked.
-import { ValidationError, type ValidationIssue } from "../../wrappers/errors.js";
+import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { settleJob } from "../jobs.js";
 import { bodyField, parameter } from "../schemas.js";
 import { filePath, maxWaitSeconds, readableFile } from "../server-arguments.js";

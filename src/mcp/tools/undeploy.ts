@@ -3,7 +3,7 @@
 // toolId and name says what is undeployed.
 import type { GuardrailName, Job } from "../../index.js";
 import type { OperationId } from "../../generated/operations.js";
-import { ValidationError } from "../../wrappers/errors.js";
+import { ValidationError } from "../../kernel/errors.js";
 import { CONFIRM_ARGUMENT, requireConsent } from "../consent.js";
 import { settleJob } from "../jobs.js";
 import { bodyField, parameter } from "../schemas.js";

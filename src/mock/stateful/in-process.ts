@@ -3,8 +3,8 @@
 // Deno, Bun, a browser page, a worker) runs its flows against it. `listen()` puts the same state
 // behind a socket too, for code that needs one; the entry that builds the mock says how (Node's
 // HTTP server, or a clear refusal where there is none).
-import { ValidationError, type ValidationIssue } from "../../wrappers/errors.js";
-import { optionKeys, unknownKeyIssues } from "../../wrappers/internal/option-check.js";
+import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
+import { optionKeys, unknownKeyIssues } from "../../kernel/option-check.js";
 import { createMockState, MockCore, type MockState } from "./core.js";
 import { lightRequest } from "./http/incoming.js";
 import { isDripped } from "./http/send.js";

@@ -1,7 +1,7 @@
 // Options of the stateful mock, checked up front: a bad one is refused with its name and rule
 // before anything listens, a misspelt one with the option it resembles (the client's own check).
-import type { ValidationIssue } from "../../wrappers/errors.js";
-import { optionKeys, unknownKeyIssues } from "../../wrappers/internal/option-check.js";
+import type { ValidationIssue } from "../../kernel/errors.js";
+import { optionKeys, unknownKeyIssues } from "../../kernel/option-check.js";
 import type { Chunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
 import { validateFaultRule, type FaultRule } from "./scenarios/faults.js";

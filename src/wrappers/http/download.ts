@@ -2,9 +2,9 @@
 // operation of the spec, so this is not the request path: no platform credential is sent, and
 // the body is handed back as a stream, not read whole. Every failure is one of the client's
 // errors, never fetch's bare TypeError or DOMException.
-import { AbortError, ConnectionError, ValidationError } from "../errors.js";
-import type { Redactor } from "../internal/redactor.js";
-import { apiErrorFor } from "../errors.js";
+import { AbortError, ConnectionError, ValidationError } from "../../kernel/errors.js";
+import type { Redactor } from "../../kernel/redactor.js";
+import { apiErrorFor } from "../../kernel/errors.js";
 
 export interface DownloadOptions {
   /** Defaults to the client's own download fetch: the global fetch, or undici's on the Node entry. */

@@ -1,8 +1,8 @@
 // The `downloadExport` of the models and tools namespaces: the exported file, streamed from the
 // address its finished job gives, with no platform credential sent there.
-import type { Redactor } from "../internal/redactor.js";
-import { checkOptions } from "../internal/call-options.js";
-import { optionKeys } from "../internal/option-check.js";
+import type { Redactor } from "../../kernel/redactor.js";
+import { checkOptions } from "../call-options.js";
+import { optionKeys } from "../../kernel/option-check.js";
 import type { Job } from "../normalize/jobs.js";
 import { download, downloadAddress, type DownloadOptions } from "./download.js";
 

@@ -3,7 +3,7 @@
 // Everything in it that came from the network (body and header values) passes the client's
 // redactor first: a service or proxy that echoes a credential cannot put it into a job record,
 // an error, a cursor or a log line. A 2xx body that is not JSON becomes an UnexpectedResponseError.
-import { UnexpectedResponseError } from "../errors.js";
+import { UnexpectedResponseError } from "../../kernel/errors.js";
 import type { HeaderReader, Incoming } from "./sender.js";
 
 const decoder = new TextDecoder();

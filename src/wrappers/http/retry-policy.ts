@@ -1,6 +1,6 @@
 // When to retry and how long to wait: exponential backoff with full jitter (about 0.5 s base,
 // 8 s cap), or the service's Retry-After when it asks for 60 s or less.
-import type { Backoff } from "../internal/backoff.js";
+import type { Backoff } from "../../kernel/backoff.js";
 
 export const RETRY_BACKOFF: Readonly<Backoff> = Object.freeze({ baseMs: 500, capMs: 8_000 });
 export const RETRY_AFTER_LIMIT_MS = 60_000;

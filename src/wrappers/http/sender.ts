@@ -1,7 +1,7 @@
 // What the transport hands to the network and gets back: one attempt (no redirect followed) and
 // its answer with the whole body read. The portable sender is fetch; the Node entry brings one
 // over undici (src/node/), which skips fetch's Request and Response objects on every call.
-import { untilAborted } from "../internal/abort.js";
+import { untilAborted } from "../../kernel/abort.js";
 
 /** A body that can be streamed again for a retry, piece by piece, never held whole. */
 export interface BodySource {

@@ -1,12 +1,12 @@
 // The fetch openapi-fetch is given: below every operation, the per-attempt timeout (covering
 // the body), the caller's AbortSignal, redirects that never carry a credential to another
 // origin, and retries of transient failures for the operations the spec marks `x-retry-safe`.
-import { AbortError, ConnectionError, ResponseTooLargeError, TimeoutError } from "../errors.js";
-import { onAbort } from "../internal/abort.js";
-import { backoffDelay } from "../internal/backoff.js";
-import type { Log } from "../internal/logger.js";
-import { maskAll } from "../internal/redactor.js";
-import { sleep as defaultSleep } from "../internal/sleep.js";
+import { AbortError, ConnectionError, ResponseTooLargeError, TimeoutError } from "../../kernel/errors.js";
+import { onAbort } from "../../kernel/abort.js";
+import { backoffDelay } from "../../kernel/backoff.js";
+import type { Log } from "../../kernel/logger.js";
+import { maskAll } from "../../kernel/redactor.js";
+import { sleep as defaultSleep } from "../../kernel/sleep.js";
 import type { PlatformRequest } from "../request/platform-request.js";
 import { PlatformResponse } from "./platform-response.js";
 import { requestIdOf } from "./request-id.js";

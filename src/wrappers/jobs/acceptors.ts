@@ -1,6 +1,6 @@
 // What a polled record means for the wait, kept apart from the polling loop (as the AWS SDK's
 // waiters keep their acceptors): done, failed, still running, or a record the wait cannot trust.
-import { isTransientError, JobFailedError, UnexpectedResponseError } from "../errors.js";
+import { isTransientError, JobFailedError, UnexpectedResponseError } from "../../kernel/errors.js";
 import { JOB_DONE, JOB_FAILED, JOB_RUNNING, JOB_STATUSES, type Job } from "../normalize/jobs.js";
 
 export type Verdict = "done" | "running";

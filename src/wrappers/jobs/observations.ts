@@ -1,6 +1,6 @@
 // The tally of what a wait saw, poll by poll, which a JobTimeoutError carries: a timeout after
 // half an hour of 503s must say so, not only quote the last good record.
-import { APIError, type WaitObservations } from "../errors.js";
+import { APIError, type WaitObservations } from "../../kernel/errors.js";
 
 export class WaitTally {
   #polls = 0;

@@ -1,7 +1,7 @@
 // What every long-running wrapper shares: the job record normalised from whatever spelling the
 // service used, and the `wait` option that polls it to the end through Get dock status, on the
 // same request path as every other call.
-import { signalOf, type JobOptions } from "../internal/call-options.js";
+import { signalOf, type JobOptions } from "../call-options.js";
 import { normalizeJob, type Job } from "../normalize/jobs.js";
 import type { ApiResult, PlatformApi } from "../request/platform-api.js";
 import { waitForJob, waitOptionsFrom, type GetJob } from "./waiter.js";

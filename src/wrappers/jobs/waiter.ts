@@ -2,14 +2,14 @@
 // checked before anything is sent, pauses back off with jitter, the abort signal is raced against
 // every pause and poll, and every poll is cut short at the deadline, so a stalled request cannot
 // hold the wait past its timeout.
-import { AbortError, abortError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../errors.js";
-import { onAbort, untilAborted } from "../internal/abort.js";
-import { backoffDelay } from "../internal/backoff.js";
-import { systemClock, type Clock } from "../internal/sleep.js";
+import { AbortError, abortError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../kernel/errors.js";
+import { onAbort, untilAborted } from "../../kernel/abort.js";
+import { backoffDelay } from "../../kernel/backoff.js";
+import { systemClock, type Clock } from "../../kernel/sleep.js";
 import type { Job } from "../normalize/jobs.js";
 import { judge, judgeError } from "./acceptors.js";
 import { WaitTally } from "./observations.js";
-import { isFunction, isSignal, numberAtLeast, optionKeys, optionsRecord, unknownKeyIssues } from "../internal/option-check.js";
+import { isFunction, isSignal, numberAtLeast, optionKeys, optionsRecord, unknownKeyIssues } from "../../kernel/option-check.js";
 import { DEFAULT_WAIT, type WaitOptions } from "./wait-options.js";
 
 // How far ahead of the deadline the last poll starts, so its answer can still fall within it.

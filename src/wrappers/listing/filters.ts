@@ -5,9 +5,9 @@
 // adds only what the spec cannot say: cycles, depth and size.
 import { chunkFilterRules } from "../../generated/chunk-filter-rules.js";
 import type { components } from "../../generated/platform.js";
-import { ValidationError, type ValidationIssue } from "../errors.js";
-import { describeType } from "../internal/option-check.js";
-import { isRecord } from "../internal/records.js";
+import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
+import { describeType } from "../../kernel/option-check.js";
+import { isRecord } from "../../kernel/records.js";
 
 export type ChunkFilterGroup = components["schemas"]["ChunkFilterGroup"];
 export type ChunkFilterLeaf = components["schemas"]["ChunkFilterLeaf"];

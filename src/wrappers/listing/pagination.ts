@@ -1,8 +1,8 @@
 // Cursor pagination for any listing: one page at a time, behind a handle that can be awaited
 // for the first page or iterated across all of them. Only the page being read is held, so a
 // listing of any length runs in flat memory (what toArray collects is the caller's choice).
-import { AbortError, PaginationLoopError, ValidationError } from "../errors.js";
-import type { Redactor } from "../internal/redactor.js";
+import { AbortError, PaginationLoopError, ValidationError } from "../../kernel/errors.js";
+import type { Redactor } from "../../kernel/redactor.js";
 
 /** One page as a fetcher reads it. */
 export interface PageData<T> {

@@ -1,8 +1,8 @@
 // A chunk of the search index, with `pageNumber` as a number whatever the service sent (the
 // update sample sends a string; discrepancy page-number-type) and its id from `chunkId` or `_id`.
 import type { components } from "../../generated/platform.js";
-import { UnexpectedResponseError } from "../errors.js";
-import { firstText, isRecord, normalizePageNumber } from "../internal/records.js";
+import { UnexpectedResponseError } from "../../kernel/errors.js";
+import { firstText, isRecord, normalizePageNumber } from "../../kernel/records.js";
 
 export type NormalizedChunk = Omit<components["schemas"]["Chunk"], "pageNumber"> & {
   /** Always a number; absent when the service sent nothing numeric. */

@@ -1,8 +1,8 @@
 // The answer of Delete chunks by id: its totals from `Data` whatever the case of the `Status`
 // and `Data` keys (discrepancy delete-chunks-status-case), and `notFoundChunkIds` when the
 // service's revision sends it (discrepancy delete-chunks-not-found-ids).
-import { UnexpectedResponseError } from "../errors.js";
-import { definedOnly, isRecord, nonNegativeCount, text, type JsonRecord } from "../internal/records.js";
+import { UnexpectedResponseError } from "../../kernel/errors.js";
+import { definedOnly, isRecord, nonNegativeCount, text, type JsonRecord } from "../../kernel/records.js";
 
 export interface DeleteTotals {
   /** The status text (`Success` in the sample), read from `Status`, `status` or any other case. */

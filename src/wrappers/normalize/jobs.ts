@@ -3,8 +3,8 @@
 // status's `_id`), on `downloadUrl`'s case and on stray whitespace; this reader accepts every
 // recorded variant so callers see one shape, and keeps the body under `raw`.
 import type { components } from "../../generated/platform.js";
-import { UnexpectedResponseError } from "../errors.js";
-import { definedOnly, firstText, isRecord, text } from "../internal/records.js";
+import { UnexpectedResponseError } from "../../kernel/errors.js";
+import { definedOnly, firstText, isRecord, text } from "../../kernel/records.js";
 
 // `(string & {})` keeps editor completion for the documented values while letting a value the
 // document does not list pass through instead of failing a response that is otherwise fine.

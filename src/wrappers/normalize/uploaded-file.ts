@@ -1,6 +1,6 @@
 // The answer of Upload File, and of a `bulkImport` session's completion: `{url, fileId}`.
-import { UnexpectedResponseError } from "../errors.js";
-import { definedOnly, isRecord, text } from "../internal/records.js";
+import { UnexpectedResponseError } from "../../kernel/errors.js";
+import { definedOnly, isRecord, text } from "../../kernel/records.js";
 
 export interface UploadedFile {
   fileId: string;

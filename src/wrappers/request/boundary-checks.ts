@@ -3,8 +3,8 @@
 // it, whether a path parameter would reroute it, and the body encoded for the operation's
 // media type. After the first request this runs synchronously.
 import { operations, type OperationId, type OperationInfo } from "../../generated/operations.js";
-import { ValidationError } from "../errors.js";
-import { toJsonText } from "../internal/json.js";
+import { ValidationError } from "../../kernel/errors.js";
+import { toJsonText } from "../../kernel/json.js";
 import { MultipartBody } from "./multipart.js";
 import { pathParameterIssues } from "./path-params.js";
 import type { PendingBody, PlatformRequest, ResolvedOperation } from "./platform-request.js";

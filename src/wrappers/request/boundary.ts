@@ -2,12 +2,12 @@
 // be sent at all. Path parameters that would reroute it, a missing body and anything the spec's
 // validators refuse stop it here with a ValidationError, before any caller's middleware or the
 // network sees it. Its checks (./boundary-checks.ts) load with the validators on the first
-// request (../internal/lazy-modules.ts), so the entry a browser loads up front stays small.
+// request (../lazy-modules.ts), so the entry a browser loads up front stays small.
 import type { Middleware } from "openapi-fetch";
 import type { OperationId } from "../../generated/operations.js";
-import { PlatformError } from "../errors.js";
+import { PlatformError } from "../../kernel/errors.js";
 import type { RequestParts } from "./request-check.js";
-import { loadRequestChecks } from "../internal/lazy-modules.js";
+import { loadRequestChecks } from "../lazy-modules.js";
 import { PendingBody, PlatformRequest } from "./platform-request.js";
 
 type Checks = typeof import("./boundary-checks.js");

@@ -3,9 +3,9 @@
 // runs after every middleware of the caller's, so theirs never see a credential. A credential
 // that was not configured stops the request before it is sent, naming the missing option.
 import type { Middleware } from "openapi-fetch";
-import { ConfigurationError, PlatformError } from "../errors.js";
-import { untilAborted } from "../internal/abort.js";
-import type { Redactor } from "../internal/redactor.js";
+import { ConfigurationError, PlatformError } from "../../kernel/errors.js";
+import { untilAborted } from "../../kernel/abort.js";
+import type { Redactor } from "../../kernel/redactor.js";
 import { headerSafe, type JwtSource } from "../options.js";
 import { PlatformRequest } from "./platform-request.js";
 

@@ -2,7 +2,7 @@
 // (x-ordered-fields, generated into src/generated/ordered-fields.ts): `minReplicas` may not exceed
 // `maxReplicas`. One check, used by the client's request check and the stateful mock's.
 import { orderedFields } from "../../generated/ordered-fields.js";
-import type { ValidationIssue } from "../errors.js";
+import type { ValidationIssue } from "../../kernel/errors.js";
 
 /** A body the schema accepts may still set a pair of fields the wrong way round. */
 export function orderIssues(operationId: string, body: unknown): ValidationIssue[] {

@@ -2,7 +2,7 @@
 // every value (a `/` becomes %2F), but `.` and `..` pass encoding unchanged and are resolved
 // away by URL parsing: `chunks.delete("..", ids)` would reach another operation, authenticated.
 // This check holds for every path parameter of every operation, whatever its schema says.
-import type { ValidationIssue } from "../errors.js";
+import type { ValidationIssue } from "../../kernel/errors.js";
 
 const DOT_SEGMENTS = new Set([".", ".."]);
 

@@ -6,8 +6,8 @@ import type { DriftReport } from "../../drift/report-format.js";
 import type { OperationId } from "../../generated/operations.js";
 import type { paths } from "../../generated/platform.js";
 import type { SenderWiring } from "../http/sender.js";
-import type { Log } from "../internal/logger.js";
-import type { Redactor } from "../internal/redactor.js";
+import type { Log } from "../../kernel/logger.js";
+import type { Redactor } from "../../kernel/redactor.js";
 import type { ResolvedOptions } from "../options.js";
 import type { RequestParts } from "./request-check.js";
 

@@ -1,10 +1,10 @@
 // Checks a request against the validators generated from the spec, and turns Ajv's findings
 // into issues that name the field and the rule; then the rules between two fields the spec
 // records beside its schemas (x-ordered-fields). Loaded on the first request
-// (../internal/lazy-modules.ts): the compiled validators are most of the client's code.
+// (../lazy-modules.ts): the compiled validators are most of the client's code.
 import type { OperationId } from "../../generated/operations.js";
 import { bodyVariants, requestValidators as table, type RequestValidator, type ValidationIssue as AjvIssue } from "../../generated/validators.js";
-import { ValidationError, type ValidationIssue } from "../errors.js";
+import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { orderIssues } from "./ordered-fields.js";
 
 export interface RequestParts {

@@ -4,16 +4,16 @@
 // request the client makes takes this path: wrapper calls, waiter polls, import chunks, uploads.
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "../../generated/platform.js";
-import { ConfigurationError, UnexpectedResponseError } from "../errors.js";
+import { ConfigurationError, UnexpectedResponseError } from "../../kernel/errors.js";
 import { parseRetryAfter } from "../http/retry-policy.js";
 import { fetchSender } from "../http/sender.js";
 import { PlatformResponse } from "../http/platform-response.js";
 import { requestIdOf } from "../http/request-id.js";
 import { createTransport } from "../http/transport.js";
-import { createLog } from "../internal/logger.js";
-import { Redactor } from "../internal/redactor.js";
+import { createLog } from "../../kernel/logger.js";
+import { Redactor } from "../../kernel/redactor.js";
 import type { ResolvedOptions } from "../options.js";
-import { apiErrorFor } from "../errors.js";
+import { apiErrorFor } from "../../kernel/errors.js";
 import { boundaryMiddleware, precheck } from "./boundary.js";
 import { credentialsMiddleware } from "./credentials.js";
 import type { ApiResult, ClientSeams, PlatformApi } from "./platform-api.js";

@@ -1,4 +1,4 @@
-// What `validateResponses` loads on the first answer it checks (../internal/lazy-modules.ts): the
+// What `validateResponses` loads on the first answer it checks (../lazy-modules.ts): the
 // response validators generated from the spec, the drift recorder behind `client.drift`, and what
 // each mode does with an answer that departs. One stage per client, so each client's report holds
 // its own traffic.
@@ -6,10 +6,10 @@ import { checkAnswer } from "../../drift/answer-check.js";
 import { describeDrift } from "../../drift/describe.js";
 import { DriftRecorder } from "../../drift/recorder.js";
 import type { DriftReport } from "../../drift/report-format.js";
-import { PlatformError, ResponseValidationError, type ResponseDeparture } from "../errors.js";
+import { PlatformError, ResponseValidationError, type ResponseDeparture } from "../../kernel/errors.js";
 import type { PlatformResponse } from "../http/platform-response.js";
 import { isRetryableStatus } from "../http/retry-policy.js";
-import type { Log } from "../internal/logger.js";
+import type { Log } from "../../kernel/logger.js";
 
 export interface ResponseStage {
   /** Checks one answer as it came (`bodyless`: its status has no body): records and logs its drift; in strict mode, throws on it. */

@@ -1,14 +1,14 @@
 // `validateResponses`: every answer of the request path checked against the spec as it came (after
 // the transport, before openapi-fetch, the caller's middleware and the normalisers see it). Only
 // this switch loads with the client; the checks, the validators and the recorder load on the first
-// answer (./response-checks.ts, through ../internal/lazy-modules.ts). `warn` records and logs and
+// answer (./response-checks.ts, through ../lazy-modules.ts). `warn` records and logs and
 // never changes what a call returns or throws; `strict` throws a ResponseValidationError.
 import { emptyReport } from "../../drift/report-format.js";
-import { PlatformError } from "../errors.js";
+import { PlatformError } from "../../kernel/errors.js";
 import type { PlatformResponse } from "../http/platform-response.js";
 import { NULL_BODY_STATUS } from "../http/sender.js";
-import { loadResponseChecks } from "../internal/lazy-modules.js";
-import type { Log } from "../internal/logger.js";
+import { loadResponseChecks } from "../lazy-modules.js";
+import type { Log } from "../../kernel/logger.js";
 import type { ResponseValidation } from "../options.js";
 import type { ResponseDrift } from "./platform-api.js";
 import type { ResponseStage } from "./response-checks.js";

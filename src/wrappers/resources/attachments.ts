@@ -1,9 +1,9 @@
 // Session attachments, under /api/v2: upload (multipart) and delete (its session fields as
 // multipart, as the document shows, or as JSON, as the public reference shows).
 import type { components } from "../../generated/platform.js";
-import { ValidationError } from "../errors.js";
-import { checkOptions, checkRequestObject, type RequestOptions, signalOf } from "../internal/call-options.js";
-import { optionKeys } from "../internal/option-check.js";
+import { ValidationError } from "../../kernel/errors.js";
+import { checkOptions, checkRequestObject, type RequestOptions, signalOf } from "../call-options.js";
+import { optionKeys } from "../../kernel/option-check.js";
 import { PendingBody } from "../request/platform-request.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { SourceOpener } from "../uploads/source-opener.js";

@@ -1,8 +1,8 @@
 // Search-index chunks: list across pages with a filter tree, update, delete by ids in batches.
 import type { components } from "../../generated/platform.js";
-import { ChunkDeletionError, ValidationError } from "../errors.js";
-import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions, signalOf } from "../internal/call-options.js";
-import { integerIn, nonBlank, optionKeys } from "../internal/option-check.js";
+import { ChunkDeletionError, ValidationError } from "../../kernel/errors.js";
+import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions, signalOf } from "../call-options.js";
+import { integerIn, nonBlank, optionKeys } from "../../kernel/option-check.js";
 import { toFilterTree, type ChunkFilterNode } from "../listing/filters.js";
 import { requestIdOf } from "../http/request-id.js";
 import { paginate, type PageData, type PagedList } from "../listing/pagination.js";

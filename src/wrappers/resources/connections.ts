@@ -1,8 +1,8 @@
 // Connections to external model providers: list, get, create (typed per provider and per custom
 // API connection type), update (PATCH) and replace (PUT).
 import type { components, operations } from "../../generated/platform.js";
-import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions, signalOf } from "../internal/call-options.js";
-import { optionKeys } from "../internal/option-check.js";
+import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions, signalOf } from "../call-options.js";
+import { optionKeys } from "../../kernel/option-check.js";
 import type { PlatformApi } from "../request/platform-api.js";
 
 export type Provider = components["schemas"]["Provider"];

@@ -1,9 +1,9 @@
 // The Files tag: Upload File, one multipart request under 25 MB, or the import session
 // (fileContext `bulkImport`) above it, as the vendor's public reference prescribes. Either way
 // the result is a fileId that tool import takes.
-import { checkRequestObject } from "../internal/call-options.js";
-import { loadFileUpload } from "../internal/lazy-modules.js";
-import { optionKeys } from "../internal/option-check.js";
+import { checkRequestObject } from "../call-options.js";
+import { loadFileUpload } from "../lazy-modules.js";
+import { optionKeys } from "../../kernel/option-check.js";
 import type { UploadedFile } from "../normalize/uploaded-file.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { FileInput } from "../uploads/file-input.js";

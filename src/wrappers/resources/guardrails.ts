@@ -1,6 +1,6 @@
 // The six predefined guardrails, deployed and undeployed by name.
 import type { components } from "../../generated/platform.js";
-import { checkOptions, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../internal/call-options.js";
+import { checkOptions, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../call-options.js";
 import { startJob } from "../jobs/start-job.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";

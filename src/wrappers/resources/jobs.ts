@@ -1,5 +1,5 @@
 // The Jobs tag: read a job by id (Get dock status), or wait for it to end.
-import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../internal/call-options.js";
+import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions } from "../call-options.js";
 import { jobPoller } from "../jobs/start-job.js";
 import { waitForJob } from "../jobs/waiter.js";
 import type { WaitOptions } from "../jobs/wait-options.js";

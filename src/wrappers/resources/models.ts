@@ -2,9 +2,9 @@
 // download. Every long-running call answers with a job; `wait` polls it to the end.
 import type { components, operations } from "../../generated/platform.js";
 import { exportDownloader } from "../http/export-download.js";
-import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../internal/call-options.js";
-import { loadModelImport } from "../internal/lazy-modules.js";
-import { optionKeys } from "../internal/option-check.js";
+import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../call-options.js";
+import { loadModelImport } from "../lazy-modules.js";
+import { optionKeys } from "../../kernel/option-check.js";
 import { startJob } from "../jobs/start-job.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";

@@ -2,9 +2,9 @@
 // and its download, deploy and undeploy.
 import type { components } from "../../generated/platform.js";
 import { exportDownloader } from "../http/export-download.js";
-import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../internal/call-options.js";
-import { loadFileUpload } from "../internal/lazy-modules.js";
-import { optionKeys } from "../internal/option-check.js";
+import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions, signalOf } from "../call-options.js";
+import { loadFileUpload } from "../lazy-modules.js";
+import { optionKeys } from "../../kernel/option-check.js";
 import { startJob } from "../jobs/start-job.js";
 import { waitOptionsFrom } from "../jobs/waiter.js";
 import type { Job } from "../normalize/jobs.js";

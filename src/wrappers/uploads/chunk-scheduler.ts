@@ -15,11 +15,11 @@ import {
   SessionExpiredError,
   ValidationError,
   type ValidationIssue,
-} from "../errors.js";
+} from "../../kernel/errors.js";
 import { RETRY_AFTER_LIMIT_MS } from "../http/retry-policy.js";
-import { abortListener } from "../internal/abort.js";
-import { backoffDelay } from "../internal/backoff.js";
-import { sleep } from "../internal/sleep.js";
+import { abortListener } from "../../kernel/abort.js";
+import { backoffDelay } from "../../kernel/backoff.js";
+import { sleep } from "../../kernel/sleep.js";
 import type { components } from "../../generated/platform.js";
 import { snapshot, type ImportState } from "./import-state.js";
 import { isSampled, sampleOf } from "./source-identity.js";

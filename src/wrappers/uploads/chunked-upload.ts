@@ -3,9 +3,9 @@
 // complete; or resume from a saved state. It only sees three injected functions, so it runs and
 // is tested without HTTP; ./session-requests.ts wires them to the spec's three operations.
 
-import { AbortError, ImportError, SessionExpiredError, UnexpectedResponseError, ValidationError, type ValidationIssue } from "../errors.js";
-import { throwIfAborted, untilAborted } from "../internal/abort.js";
-import { integerIn, isFunction, isSignal, nonBlank, numberAtLeast, required } from "../internal/option-check.js";
+import { AbortError, ImportError, SessionExpiredError, UnexpectedResponseError, ValidationError, type ValidationIssue } from "../../kernel/errors.js";
+import { throwIfAborted, untilAborted } from "../../kernel/abort.js";
+import { integerIn, isFunction, isSignal, nonBlank, numberAtLeast, required } from "../../kernel/option-check.js";
 import { ChunkScheduler, expiresSoon, isTransient, type ChunkedUploadDeps, type ChunkProgress, type StartSessionBody, type TransferSettings } from "./chunk-scheduler.js";
 import { checkImportState, isDate, snapshot, type ImportState } from "./import-state.js";
 import { identityOf, sourceMismatch } from "./source-identity.js";

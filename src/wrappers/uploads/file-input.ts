@@ -1,5 +1,5 @@
 // A file to upload, as callers give it: a source and the name the service stores it under.
-import { ValidationError, type ValidationIssue } from "../errors.js";
+import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { checkUploadSource, type UploadSource } from "./upload-source.js";
 
 /** `Path` is what the entry accepts besides a Blob or stream: a file path (`string`) on the Node entry. */

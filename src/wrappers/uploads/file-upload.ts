@@ -1,9 +1,9 @@
 // Upload File, one multipart request under 25 MB or an import session (fileContext `bulkImport`)
 // above it, and the two or three files of a tool import uploaded for their ids. Loaded on the
-// first file upload (../internal/lazy-modules.ts).
+// first file upload (../lazy-modules.ts).
 import type { components } from "../../generated/platform.js";
-import { ValidationError } from "../errors.js";
-import { signalOf, type RequestOptions } from "../internal/call-options.js";
+import { ValidationError } from "../../kernel/errors.js";
+import { signalOf, type RequestOptions } from "../call-options.js";
 import { normalizeUploadedFile, type UploadedFile } from "../normalize/uploaded-file.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import { resumeChunkedUpload, runChunkedUpload, type ChunkedUploadOptions, type ImportState, type ResumeChunkedUploadOptions } from "./chunked-upload.js";

@@ -2,9 +2,9 @@
 // or onState) and hands back to resumeImport, in this process or another. A state that was
 // edited, truncated or written by another version is refused field by field before any request.
 import { idPatterns } from "../../generated/id-patterns.js";
-import type { ValidationIssue } from "../errors.js";
-import { integerIn, nonBlank, required } from "../internal/option-check.js";
-import { isRecord } from "../internal/records.js";
+import type { ValidationIssue } from "../../kernel/errors.js";
+import { integerIn, nonBlank, required } from "../../kernel/option-check.js";
+import { isRecord } from "../../kernel/records.js";
 import type { SourceIdentity } from "./source-identity.js";
 
 export type { SourceIdentity };

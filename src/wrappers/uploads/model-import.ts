@@ -1,7 +1,7 @@
 // Model import: a session, the numbered chunks, the completion, then the job if asked; and the
-// resume of an import from its saved state. Loaded on the first import (../internal/lazy-modules.ts).
-import { ValidationError } from "../errors.js";
-import type { JobOptions } from "../internal/call-options.js";
+// resume of an import from its saved state. Loaded on the first import (../lazy-modules.ts).
+import { ValidationError } from "../../kernel/errors.js";
+import type { JobOptions } from "../call-options.js";
 import { waitIfAsked } from "../jobs/start-job.js";
 import { waitOptionsFrom } from "../jobs/waiter.js";
 import type { WaitOptions } from "../jobs/wait-options.js";

@@ -1,7 +1,7 @@
 // The three session operations of the spec, on the client's one request path: what
 // ./chunked-upload.ts is given to open a session, send a chunk and complete.
-import { signalOf } from "../internal/call-options.js";
-import { UnexpectedResponseError, ValidationError } from "../errors.js";
+import { signalOf } from "../call-options.js";
+import { UnexpectedResponseError, ValidationError } from "../../kernel/errors.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { ChunkedUploadDeps } from "./chunked-upload.js";
 

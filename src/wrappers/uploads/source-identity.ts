@@ -5,7 +5,7 @@
 // there are: it is rewritten after every chunk. A file of the same size with other bytes, or the
 // same file changed since, fails the check before anything is sent. A stream cannot be read
 // ahead, so a resumed stream is checked by its size.
-import type { ValidationIssue } from "../errors.js";
+import type { ValidationIssue } from "../../kernel/errors.js";
 import { chunkRange, isBlob, type ChunkBytes, type UploadSource } from "./upload-source.js";
 
 export interface SourceIdentity {

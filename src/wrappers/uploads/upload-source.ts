@@ -1,7 +1,7 @@
 // Where the bytes of a chunked upload come from, and how chunk i is cut out of them. Portable:
 // only Blob, ReadableStream and async iteration, so the same upload code runs in Node and browsers.
 
-import { ValidationError, type ValidationIssue } from "../errors.js";
+import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 
 /** A declared size is needed up front because the session is opened with `fileSize`. */
 export interface StreamUploadSource {

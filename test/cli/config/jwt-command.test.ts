@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { jwtFromCommand } from "../../../src/cli/config/jwt-command.js";
-import { AbortError } from "../../../src/wrappers/errors.js";
+import { AbortError } from "../../../src/kernel/errors.js";
 import { API_KEY, failure, startHarness } from "../../mcp/support/harness.js";
 
 const dir = mkdtempSync(join(tmpdir(), "platform-jwt-command-"));

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resolveOptions } from "../../../src/wrappers/options.js";
 import { createPlatformApi } from "../../../src/wrappers/request/request-path.js";
 import type { PlatformApi } from "../../../src/wrappers/request/platform-api.js";
-import { backoffDelay } from "../../../src/wrappers/internal/backoff.js";
-import { AbortError, ConnectionError, InternalServerError, RateLimitError, TimeoutError } from "../../../src/wrappers/errors.js";
+import { backoffDelay } from "../../../src/kernel/backoff.js";
+import { AbortError, ConnectionError, InternalServerError, RateLimitError, TimeoutError } from "../../../src/kernel/errors.js";
 import { RETRY_BACKOFF, retryAfterMs } from "../../../src/wrappers/http/retry-policy.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
 

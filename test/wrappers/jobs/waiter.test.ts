@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AbortError, APIError, AuthenticationError, ConnectionError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
+import { AbortError, APIError, AuthenticationError, ConnectionError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/kernel/errors.js";
 import { judgeError } from "../../../src/wrappers/jobs/acceptors.js";
 import { DEFAULT_WAIT, type WaitOptions } from "../../../src/wrappers/jobs/wait-options.js";
 import { waitForJob, waitOnClock, waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
-import { backoffDelay as sharedBackoff } from "../../../src/wrappers/internal/backoff.js";
+import { backoffDelay as sharedBackoff } from "../../../src/kernel/backoff.js";
 import type { Job } from "../../../src/wrappers/normalize/jobs.js";
 
 // The waiter's pause after poll n: the shared formula with the waiter's numbers.
 const backoffDelay = (polls: number, minDelayMs: number, maxDelayMs: number, random: () => number) =>
   sharedBackoff(polls, { baseMs: minDelayMs, capMs: maxDelayMs, floorMs: minDelayMs }, random);
-import type { Clock } from "../../../src/wrappers/internal/sleep.js";
+import type { Clock } from "../../../src/kernel/sleep.js";
 
 const ID = "ds-2b3c4d5e";
 

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SPEC_ID, createSpecAjv, loadSpec } from "../../../scripts/lib/spec.mjs";
-import { ValidationError } from "../../../src/wrappers/errors.js";
+import { ValidationError } from "../../../src/kernel/errors.js";
 import {
   CHUNK_FILTER_KEYS,
   MAX_FILTER_DEPTH,

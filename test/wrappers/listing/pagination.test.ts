@@ -4,7 +4,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AbortError, PaginationLoopError, ValidationError } from "../../../src/wrappers/errors.js";
+import { AbortError, PaginationLoopError, ValidationError } from "../../../src/kernel/errors.js";
 import { paginate, type FetchPage, type Page, type PageData } from "../../../src/wrappers/listing/pagination.js";
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadSpec } from "../../../scripts/lib/spec.mjs";
-import { UnexpectedResponseError } from "../../../src/wrappers/errors.js";
+import { UnexpectedResponseError } from "../../../src/kernel/errors.js";
 import { normalizeChunk } from "../../../src/wrappers/normalize/chunks.js";
 import { normalizeDeleteTotals } from "../../../src/wrappers/normalize/delete-totals.js";
 import { isTerminal, normalizeJob } from "../../../src/wrappers/normalize/jobs.js";
-import { normalizePageNumber } from "../../../src/wrappers/internal/records.js";
+import { normalizePageNumber } from "../../../src/kernel/records.js";
 
 const ID_KEYS = ["dockStatusId", "dock-statusId", "_id"] as const;
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../../src/generated/operations.js";
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
-import { ConfigurationError, ConnectionError, ValidationError } from "../../../src/wrappers/errors.js";
+import { ConfigurationError, ConnectionError, ValidationError } from "../../../src/kernel/errors.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
 import { providerSecrets } from "../../../src/wrappers/request/boundary-checks.js";
 import { exampleCall, pathParametersOf } from "../../support/raw-calls.js";

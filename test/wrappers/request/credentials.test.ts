@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../../src/generated/operations.js";
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
 import { exampleCall } from "../../support/raw-calls.js";
-import { ConfigurationError } from "../../../src/wrappers/errors.js";
+import { ConfigurationError } from "../../../src/kernel/errors.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
 
 const API_KEY = "key-0123456789abcdef";

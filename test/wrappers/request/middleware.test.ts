@@ -5,7 +5,7 @@
 import type { Middleware } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
-import { ValidationError } from "../../../src/wrappers/errors.js";
+import { ValidationError } from "../../../src/kernel/errors.js";
 import { fakeFetch, json, type Sent } from "../../support/fake-fetch.js";
 
 const API_KEY = "key-0123456789abcdef";

@@ -4,7 +4,7 @@
 // still refuses a provider other than API before anything is sent.
 import { describe, expect, it } from "vitest";
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
-import { ValidationError } from "../../../src/wrappers/errors.js";
+import { ValidationError } from "../../../src/kernel/errors.js";
 import type { ReplaceConnectionRequest } from "../../../src/wrappers/resources/connections.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
 

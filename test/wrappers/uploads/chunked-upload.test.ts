@@ -17,7 +17,7 @@ import {
   type ImportState,
   type StartSessionBody,
 } from "../../../src/wrappers/uploads/chunked-upload.js";
-import { AbortError, ImportError, SessionExpiredError, UnexpectedResponseError, ValidationError } from "../../../src/wrappers/errors.js";
+import { AbortError, ImportError, SessionExpiredError, UnexpectedResponseError, ValidationError } from "../../../src/kernel/errors.js";
 import { chunkByteLength, type ChunkBytes, type UploadSource } from "../../../src/wrappers/uploads/upload-source.js";
 import { iterate, pieces } from "../../support/byte-pieces.js";
 

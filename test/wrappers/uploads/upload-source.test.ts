@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { fileSource } from "../../../src/node/file-source.js";
-import { ValidationError } from "../../../src/wrappers/errors.js";
+import { ValidationError } from "../../../src/kernel/errors.js";
 import { checkUploadSource, chunkByteLength, chunkRange, openChunkReader, sourceSize, type ChunkBytes, type UploadSource } from "../../../src/wrappers/uploads/upload-source.js";
 import { iterate, pieces } from "../../support/byte-pieces.js";
 

@@ -3,7 +3,7 @@
 // Values that travel as text (query parameters, multipart fields) are read as the number or
 // boolean the schema asks for, which is what the validators' own type errors say.
 import { departuresOf, type Departure } from "../../../drift/departures.js";
-import { pointerOf } from "../../../drift/json-pointer.js";
+import { pointerOf } from "../../../kernel/json-pointer.js";
 import type { OperationId } from "../../../generated/operations.js";
 import { requestValidators, type RequestValidator, type ValidationIssue } from "../../../generated/validators.js";
 import { orderIssues } from "../../../wrappers/request/ordered-fields.js";

@@ -4,7 +4,7 @@
 // recursion, so a body nested thousands deep is the request's fault, not a stack overflow in
 // the mock). Past the size the mock stops reading and closes the connection after its answer:
 // the rest of the body, however long, is never waited for.
-import { pointerOf } from "../../../drift/json-pointer.js";
+import { pointerOf } from "../../../kernel/json-pointer.js";
 import { concat, fromUtf8, piecesOf } from "../portable/bytes.js";
 import type { Violation } from "../contract/problems.js";
 import type { IncomingRequest } from "./incoming.js";

@@ -4,7 +4,7 @@
 // of two values counts would be a guess). Written
 // here rather than taken from a dependency because the mock needs exactly this much (no
 // charsets, no nested parts, no temporary files) and the package keeps one runtime dependency.
-import { pointerOf } from "../../../drift/json-pointer.js";
+import { pointerOf } from "../../../kernel/json-pointer.js";
 import { concat, fromUtf8, indexOf, latin1, utf8 } from "../portable/bytes.js";
 import { createSha256, type Sha256 } from "../portable/sha256.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AbortError, ValidationError } from "../../../src/wrappers/errors.js";
-import { sleep, systemClock } from "../../../src/wrappers/internal/sleep.js";
+import { AbortError, ValidationError } from "../../src/kernel/errors.js";
+import { sleep, systemClock } from "../../src/kernel/sleep.js";
 
 // Settles whatever the promise does, so a test can look at its state without awaiting it.
 function track(promise: Promise<void>) {

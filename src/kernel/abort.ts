@@ -1,6 +1,6 @@
 // The caller's AbortSignal, raced against work that may ignore it: one implementation for the
 // waiter, the chunked upload, the listing and the transport.
-import { AbortError, abortError } from "../errors.js";
+import { AbortError, abortError } from "./errors.js";
 
 // Duck-typed rather than instanceof, so a signal from another realm or a polyfill still works.
 export function isAbortSignal(value: unknown): value is AbortSignal {

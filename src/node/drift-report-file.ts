@@ -6,10 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { open, rename, rm, stat, writeFile } from "node:fs/promises";
-import { FILE_CAPS, readRegularFile } from "../node/regular-file.js";
-import { mergeDriftReports } from "./merge.js";
-import { parseDriftReport, parseDriftReportText } from "./parse-report.js";
-import type { DriftReport } from "./report-format.js";
+import { FILE_CAPS, readRegularFile } from "./regular-file.js";
+import { mergeDriftReports } from "../drift/merge.js";
+import { parseDriftReport, parseDriftReportText } from "../drift/parse-report.js";
+import type { DriftReport } from "../drift/report-format.js";
 
 /** The report in `file`, checked against the report schema. */
 export async function readDriftReport(file: string): Promise<DriftReport> {

@@ -1,6 +1,6 @@
 // Waiting, behind a Clock so the job waiter can run on simulated time: a benchmark or a test
 // can "spend" ten minutes of polling without ten minutes passing.
-import { abortError, ValidationError } from "../errors.js";
+import { abortError, ValidationError } from "./errors.js";
 import { onAbort } from "./abort.js";
 
 export interface Clock {

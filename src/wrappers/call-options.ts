@@ -1,9 +1,9 @@
 // The per-call options every method takes (a signal, and `wait` on the calls that start a job)
 // and the one check of a caller's options or request object: a misspelled key is named with
 // the key it resembles, before anything is sent, for JavaScript callers too.
-import { ValidationError } from "../errors.js";
-import type { WaitOptions } from "../jobs/wait-options.js";
-import { isSignal, optionKeys, optionsRecord, unknownKeyIssues } from "./option-check.js";
+import { ValidationError } from "../kernel/errors.js";
+import type { WaitOptions } from "./jobs/wait-options.js";
+import { isSignal, optionKeys, optionsRecord, unknownKeyIssues } from "../kernel/option-check.js";
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;

@@ -1,6 +1,6 @@
 // JSON text of a request body, with a failure that names the field: JSON.stringify throws a bare
 // TypeError for a BigInt or a cycle deep inside free-form data such as `chunkMeta`.
-import { ValidationError, type ValidationIssue } from "../errors.js";
+import { ValidationError, type ValidationIssue } from "./errors.js";
 
 export function toJsonText(value: unknown, field: string): string {
   try {

@@ -4,23 +4,23 @@
 // the upload code (chunked imports and Upload File). Everything else loads with the entry, which
 // scripts/lib/size-budget.mjs holds to its budget.
 
-type RequestChecks = typeof import("../request/boundary-checks.js");
+type RequestChecks = typeof import("./request/boundary-checks.js");
 let requestChecks: RequestChecks | undefined;
 let loadingRequestChecks: Promise<RequestChecks> | undefined;
 
 /** The request checks: at once when loaded (no await on the hot path of a call), else a promise. */
 export function loadRequestChecks(): RequestChecks | Promise<RequestChecks> {
-  return requestChecks ?? (loadingRequestChecks ??= import("../request/boundary-checks.js").then((module) => (requestChecks = module)));
+  return requestChecks ?? (loadingRequestChecks ??= import("./request/boundary-checks.js").then((module) => (requestChecks = module)));
 }
 
-export const loadModelImport = () => import("../uploads/model-import.js");
-export const loadFileUpload = () => import("../uploads/file-upload.js");
+export const loadModelImport = () => import("./uploads/model-import.js");
+export const loadFileUpload = () => import("./uploads/file-upload.js");
 
-type ResponseChecks = typeof import("../request/response-checks.js");
+type ResponseChecks = typeof import("./request/response-checks.js");
 let responseChecks: ResponseChecks | undefined;
 let loadingResponseChecks: Promise<ResponseChecks> | undefined;
 
 /** validateResponses' checker with the response validators: at once when loaded, else a promise. */
 export function loadResponseChecks(): ResponseChecks | Promise<ResponseChecks> {
-  return responseChecks ?? (loadingResponseChecks ??= import("../request/response-checks.js").then((module) => (responseChecks = module)));
+  return responseChecks ?? (loadingResponseChecks ??= import("./request/response-checks.js").then((module) => (responseChecks = module)));
 }

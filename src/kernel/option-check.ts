@@ -1,7 +1,7 @@
 // Checks of a caller's options object, shared by every entry point that takes one: unknown keys
 // (with the key the caller probably meant) and the few value rules options use. JavaScript
 // callers get the same refusals as TypeScript ones, before anything is sent.
-import type { ValidationIssue } from "../errors.js";
+import type { ValidationIssue } from "./errors.js";
 import { isAbortSignal } from "./abort.js";
 import { isRecord } from "./records.js";
 

@@ -1,7 +1,7 @@
-// The one JSON Pointer module (src/drift/json-pointer.ts) that drift reports and the mock share.
+// The one JSON Pointer module (src/kernel/json-pointer.ts) that drift reports and the mock share.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeSegment, pointerOf, segmentsOf } from "../../src/drift/json-pointer.js";
+import { escapeSegment, pointerOf, segmentsOf } from "../../src/kernel/json-pointer.js";
 
 describe("JSON pointers", () => {
   it("escape ~ before / as RFC 6901 does", () => {
