@@ -1,13 +1,13 @@
 // No module of src/ imports itself through others, type-only imports and import() included: a
 // cycle makes load order matter (a value read before its module ran is undefined), and a
 // newcomer can no longer read the code bottom-up. The TypeScript compiler's own reading of the
-// imports finds the cycles (test/support/import-cycles.ts).
+// imports finds the cycles (test/support/import-graph.ts).
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../scripts/lib/spec.mjs";
-import { importCycles } from "./support/import-cycles.js";
+import { importCycles } from "./support/import-graph.js";
 
 describe("import cycles", () => {
   const scratch = mkdtempSync(join(tmpdir(), "import-cycles-"));
