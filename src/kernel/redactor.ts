@@ -61,19 +61,30 @@ export function maskAll(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
-    for (const form of maskedForms(secret)) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    out = maskForms(out, maskedForms(secret));
   }
+  return out;
+}
+
+function maskForms(text: string, forms: readonly string[]): string {
+  let out = text;
+  for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
   return out;
 }
 
 export class Redactor {
   #secrets = new Set<string>();
+  // The forms of every secret held, longest first across secrets (a secret that contains another
+  // is masked whole), worked out when a secret is added: text() runs on every answer and log line.
+  #forms: readonly string[] = [];
 
   add(secret: string | undefined): void {
-    if (secret && secret.length >= MIN_SECRET_LENGTH) this.#secrets.add(secret);
+    if (!secret || secret.length < MIN_SECRET_LENGTH || this.#secrets.has(secret)) return;
+    this.#secrets.add(secret);
+    this.#forms = [...new Set([...this.#forms, ...maskedForms(secret)])].sort((a, b) => b.length - a.length);
   }
 
   text(value: string): string {
-    return maskAll(value, this.#secrets);
+    return this.#forms.length === 0 ? value : maskForms(value, this.#forms);
   }
 }

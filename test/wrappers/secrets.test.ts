@@ -213,6 +213,17 @@ describe("every form a secret takes in text is masked", () => {
     expect(residue(oneLine, PEM)).toEqual([]);
   });
 
+  it("masks a secret that holds another whole, whichever was added first", async () => {
+    const { Redactor } = await import("../../src/wrappers/internal/redactor.js");
+    const inner = "sk-inner-0123456789";
+    const outer = `tok.${inner}.signature-abcdef`;
+    for (const order of [[inner, outer], [outer, inner]]) {
+      const redactor = new Redactor();
+      for (const secret of order) redactor.add(secret);
+      expect(redactor.text(`auth ${outer} and key ${inner}`), order.join(" then ")).toBe("auth [redacted] and key [redacted]");
+    }
+  });
+
   it("reaches every surface: an error body echoing the key JSON-escaped, URL-encoded and in Basic auth", async () => {
     const { fetch } = fakeFetch(() =>
       json({ message: `bad ${encodeURIComponent(API_KEY)} / ${Buffer.from(`user:${API_KEY}`).toString("base64")}`, echo: JSON.stringify({ key: API_KEY }) }, { status: 401 }),
