@@ -214,7 +214,7 @@ describe("every form a secret takes in text is masked", () => {
   });
 
   it("masks a secret that holds another whole, whichever was added first", async () => {
-    const { Redactor } = await import("../../src/wrappers/internal/redactor.js");
+    const { Redactor } = await import("../../src/kernel/redactor.js");
     const inner = "sk-inner-0123456789";
     const outer = `tok.${inner}.signature-abcdef`;
     for (const order of [[inner, outer], [outer, inner]]) {
