@@ -146,7 +146,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const started = Date.now();
 const curlVersion = (() => {
   const which = spawnSync("curl", ["--version"], { encoding: "utf8" });
-  return which.status === 0 ? which.stdout.split("\n")[0].split(" ").slice(0, 2).join(" ") : undefined;
+  return which.status === 0 ? (which.stdout.split("\n")[0] ?? "").split(" ").slice(0, 2).join(" ") : undefined;
 })();
 const machine = {
   cores: cpus().length,
@@ -158,8 +158,8 @@ const machine = {
   curl: curlVersion ?? "not installed",
 };
 if (!curlVersion) log("curl is not installed: the curl baseline is skipped (CI: apt-get install -y curl in .ci/run)");
-const busy = machine.loadBefore[0] > machine.cores;
-if (busy) log(`the machine is busy (load average ${machine.loadBefore[0].toFixed(2)} on ${machine.cores} cores): expect noisy figures`);
+const busy = (machine.loadBefore[0] ?? 0) > machine.cores;
+if (busy) log(`the machine is busy (load average ${(machine.loadBefore[0] ?? 0).toFixed(2)} on ${machine.cores} cores): expect noisy figures`);
 
 // ---------------------------------------------------------------------------------------------
 // Bundles.
@@ -239,6 +239,7 @@ function generate(name, size, piece, chunkDir) {
   return { path, size, sha256: hash.digest("hex"), chunkDir };
 }
 
+/** @type {Record<string, ReturnType<typeof generate>>} */
 const files = {};
 {
   const t = performance.now();
@@ -256,6 +257,12 @@ const files = {};
   if (selected("latency")) files.latency = generate("model-latency.bin", PLAN.latency.chunks * PLAN.latency.chunkSize, PLAN.latency.chunkSize);
   log(`test files ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
+/** A test file the selected benchmarks need: generated above, so a missing one is this script's bug. */
+const fileFor = (/** @type {string} */ which) => {
+  const file = files[which];
+  if (!file) throw new Error(`bench: the ${which} test file was not generated`);
+  return file;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Children.
@@ -288,7 +295,24 @@ function runChild(entry, options, timeoutMs) {
   });
 }
 
+/**
+ * @type {import("./lib/verdicts.mjs").RawResults & {
+ *   mock?: import("./mock.ts").MockBenchResult, inprocess?: import("./in-process.ts").InProcessBenchResult,
+ *   size?: { coreGzipped: number, coreMinified: number, lazyGzipped: number, peerGzipped: number, budget: number }
+ * }}
+ */
 const raw = { import: [], memory: [], streams: [], latency: [], errors: [] };
+/**
+ * The list started at its index `by` (modulo its length), so repetitions interleave their order.
+ * @template T
+ * @param {readonly T[]} list
+ * @param {number} by
+ * @returns {T[]}
+ */
+function rotated(list, by) {
+  const start = by % list.length;
+  return [...list.slice(start), ...list.slice(0, start)];
+}
 const note = (outcome, into) => {
   if (outcome.error) raw.errors.push(outcome.error);
   else into.push(outcome.result);
@@ -310,21 +334,19 @@ if (selected("import") || selected("memory")) {
   const variants = selected("import") ? ["client", "fetch", ...(curlVersion ? ["curl"] : [])] : ["client"];
   for (let rep = 0; rep < PLAN.reps; rep++) {
     // The order rotates, so drift in the machine's load falls on every sender alike.
-    const order = variants.map((_, i) => variants[(i + rep) % variants.length]);
-    for (const variant of order) {
-      note(await runChild("import", importOptions(variant, files[PLAN.throughputOn]), importTimeout), raw.import);
+    for (const variant of rotated(variants, rep)) {
+      note(await runChild("import", importOptions(variant, fileFor(PLAN.throughputOn)), importTimeout), raw.import);
     }
-    if (selected("memory")) note(await runChild("import", importOptions("client", files[PLAN.throughputOn === "big" ? "small" : "big"]), importTimeout), raw.memory);
+    if (selected("memory")) note(await runChild("import", importOptions("client", fileFor(PLAN.throughputOn === "big" ? "small" : "big")), importTimeout), raw.memory);
     log(`import repetition ${rep + 1}/${PLAN.reps} done`);
   }
 }
 
 if (selected("streams")) {
   // Stream sources through both entries, each at both sizes: what they hold must not grow with the file.
-  const runs = ["client-stream", "portable-stream"].flatMap((variant) => [files.streamBig, files.streamSmall].map((file) => ({ variant, file })));
+  const runs = ["client-stream", "portable-stream"].flatMap((variant) => [fileFor("streamBig"), fileFor("streamSmall")].map((file) => ({ variant, file })));
   for (let rep = 0; rep < PLAN.streams.reps; rep++) {
-    for (let i = 0; i < runs.length; i++) {
-      const { variant, file } = runs[(i + rep) % runs.length];
+    for (const { variant, file } of rotated(runs, rep)) {
       note(await runChild("import", importOptions(variant, file), importTimeout), raw.streams);
     }
     log(`stream sources repetition ${rep + 1}/${PLAN.streams.reps} done`);
@@ -332,14 +354,13 @@ if (selected("streams")) {
 }
 
 if (selected("latency")) {
-  const file = files.latency;
+  const file = fileFor("latency");
   // The client at concurrency 1 and 4, and the fetch loop likewise: the fetch loop shows how
   // much of the ideal 4x this machine allows at all.
   // (Quick: the client only.)
   const runs = (quick ? ["client"] : ["client", "fetch"]).flatMap((variant) => [1, 4].map((concurrency) => ({ variant, concurrency })));
   for (let rep = 0; rep < PLAN.reps; rep++) {
-    for (let i = 0; i < runs.length; i++) {
-      const { variant, concurrency } = runs[(i + rep) % runs.length];
+    for (const { variant, concurrency } of rotated(runs, rep)) {
       const options = { ...importOptions(variant, file), chunkSize: PLAN.latency.chunkSize, concurrency, latencyMs: PLAN.latency.latencyMs };
       const outcome = await runChild("import", options, importTimeout);
       if (outcome.result) outcome.result.concurrency = concurrency;
@@ -385,7 +406,7 @@ if (selected("inprocess")) {
 }
 
 if (selected("cli")) {
-  const file = files[PLAN.cli.on];
+  const file = fileFor(PLAN.cli.on);
   const o = { file: file.path, fileSize: file.size, sha256: file.sha256, chunkSize: PLAN.chunkSize, concurrency: PLAN.concurrency, repetitions: PLAN.cli.reps, startupRuns: PLAN.cli.startupRuns, cli: join(bundleDir, "platform.mjs"), libraryScript: join(bundleDir, "library-import.mjs"), listScript: join(bundleDir, "library-list.mjs"), listing: PLAN.cli.listing };
   const outcome = await runChild("cli", o, quick ? 120_000 : 900_000);
   if (outcome.error) raw.errors.push(outcome.error);
@@ -403,8 +424,8 @@ if (selected("specdiff")) {
   const previous = lastReleaseFor(loadSpec().info.version, releases);
   const pairs = [];
   if (previous) pairs.push({ label: `the spec against its previous release (${previous.version} → working tree)`, base: join(REPO_ROOT, previous.file), head: join(REPO_ROOT, "openapi/platform.yaml") });
-  if (releases.length >= 2) {
-    const [older, newer] = releases.slice(-2);
+  const [older, newer] = releases.slice(-2);
+  if (older && newer) {
     pairs.push({ label: `release against release (${older.version} → ${newer.version})`, base: join(REPO_ROOT, older.file), head: join(REPO_ROOT, newer.file) });
   }
   const outcome = await runChild("spec-diff", { repoRoot: REPO_ROOT, runs: SPECDIFF_PLAN.runs, pairs: pairs.slice(0, SPECDIFF_PLAN.pairs) }, quick ? 60_000 : 180_000);
@@ -414,7 +435,7 @@ if (selected("specdiff")) {
 }
 
 if (selected("mcp")) {
-  const file = files[PLAN.mcp.on];
+  const file = fileFor(PLAN.mcp.on);
   const o = {
     calls: PLAN.mcp.calls,
     warmup: PLAN.mcp.warmup,
@@ -480,7 +501,7 @@ if (selected("import")) {
 }
 if (selected("memory")) {
   const v = verdicts.memory;
-  const fetchPeak = by("fetch").map((r) => r.peakRssMiB);
+  const fetchPeak = by("fetch").map((r) => Number(r.peakRssMiB));
   row(
     `2. Memory: peak RSS of the ${sizeLabel(PLAN.bigSize)} import`,
     "MiB, median (min–max)",
@@ -501,10 +522,10 @@ if (selected("memory")) {
   );
 }
 if (selected("streams")) {
-  for (const [variant, label] of [
+  for (const [variant, label] of /** @type {const} */ ([
     ["client-stream", "the Node entry, { stream: fs.createReadStream(file), size }"],
     ["portable-stream", "the portable entry, { stream: a web ReadableStream, size }"],
-  ]) {
+  ])) {
     const v = verdicts.streams?.[variant];
     if (!v) continue;
     row(
@@ -632,6 +653,7 @@ if (selected("waiter") && raw.waiter) {
 if (selected("mock") && raw.mock) {
   const m = raw.mock;
   const [big, small] = m.import;
+  if (!big || !small) throw new Error("bench: the stateful mock reported fewer than two imports");
   row(
     `7. Stateful mock: getConnection over ${PLAN.mock.connections} keep-alive connections, ${PLAN.reps} × ${PLAN.mock.seconds} s${m.pinned ? ", mock pinned to one core" : ""}`,
     "requests/s, median (min–max); each request checked against the spec, each answer validated",
@@ -696,6 +718,7 @@ if (selected("inprocess") && raw.inprocess) {
     status(heapGrowth <= 1 + TARGETS.heapGrowth),
   );
   const [small, big] = m.import;
+  if (!big || !small) throw new Error("bench: the in-process mock reported fewer than two imports");
   const growth = big.peakRssMiB / small.peakRssMiB;
   row(
     `7b. In-process mock: peak RSS of the process through a ${sizeLabel(big.size)} stream import (${PLAN.inprocess.chunkSize / MiB} MiB chunks, 4 at a time, ${fmt(big.size / MiB / big.seconds, 0)} MiB/s) vs ${sizeLabel(small.size)} before it`,
@@ -842,7 +865,7 @@ const table = [
 
 const notes = [];
 if (selected("import") && raw.import.length) {
-  const sinkPerGiB = (variant) => median(by(variant).map((r) => (r.sinkCpuSeconds * 1024 * MiB) / r.fileSize));
+  const sinkPerGiB = (variant) => median(by(variant).map((r) => (Number(r.sinkCpuSeconds) * 1024 * MiB) / r.fileSize));
   const senders = ["client", "fetch", ...(curlVersion ? ["curl"] : [])];
   notes.push(
     `Where the import's time goes: sender and sink share the machine's ${machine.cores} cores. The sink spent ${senders
@@ -853,7 +876,7 @@ if (selected("import") && raw.import.length) {
 if (selected("waiter") && raw.waiter) notes.push(verdicts.waiter.tradeOff);
 if (selected("waiter") && raw.waiter) notes.push(verdicts.waiter.uniform);
 if (!curlVersion && selected("import")) notes.push("curl is not installed on this machine: the import was compared with the fetch loop only. CI: add `apt-get install -y curl` to .ci/run.");
-if (busy || loadavg()[0] > machine.cores) {
+if (busy || (loadavg()[0] ?? 0) > machine.cores) {
   notes.push(`The machine was busy during this run (load average above its ${machine.cores} cores): throughput figures are noisy; the CPU-time row and the ratios of interleaved runs are the steadier figures.`);
 }
 for (const problem of verdicts.gateFailures) notes.push(`GATE FAILED: ${problem}`);

@@ -29,6 +29,7 @@ const ASSETS = {
 /** Places the markdown links to that are built here rather than rendered from a file. */
 const BUILT_TARGETS = { "docs/reference": REFERENCE.page, "docs/reference/": REFERENCE.page };
 
+/** @returns {never} */
 function fail(message) {
   console.error(`build-docs: ${message}`);
   process.exit(1);
@@ -71,7 +72,7 @@ for (const page of pages) {
   try {
     result = renderMarkdown(page, site);
   } catch (error) {
-    fail(error.message);
+    fail(/** @type {Error} */ (error).message);
   }
   rendered.set(page.sitePath, { page, ...result });
 }

@@ -23,11 +23,11 @@ const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 let report;
 const scratch = await mkdtemp(join(tmpdir(), "check-package-"));
 try {
-  const packed = values.tarball ? { tarball: resolve(values.tarball), stage: resolve(values.stage) } : await packPackage({ into: scratch });
+  const packed = values.tarball && values.stage ? { tarball: resolve(values.tarball), stage: resolve(values.stage) } : await packPackage({ into: scratch });
   report = await checkPackage({ ...packed, scratch });
 } catch (error) {
   // A build or pack that fails is a problem of the package too, reported the same way.
-  report = { checks: {}, problems: [`package could not be built and packed: ${error.message}`] };
+  report = { checks: {}, problems: [`package could not be built and packed: ${/** @type {Error} */ (error).message}`] };
 } finally {
   if (!values.keep) await rm(scratch, { recursive: true, force: true });
 }

@@ -14,7 +14,7 @@ let positionals;
 try {
   ({ positionals } = parseArgs({ allowPositionals: true, options: {} }));
 } catch (error) {
-  console.error(`check:spec-diff: ${error.message}\nusage: npm run check:spec-diff [-- BASE]`);
+  console.error(`check:spec-diff: ${/** @type {Error} */ (error).message}\nusage: npm run check:spec-diff [-- BASE]`);
   process.exit(2);
 }
 if (positionals.length > 1) {
@@ -24,10 +24,10 @@ if (positionals.length > 1) {
 
 let verdict;
 try {
-  const { base, head } = resolveSides({ base: positionals[0] });
+  const { base, head } = resolveSides(positionals[0] === undefined ? {} : { base: positionals[0] });
   verdict = judge(diffSpecs(base, head));
 } catch (error) {
-  console.error(`check:spec-diff: ${error.message}`);
+  console.error(`check:spec-diff: ${/** @type {Error} */ (error).message}`);
   process.exit(2);
 }
 const print = verdict.ok ? console.log : console.error;

@@ -71,7 +71,7 @@ function credentialOf(spec, operation) {
   if (names.length !== 1) {
     throw new Error(`${where}: expected one scheme in its security requirement, found ${names.length}`);
   }
-  const [name] = names;
+  const name = String(names[0]);
   const scheme = spec.components?.securitySchemes?.[name];
   if (scheme?.type !== "apiKey" || scheme.in !== "header" || typeof scheme.name !== "string") {
     throw new Error(`${where}: security scheme ${name} is not a header apiKey scheme`);
@@ -174,7 +174,7 @@ async function readIfExists(path) {
   try {
     return await readFile(path, "utf8");
   } catch (error) {
-    if (error.code === "ENOENT") return undefined;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return undefined;
     throw error;
   }
 }

@@ -11,9 +11,9 @@ import { installOnDemand, ON_DEMAND_FOLDERS } from "./lib/on-demand-install.mjs"
 const folders = process.argv.length > 2 ? process.argv.slice(2) : ON_DEMAND_FOLDERS;
 for (const folder of folders) {
   try {
-    console.log(`install-runtimes: ${folder} installed in ${await installOnDemand(folder, { log: console.log })}`);
+    console.log(`install-runtimes: ${folder} installed in ${await installOnDemand(folder, { log: (line) => console.log(line) })}`);
   } catch (error) {
-    console.error(`install-runtimes: ${error.message}`);
+    console.error(`install-runtimes: ${/** @type {Error} */ (error).message}`);
     process.exitCode = 1;
   }
 }

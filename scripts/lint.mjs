@@ -14,7 +14,7 @@ try {
     values: { format },
   } = parseArgs({ options: { format: { type: "string", default: "text" } } }));
 } catch (error) {
-  console.error(`lint: ${error.message}\nusage: npm run lint [-- --format ${LINT_FORMATS.join("|")}]`);
+  console.error(`lint: ${/** @type {Error} */ (error).message}\nusage: npm run lint [-- --format ${LINT_FORMATS.join("|")}]`);
   process.exit(2);
 }
 if (!LINT_FORMATS.includes(format)) {

@@ -13,6 +13,7 @@ import { startViolationLog } from "./lib/violation-log.mjs";
 
 const USAGE = "usage: npm run proxy -- https://HOST [--port N] [--record-drift FILE]   (port also from PORT; default 4011)";
 
+/** @returns {never} */
 function fail(message) {
   console.error(`proxy: ${message}\n${USAGE}`);
   process.exit(2);
@@ -42,7 +43,7 @@ let args;
 try {
   args = parseArgs({ options: { port: { type: "string" }, "record-drift": { type: "string" } }, allowPositionals: true });
 } catch (error) {
-  fail(error.message);
+  fail(/** @type {Error} */ (error).message);
 }
 const { values, positionals } = args;
 if (positionals.length !== 1) fail(positionals.length === 0 ? "missing the upstream URL" : "expected one upstream URL");
@@ -74,7 +75,7 @@ try {
   prism = await startPrismProxy({ upstream: tap?.url ?? upstream });
   front = await startViolationLog({ target: prism.url, port, ...(drift ? { onProblem: drift.onProblem } : {}) });
 } catch (error) {
-  console.error(`proxy: ${error.message}`);
+  console.error(`proxy: ${/** @type {Error} */ (error).message}`);
   await prism?.stop();
   await tap?.close();
   process.exit(1);
@@ -82,7 +83,7 @@ try {
 // Prism's request log (received, forwarded, what the upstream returned) is echoed from here on;
 // the route list it prints while starting is left out.
 for (const stream of [prism.child.stdout, prism.child.stderr]) {
-  createInterface({ input: stream }).on("line", (line) => console.log(line));
+  if (stream) createInterface({ input: stream }).on("line", (line) => console.log(line));
 }
 
 console.log(`

@@ -21,6 +21,7 @@ import { diffSpecs, resolveSides, rulesMarkdown, toAnnotations, toMarkdown } fro
 
 const FORMATS = ["markdown", "json", "github"];
 
+/** @returns {never} */
 function fail(message) {
   console.error(`spec:diff: ${message}`);
   process.exit(2);
@@ -39,7 +40,7 @@ try {
     },
   });
 } catch (error) {
-  fail(`${error.message}\nusage: npm run spec:diff -- [BASE] [HEAD] [--json | --format ${FORMATS.join("|")}] [--link-base URL] [--output FILE]`);
+  fail(`${/** @type {Error} */ (error).message}\nusage: npm run spec:diff -- [BASE] [HEAD] [--json | --format ${FORMATS.join("|")}] [--link-base URL] [--output FILE]`);
 }
 const { values, positionals } = parsed;
 if (values.rules) {
@@ -58,7 +59,7 @@ try {
   // The working tree's workflows: the flows a change to the spec would break today.
   report = diffSpecs(base, head, { arazzo: loadArazzo() });
 } catch (error) {
-  fail(error.message);
+  fail(/** @type {Error} */ (error).message);
 }
 
 const output =

@@ -40,10 +40,10 @@ for (const port of [mockPort, docsPort]) await ensurePortFree(port).catch(portTa
 for (const script of ["generate", "lint", "docs"]) npmRun(script);
 
 const [mock, docs] = await Promise.allSettled([startPrism({ port: mockPort }), serveDirectory({ root: SITE_DIR, port: docsPort })]);
-const stopAll = () => Promise.all([mock.value?.stop(), docs.value?.close()]);
+const stopAll = () => Promise.all([mock.status === "fulfilled" && mock.value.stop(), docs.status === "fulfilled" && docs.value.close()]);
 if (mock.status === "rejected" || docs.status === "rejected") {
   await stopAll();
-  const reason = mock.reason ?? docs.reason;
+  const reason = mock.status === "rejected" ? mock.reason : docs.status === "rejected" ? docs.reason : undefined;
   if (reason?.code === "EADDRINUSE") portTaken(reason);
   console.error(`start: ${reason.message}`);
   process.exit(1);

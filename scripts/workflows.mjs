@@ -26,6 +26,7 @@ import { REPO_ROOT } from "./lib/spec.mjs";
 const CREDENTIALS = { apiKey: "PLATFORM_API_KEY", jwt: "PLATFORM_JWT" };
 const USAGE = "usage: npm run workflows -- --server [platform=]URL [--input name=value ...] [--workflow ID ...] [--format text|json|junit|sarif] [--output FILE]\n       npm run workflows -- --from RESPECT.json [--format ...] [--output FILE]";
 
+/** @returns {never} */
 function usage(message) {
   console.error(`workflows: ${message}\n${USAGE}`);
   process.exit(2);
@@ -44,7 +45,7 @@ try {
     },
   }));
 } catch (error) {
-  usage(error.message);
+  usage(/** @type {Error} */ (error).message);
 }
 if (!REPORT_FORMATS.includes(values.format)) usage(`--format must be one of ${REPORT_FORMATS.join(", ")}, got "${values.format}"`);
 
@@ -65,6 +66,7 @@ async function run() {
   // Inputs by workflow, with the workflows a chosen one depends on (Respect runs those too).
   const running = [...new Set(chosen.flatMap((id) => [...(arazzo.workflows.find((w) => w.workflowId === id).dependsOn ?? []), id]))];
   const declared = new Map(running.flatMap((id) => Object.entries(workflowInputs(arazzo, id).properties)));
+  /** @type {Record<string, unknown>} */
   const inputs = {};
   for (const pair of values.input) {
     const at = pair.indexOf("=");
@@ -106,7 +108,7 @@ function readLog(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    usage(`--from ${file}: ${error.code === "ENOENT" ? "no such file" : "not a JSON log of Respect"}`);
+    usage(`--from ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT" ? "no such file" : "not a JSON log of Respect"}`);
   }
 }
 

@@ -42,12 +42,12 @@ export const TARGETS = {
 };
 
 /**
- * @typedef {{ variant: string, fileSize: number, mibPerSecond: number, cpuSeconds?: number | null, peakRssMiB: number | null, hashOk: boolean, problems: string[], concurrency?: number }} ImportRun
+ * @typedef {{ variant: string, fileSize: number, mibPerSecond: number, cpuSeconds?: number | null, peakRssMiB: number | null, hashOk: boolean, problems: string[], concurrency?: number, sinkCpuSeconds?: number }} ImportRun
  * @typedef {{
  *   import: ImportRun[], memory: ImportRun[], streams?: ImportRun[], latency: ImportRun[], errors: string[],
  *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], warnUs?: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
- *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>> },
+ *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>>, defaults: import("../waiter.ts").WaiterResult["defaults"] },
  *   mcp?: { calls: number, mcpUs: number[], clientUs: number[], fileSize: number, mcpMiBps: number[], inProcessMiBps: number[], mcpSpawnMiBps: number[], mcpStartupMs: number[], libraryMiBps: number[], libraryCallMiBps: number[], mcpPeakRssMiB: number[], mcpCpuPerGiB: number[], libraryCpuPerGiB: number[], hashOk: boolean, problems: string[] },
  *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[], cliBarPeakRssMiB: number[], startupMs: number[], completionStartupMs: number[], hashOk: boolean, problems: string[],
  *     listing: { chunks: number, smallChunks: number, cliRate: number[], libraryRate: number[], cliPeakRssMiB: number[], cliSmallPeakRssMiB: number[], libraryPeakRssMiB: number[] } },
@@ -141,11 +141,12 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     if (!flat) missed.push(`peak RSS big/small ${fmt(growth, 2)}×, target within ±${TARGETS.growth * 100}%`);
   }
 
-  if (on("streams") && raw.streams) {
+  const streamRuns = raw.streams;
+  if (on("streams") && streamRuns) {
     out.streams = {};
     const [streamBigMiB, streamSmallMiB] = [streamSizes.bigSize / MiB, streamSizes.smallSize / MiB];
     for (const variant of ["client-stream", "portable-stream"]) {
-      const peaks = (/** @type {number} */ size) => raw.streams.filter((r) => r.variant === variant && r.fileSize === size).map((r) => Number(r.peakRssMiB));
+      const peaks = (/** @type {number} */ size) => streamRuns.filter((r) => r.variant === variant && r.fileSize === size).map((r) => Number(r.peakRssMiB));
       const bigPeaks = peaks(streamSizes.bigSize);
       const smallPeaks = peaks(streamSizes.smallSize);
       const big = median(bigPeaks);

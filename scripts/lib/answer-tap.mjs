@@ -42,7 +42,7 @@ export function startAnswerTap({ upstream, wants, onAnswer, log = console.log })
   const send = origin.protocol === "https:" ? httpsRequest : httpRequest;
   return listenLocally((req, res) => {
     const method = req.method ?? "GET";
-    const path = (req.url ?? "/").split("?")[0];
+    const path = String((req.url ?? "/").split("?")[0]);
     const headers = { ...endToEnd(req.headers), host: origin.host };
     const forward = send(new URL(req.url ?? "/", origin), { method, headers }, (answer) => {
       answer.on("error", () => res.destroy());
@@ -63,7 +63,7 @@ export function startAnswerTap({ upstream, wants, onAnswer, log = console.log })
         try {
           body = decoded(Buffer.concat(pieces), answer.headers["content-encoding"]).toString("utf8");
         } catch (error) {
-          return onAnswer({ method, path, status, skipped: error.message });
+          return onAnswer({ method, path, status, skipped: /** @type {Error} */ (error).message });
         }
         onAnswer({ method, path, status, body });
       });

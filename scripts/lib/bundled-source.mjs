@@ -17,7 +17,7 @@ export async function importBundled({ entry, contents }) {
   try {
     const outfile = join(dir, "bundle.mjs");
     await build({
-      ...(entry ? { entryPoints: [entry] } : { stdin: { contents, resolveDir: REPO_ROOT, loader: "ts", sourcefile: "bundled-source.ts" } }),
+      ...(entry ? { entryPoints: [entry] } : { stdin: { contents: contents ?? "", resolveDir: REPO_ROOT, loader: "ts", sourcefile: "bundled-source.ts" } }),
       outfile,
       bundle: true,
       platform: "node",

@@ -6,7 +6,7 @@
 // (openapi/drift-report.schema.json), which a report file is checked against when it is read.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { TS_HEADER_LINES } from "./generated-header.mjs";
@@ -28,7 +28,7 @@ export function namesInRecord(record) {
   const text = [record.summary, record.documented, record.observed, record.decision].join(" ");
   const names = new Set();
   for (const [, quoted] of text.matchAll(/`([^`]+)`/g)) {
-    for (const piece of quoted.split(/[.[\]]/)) if (/^[A-Za-z_$][\w$-]*$/.test(piece)) names.add(piece);
+    for (const piece of String(quoted).split(/[.[\]]/)) if (/^[A-Za-z_$][\w$-]*$/.test(piece)) names.add(piece);
   }
   return [...names].sort();
 }
@@ -86,8 +86,8 @@ export function discrepancyLabels(spec) {
       const add = entriesFor(`${op.operationId}_body`);
       const body = deref(spec, operation.requestBody);
       for (const record of body["x-discrepancies"] ?? []) add("", record);
-      const [mediaType] = Object.keys(body.content ?? {});
-      walkSchema(spec, body.content?.[mediaType]?.schema, "", add);
+      const [media] = Object.values(body.content ?? {});
+      walkSchema(spec, media?.schema, "", add);
     }
     for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
       const parameter = deref(spec, raw);
@@ -101,8 +101,8 @@ export function discrepancyLabels(spec) {
   // Only the messages some record speaks of; entries in a stable order, so the file diffs quietly.
   const labels = Object.fromEntries(
     Object.entries(table)
-      .map(([key, entries]) => [key, [...entries.values()].sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]))])
-      .filter(([, entries]) => entries.length > 0),
+      .filter(([, entries]) => entries.size > 0)
+      .map(([key, entries]) => [key, [...entries.values()].sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]))]),
   );
   return { labels, names: Object.fromEntries(Object.entries(names).sort(([a], [b]) => a.localeCompare(b))) };
 }
@@ -142,7 +142,7 @@ export function loadReportSchema() {
 /** Ajv for JSON Schema 2020-12 with formats, as the report schema is compiled (`options` pass through). */
 export function createReportAjv(options = {}) {
   const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, ...options });
-  addFormats(ajv);
+  addFormats.default(ajv);
   return ajv;
 }
 
@@ -150,7 +150,7 @@ function renderReportValidator() {
   const ajv = createReportAjv({ code: { source: true, esm: true } });
   const schema = loadReportSchema();
   ajv.addSchema(schema);
-  const code = inlineRuntimeHelpers(standaloneCode(ajv, { validateDriftReport: schema.$id }));
+  const code = inlineRuntimeHelpers(standaloneCode.default(ajv, { validateDriftReport: schema.$id }));
   if (/\brequire\(|^import /m.test(code)) throw new Error("the standalone drift report validator imports a runtime helper; the package must not depend on Ajv");
   return `${header(DRIFT_REPORT_SCHEMA).join("\n")}\n/* eslint-disable */\n${code}\n`;
 }

@@ -21,7 +21,12 @@ export function cliEntry(packageName, binName) {
 // environment variable also covers runs that load no config.
 export const toolEnv = { ...process.env, REDOCLY_TELEMETRY: "off" };
 
-/** Runs to completion and collects output; `echo` also streams it to this process. */
+/**
+ * Runs to completion and collects output; `echo` also streams it to this process.
+ * @param {string} entry
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, echo?: boolean, cwd?: string }} [options]
+ */
 export function runCli(entry, args, { env = toolEnv, echo = false, cwd = REPO_ROOT } = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [entry, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -39,7 +39,7 @@ const alive = (pid) => {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === "EPERM";
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM";
   }
 };
 
@@ -52,8 +52,10 @@ export function isInstalled(folder) {
 /**
  * `npm ci` in `folder` (relative to the repository) unless it is installed from its lockfile
  * already; resolves to its node_modules. `log` hears one line when an install starts.
+ * @param {string} folder
+ * @param {{ log?: (line: string) => void }} [options]
  */
-export async function installOnDemand(folder, { log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+export async function installOnDemand(folder, { log = (/** @type {string} */ line) => process.stderr.write(`${line}\n`) } = {}) {
   const dir = resolve(REPO_ROOT, folder);
   const nodeModules = join(dir, "node_modules");
   const lock = join(dir, ".install-lock");
@@ -62,7 +64,7 @@ export async function installOnDemand(folder, { log = (line) => process.stderr.w
     try {
       mkdirSync(lock);
     } catch (error) {
-      if (error.code !== "EEXIST") throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
       const owner = Number(read(join(lock, "pid")));
       // Taken by a process that is gone (killed mid-install): its half install is redone.
       if (owner && !alive(owner)) rmSync(lock, { recursive: true, force: true });

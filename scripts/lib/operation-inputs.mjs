@@ -86,8 +86,8 @@ function bodyOf(spec, operation, inline) {
   const body = spec.paths[operation.path][operation.method].requestBody;
   if (!body) return null;
   const resolved = deref(spec, body);
-  const [mediaType] = Object.keys(resolved.content);
-  const schema = inline(resolved.content[mediaType].schema);
+  const [mediaType, media] = Object.entries(resolved.content)[0] ?? [];
+  const schema = inline(media.schema);
   return { required: resolved.required === true, mediaType, schema: resolved.description && !schema.description ? { ...schema, description: resolved.description } : schema };
 }
 

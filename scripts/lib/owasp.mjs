@@ -103,11 +103,11 @@ async function baselineFindings(spec) {
  */
 export function readDecisions(file = SECURITY_RULESET) {
   const doc = parseDocument(readFileSync(file, "utf8"));
-  const rules = doc.get("rules", true);
+  const rules = /** @type {import("yaml").YAMLMap<import("yaml").Scalar, import("yaml").Node | null> | undefined} */ (doc.get("rules", true));
   const decisions = new Map();
   (rules?.items ?? []).forEach((pair, index) => {
     // The comment above the first entry belongs to the map in the yaml library's model.
-    const comment = pair.key.commentBefore ?? (index === 0 ? rules.commentBefore : undefined);
+    const comment = pair.key.commentBefore ?? (index === 0 ? rules?.commentBefore : undefined);
     const value = pair.value?.toJSON?.() ?? pair.value;
     const severity = typeof value === "object" && value !== null ? value.severity : value;
     // off, false, info and hint all keep a rule from failing the review: each is a waiver.

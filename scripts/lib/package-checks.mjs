@@ -70,7 +70,10 @@ export async function checkClient({ tarball, scratch, dependencyTarballs, limits
   return { packages, bytes, problems };
 }
 
-/** The report of every check on `tarball`, packed from the built directory `stage`. */
+/**
+ * The report of every check on `tarball`, packed from the built directory `stage`.
+ * @param {{ tarball: string, stage: string, scratch: string, dependencyTarballs?: string[] }} options
+ */
 export async function checkPackage({ tarball, stage, scratch, dependencyTarballs }) {
   const size = await measureEntry(resolve(stage, "dist/index.js"));
   const sizeProblems =

@@ -61,7 +61,7 @@ async function runToFile(command, args) {
     const result = await new Promise((resolveRun, reject) => {
       const child = spawn(command, args, { stdio: ["ignore", fd, "pipe"] });
       let stderr = "";
-      child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+      child.stderr?.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
       child.on("error", reject);
       child.on("close", (code) => resolveRun({ code: code ?? 1, stderr }));
     });

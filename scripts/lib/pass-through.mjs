@@ -48,10 +48,10 @@ export function listenLocally(handler, port = 0) {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, HOST, () => {
-      const { port: bound } = server.address();
+      const { port: bound } = /** @type {import("node:net").AddressInfo} */ (server.address());
       const close = () =>
         new Promise((done) => {
-          server.close(() => done());
+          server.close(() => done(undefined));
           // Keep-alive connections would otherwise hold close() open until they time out.
           server.closeAllConnections();
         });

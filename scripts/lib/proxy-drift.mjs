@@ -17,7 +17,7 @@ export async function startDriftRecording({ file, log = console.log }) {
   try {
     base = await kit.readDriftReport(file);
   } catch (error) {
-    if (error.code !== "ENOENT") throw error;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ENOENT") throw error;
   }
   const recorder = new kit.DriftRecorder({ recordedBy: "proxy" });
   const operationOf = (method, path) => {

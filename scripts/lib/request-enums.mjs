@@ -29,8 +29,8 @@ export function requestEnums(spec) {
       for (const media of Object.values(body.content ?? {})) collectProperties(spec, media.schema, "", found.body, new Set());
     }
     const entry = {};
-    for (const where of LOCATIONS) {
-      const fields = [...found[where]].filter(([, values]) => values !== FREE && values.length > 0);
+    for (const [where, collected] of Object.entries(found)) {
+      const fields = [...collected].filter(([, values]) => values !== FREE && values.length > 0);
       if (fields.length > 0) entry[where] = Object.fromEntries(fields);
     }
     if (Object.keys(entry).length > 0) result[op.operationId] = entry;

@@ -81,6 +81,10 @@ export function stepLine(text, workflowId, stepId) {
 
 const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
+/**
+ * @param {any[]} results one per workflow, as the report's other formats take them
+ * @param {{ document?: string, toolVersion?: string }} [options]
+ */
 export function toSarif(results, { document = arazzoPath(), toolVersion } = {}) {
   const text = readFileSync(document, "utf8");
   const uri = relative(REPO_ROOT, document);

@@ -13,8 +13,15 @@ export const SOURCE_NAME = "platform";
 export const respectEntry = () => cliEntry("@redocly/cli", "redocly");
 
 /**
+ * @typedef {{ document?: string, server: string, inputs?: Record<string, unknown>, workflows?: string[] }} RespectRun
+ * What to run: the Arazzo document (the project's by default), the server its source
+ * description points at, the workflow inputs and which workflows (all by default).
+ */
+
+/**
  * Respect's arguments. Inputs go as one JSON `--input`, which Respect reads whole (its
  * `name=value` form splits on every `,` and `=`, so a value holding either would be cut).
+ * @param {RespectRun & { jsonOutput?: string }} run
  */
 export function respectArgs({ document = arazzoPath(), server, inputs = {}, workflows = [], jsonOutput }) {
   return [
@@ -28,7 +35,10 @@ export function respectArgs({ document = arazzoPath(), server, inputs = {}, work
   ];
 }
 
-/** Runs Respect to completion; resolves to its exit code, its output and the JSON log it wrote. */
+/**
+ * Runs Respect to completion; resolves to its exit code, its output and the JSON log it wrote.
+ * @param {RespectRun & { env?: NodeJS.ProcessEnv }} run
+ */
 export async function runRespect({ env = toolEnv, ...options }) {
   const dir = mkdtempSync(join(tmpdir(), "respect-"));
   const jsonOutput = join(dir, "respect.json");

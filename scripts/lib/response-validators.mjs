@@ -63,7 +63,7 @@ export function renderResponseValidators({ spec }) {
     }
     table.push(`  ${name}: ${ids.get(pointer)},`);
   }
-  const code = inlineRuntimeHelpers(standaloneCode(ajv, exported));
+  const code = inlineRuntimeHelpers(standaloneCode.default(ajv, exported));
   if (/\brequire\(|^import /m.test(code)) {
     throw new Error("standalone response validators import a runtime helper; the mock must not depend on Ajv");
   }

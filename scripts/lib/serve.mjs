@@ -58,7 +58,7 @@ export function ensurePortFree(port, host = "127.0.0.1") {
   if (port === 0) return Promise.resolve();
   return new Promise((resolvePromise, reject) => {
     const probe = createServer();
-    probe.once("error", (error) => reject(error.code === "EADDRINUSE" ? portInUse(port, host) : error));
-    probe.listen(port, host, () => probe.close(() => resolvePromise()));
+    probe.once("error", (/** @type {NodeJS.ErrnoException} */ error) => reject(error.code === "EADDRINUSE" ? portInUse(port, host) : error));
+    probe.listen(port, host, () => probe.close(() => resolvePromise(undefined)));
   });
 }

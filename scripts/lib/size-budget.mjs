@@ -41,7 +41,9 @@ export async function measureEntry(entry, { nodePaths = [resolve(REPO_ROOT, "nod
   const bytesOf = new Map(result.outputFiles.map((f) => [f.path, f.contents]));
   const outputs = result.metafile.outputs;
   const absolute = (file) => resolve(REPO_ROOT, file);
-  const [entryOutput] = Object.keys(outputs).filter((file) => outputs[file].entryPoint && file.endsWith(".js"));
+  const entryOutput = Object.keys(outputs).find((file) => outputs[file]?.entryPoint && file.endsWith(".js"));
+  const entryChunk = entryOutput === undefined ? undefined : outputs[entryOutput];
+  if (entryOutput === undefined || entryChunk === undefined) throw new Error(`esbuild reported no JavaScript entry chunk for ${entry}`);
 
   // Chunks the entry imports statically load with it; chunks reached only through import()
   // load later, when the feature that needs them runs.
@@ -49,15 +51,19 @@ export async function measureEntry(entry, { nodePaths = [resolve(REPO_ROOT, "nod
   const visit = (file) => {
     if (eager.has(file)) return;
     eager.add(file);
-    for (const dep of outputs[file].imports) if (dep.kind === "import-statement") visit(dep.path);
+    for (const dep of outputs[file]?.imports ?? []) if (dep.kind === "import-statement") visit(dep.path);
   };
   visit(entryOutput);
-  const measure = (file) => ({ file: basename(file), minified: bytesOf.get(absolute(file)).length, gzipped: gzipped(bytesOf.get(absolute(file))) });
+  const measure = (file) => {
+    const bytes = bytesOf.get(absolute(file));
+    if (bytes === undefined) throw new Error(`esbuild wrote no ${file}`);
+    return { file: basename(file), minified: bytes.length, gzipped: gzipped(bytes) };
+  };
   const chunks = Object.keys(outputs).filter((file) => file.endsWith(".js"));
   const eagerChunks = chunks.filter((file) => eager.has(file)).map(measure);
   const lazyChunks = chunks.filter((file) => !eager.has(file)).map(measure);
   // The largest inputs of the eager code, for a failure message that says where the bytes are.
-  const contributors = Object.entries(outputs[entryOutput].inputs)
+  const contributors = Object.entries(entryChunk.inputs)
     .map(([input, { bytesInOutput }]) => ({ input: resolve(REPO_ROOT, input), bytesInOutput }))
     .sort((a, b) => b.bytesInOutput - a.bytesInOutput)
     .slice(0, 8);

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -174,10 +174,12 @@ export function collectDiscrepancies(spec) {
 // Keywords OpenAPI 3.1 adds to JSON Schema, by the JSON type of their value. They
 // carry no validation, so Ajv only has to accept them (and check that type);
 // declaring them keeps strict mode on for real typos.
+/** @type {Record<string, import("ajv").JSONType | import("ajv").JSONType[]>} */
 const OPENAPI_SCHEMA_KEYWORDS = { discriminator: "object", example: [], xml: "object", externalDocs: "object" };
 
 // Resolving a ref into the document makes Ajv compile the document root as a schema,
 // so the root's own OpenAPI fields have to be known keywords too.
+/** @type {Record<string, import("ajv").JSONType | import("ajv").JSONType[]>} */
 const OPENAPI_DOCUMENT_FIELDS = {
   openapi: "string",
   info: "object",
@@ -221,7 +223,7 @@ export function createSpecAjv(spec, options = {}) {
     allErrors: true,
     ...options,
   });
-  addFormats(ajv); // includes OpenAPI's int32/int64/float/double/byte/binary/password
+  addFormats.default(ajv); // includes OpenAPI's int32/int64/float/double/byte/binary/password
   // Extensions are declared by name from the spec itself: Ajv has no wildcard keyword.
   const known = { ...OPENAPI_SCHEMA_KEYWORDS, ...OPENAPI_DOCUMENT_FIELDS };
   // With Ajv's own discriminator support on, `discriminator` is a real keyword already.

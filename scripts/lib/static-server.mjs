@@ -13,6 +13,7 @@ import { portInUse } from "./serve.mjs";
 const IDLE_MS = 30_000;
 const HEADERS_MS = 10_000;
 
+/** @type {Record<string, string>} */
 const TYPES = {
   ".html": "text/html; charset=utf-8",
   ".md": "text/markdown; charset=utf-8",
@@ -83,6 +84,7 @@ export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0
     if (!found) return send(response, 404, "not found");
     if (found.redirect) return void response.writeHead(301, { location: `${found.redirect}${url.search}` }).end();
     const { file } = found;
+    if (file === undefined) return send(response, 404, "not found");
     // Checked on the handle it is read from: what the path names now, not what stat saw.
     const opened = await openRegularFile(file, { what: "the page" }).catch(() => undefined);
     if (!opened) return send(response, 404, "not found");
@@ -108,16 +110,16 @@ export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0
   server.requestTimeout = idleMs;
   server.setTimeout(idleMs, (socket) => socket.destroy());
   await new Promise((resolveListen, reject) => {
-    server.once("error", (error) => reject(error.code === "EADDRINUSE" ? portInUse(port, host) : error));
-    server.listen(port, host, resolveListen);
+    server.once("error", (/** @type {NodeJS.ErrnoException} */ error) => reject(error.code === "EADDRINUSE" ? portInUse(port, host) : error));
+    server.listen(port, host, () => resolveListen(undefined));
   });
-  const { port: actualPort } = server.address();
+  const { port: actualPort } = /** @type {import("node:net").AddressInfo} */ (server.address());
   return {
     url: `http://${host}:${actualPort}/`,
     // Idle keep-alive connections would otherwise hold close() open.
     close: () =>
       new Promise((resolveClose) => {
-        server.close(() => resolveClose());
+        server.close(() => resolveClose(undefined));
         server.closeAllConnections();
       }),
   };

@@ -24,7 +24,10 @@ const executable = (path) => {
   }
 };
 
-/** Whether `program` is an executable on PATH (or at the path given). */
+/**
+ * Whether `program` is an executable on PATH (or at the path given).
+ * @param {{ program: string, path?: (() => string) | undefined }} need
+ */
 export function found({ program, path }, env = process.env) {
   if (path) return executable(path());
   return (env.PATH ?? "").split(delimiter).some((dir) => dir && executable(join(dir, program)));

@@ -63,8 +63,8 @@ const inlineRuntimeHelpers = (code) => code.replace(UCS2LENGTH, codePointLength)
 function bodyVariants(spec, op) {
   const body = spec.paths[op.path][op.method].requestBody;
   if (!body) return [];
-  const [mediaType] = Object.keys(deref(spec, body).content);
-  const schema = deref(spec, deref(spec, body).content[mediaType].schema);
+  const [media] = Object.values(deref(spec, body).content);
+  const schema = deref(spec, media.schema);
   return (schema.oneOf ?? []).map((branch, i) => {
     const target = deref(spec, branch);
     const name = typeof branch.$ref === "string" ? branch.$ref.split("/").pop() : `variant ${i + 1}`;
@@ -93,7 +93,7 @@ export function renderValidators({ spec: published }) {
       (variants[op.operationId] ??= []).push({ title, id });
     });
   }
-  const code = inlineRuntimeHelpers(standaloneCode(ajv, exported));
+  const code = inlineRuntimeHelpers(standaloneCode.default(ajv, exported));
   if (/\brequire\(|^import /m.test(code)) {
     throw new Error("standalone validators import a runtime helper; the published client must not depend on Ajv");
   }

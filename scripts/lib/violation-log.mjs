@@ -37,7 +37,9 @@ export function startViolationLog({ target, port = 0, log = console.log, onProbl
       return;
     }
     // The query stays out of the log: the path is enough to find the call, and nothing else leaks.
-    const where = `${req.method} ${req.url.split("?")[0]}`;
+    const method = req.method ?? "GET";
+    const path = String(req.url.split("?")[0]);
+    const where = `${method} ${path}`;
     const forward = request(new URL(req.url, target), { method: req.method, headers: endToEnd(req.headers) }, (answer) => {
       // An answer cut off half way is cut off for the client too, not left hanging.
       answer.on("error", () => res.destroy());
@@ -46,7 +48,7 @@ export function startViolationLog({ target, port = 0, log = console.log, onProbl
         // A passing answer may still carry warnings in the header.
         const warnings = parsed(answer.headers["sl-violations"] ?? "");
         if (warnings?.length) log([`[violations] ${where} -> ${answer.statusCode}`, ...violationLines(warnings)].join("\n"));
-        res.writeHead(answer.statusCode, headers);
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
         return;
       }
@@ -58,9 +60,9 @@ export function startViolationLog({ target, port = 0, log = console.log, onProbl
         // Problems of the upstream's own are its answer, not a spec violation.
         if (typeof problem?.type === "string" && problem.type.startsWith(PRISM_PROBLEM)) {
           log([`[violations] ${where} -> ${answer.statusCode} ${problem.title ?? ""}`.trimEnd(), ...violationLines(problem.validation)].join("\n"));
-          onProblem(req.method, req.url.split("?")[0], problem);
+          onProblem(method, path, problem);
         }
-        res.writeHead(answer.statusCode, headers).end(body);
+        res.writeHead(answer.statusCode ?? 502, headers).end(body);
       });
     });
     pipeRequest(req, res, forward, (error) => log(`[proxy] ${where}: Prism unreachable: ${error.message}`));

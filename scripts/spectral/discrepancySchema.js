@@ -24,7 +24,9 @@ export default createRulesetFunction(
     },
   },
   function discrepancySchema(targetVal, { schemaPath }, context) {
-    const base = context.rule.owner.source ? dirname(context.rule.owner.source) : process.cwd();
+    // Spectral sets the rule's owner (its ruleset) at load time; its types leave it out.
+    const { owner } = /** @type {typeof context.rule & { owner: { source: string | null } }} */ (context.rule);
+    const base = owner.source ? dirname(owner.source) : process.cwd();
     const definition = loadSchema(resolve(base, schemaPath));
     return schema(targetVal, { schema: definition, dialect: "draft2020-12", allErrors: true }, context);
   },

@@ -5,19 +5,7 @@
 // against the client's sources under strict settings, so a changed signature fails there.
 import type { OperationId } from "../../../src/generated/operations.js";
 import { tsLiteral } from "./literals.mjs";
-import { IMPORT_SOURCE } from "./sample-inputs.mjs";
-
-export interface SampleInputs {
-  operationId: OperationId;
-  method: string;
-  path: string;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: Record<string, unknown> | undefined;
-  mediaType: string | undefined;
-  fileParts: string[];
-  security: "apiKey" | "jwtAuth";
-}
+import { IMPORT_SOURCE, type SampleInputs } from "./sample-inputs.mjs";
 
 /** The statements after the client is made: the call, and what it returns printed. */
 type ClientCall = (x: SampleInputs) => string;

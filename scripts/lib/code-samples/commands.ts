@@ -6,7 +6,7 @@
 import type { ArgumentNode, CommandNode, FlagNode } from "../../../src/cli/completion/command-tree.js";
 import { OPERATION_COMMANDS } from "../../../src/cli/operations.js";
 import type { SpecField } from "../../../src/cli/spec-flags.js";
-import type { SampleInputs } from "./client-calls.js";
+import type { SampleInputs } from "./sample-inputs.mjs";
 import { shellWord } from "./literals.mjs";
 
 const WRAP_AT = 88;

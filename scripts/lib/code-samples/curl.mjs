@@ -11,7 +11,7 @@ const CREDENTIAL = {
 
 /** @param {import("./sample-inputs.mjs").SampleInputs} inputs */
 export function curlSample(inputs) {
-  const path = inputs.path.replace(/\{([^}]+)\}/g, (_whole, name) => encodeURIComponent(inputs.params[name]));
+  const path = inputs.path.replace(/\{([^}]+)\}/g, (_whole, name) => encodeURIComponent(String(inputs.params[name])));
   const query = new URLSearchParams(Object.entries(inputs.query).map(([name, value]) => [name, String(value)])).toString();
   const method = inputs.method.toUpperCase();
   const lines = [`curl${method === "GET" ? "" : ` -X ${method}`} "$PLATFORM_BASE_URL${path}${query ? `?${query}` : ""}"`, CREDENTIAL[inputs.security]];

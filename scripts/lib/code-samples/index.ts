@@ -4,7 +4,7 @@
 // `x-codeSamples` for the reference to show. The spec itself is never edited.
 import { buildProgram } from "../../../src/cli/program.js";
 import { commandTree } from "../../../src/cli/completion/command-tree.js";
-import { clientSample, type SampleInputs } from "./client-calls.js";
+import { clientSample } from "./client-calls.js";
 import { commandSample } from "./commands.js";
 import { curlSample } from "./curl.mjs";
 import { sampleInputs } from "./sample-inputs.mjs";
@@ -21,7 +21,7 @@ const SAMPLE_LABELS = { client: "TypeScript client", command: "platform command"
 
 /** Every operation's samples, by operationId, in the spec's order. */
 export function codeSamples(spec: object): Map<string, CodeSample[]> {
-  const all = sampleInputs(spec) as SampleInputs[];
+  const all = sampleInputs(spec);
   const tree = commandTree(buildProgram("docs"));
   return new Map(
     all.map((inputs) => [

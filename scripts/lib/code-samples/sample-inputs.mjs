@@ -18,7 +18,7 @@ export const IMPORT_SOURCE = "model.tar";
 
 /**
  * @typedef {object} SampleInputs
- * @property {string} operationId
+ * @property {import("../../../src/generated/operations.js").OperationId} operationId
  * @property {string} method lower case
  * @property {string} path the path template
  * @property {Record<string, string>} params path parameters by name
@@ -42,7 +42,10 @@ function parameterValue(spec, parameter, where) {
   return value;
 }
 
-/** The inputs of every operation of the spec, in document order. */
+/**
+ * The inputs of every operation of the spec, in document order.
+ * @returns {SampleInputs[]}
+ */
 export function sampleInputs(spec) {
   const files = new Map();
   for (const part of binaryParts(spec)) files.set(part.operationId, [...(files.get(part.operationId) ?? []), part.property]);
@@ -51,7 +54,9 @@ export function sampleInputs(spec) {
     const operation = item[op.method];
     const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(spec, p));
     const where = `${op.operationId}:`;
+    /** @type {Record<string, string>} */
     const pathParams = {};
+    /** @type {Record<string, unknown>} */
     const query = {};
     for (const parameter of parameters) {
       if (parameter.in === "path") pathParams[parameter.name] = String(parameterValue(spec, parameter, where));
@@ -67,6 +72,8 @@ export function sampleInputs(spec) {
       body = { ...body, ...Object.fromEntries(fileParts.map((part) => [part, file])) };
     }
     if (op.requestBody?.required && body === undefined) throw new Error(`code samples: ${op.operationId} needs a body and its request body has no named example`);
-    return { operationId: op.operationId, method: op.method, path: op.path, params: pathParams, query, body, mediaType, fileParts, security: op.security[0] };
+    // src/generated/operations.ts lists the ids of this same spec.
+    const operationId = /** @type {import("../../../src/generated/operations.js").OperationId} */ (op.operationId);
+    return { operationId, method: op.method, path: op.path, params: pathParams, query, body, mediaType, fileParts, security: op.security[0] };
   });
 }

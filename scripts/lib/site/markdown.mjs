@@ -42,12 +42,13 @@ export function renderMarkdown(page, site) {
   const defaultLink = md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));
   md.renderer.rules.link_open = (tokens, i, options, env, self) => {
     const token = tokens[i];
-    const href = token.attrGet("href") ?? "";
+    if (token === undefined) return defaultLink(tokens, i, options, env, self);
+    const href = String(token.attrGet("href") ?? "");
     if (EXTERNAL.test(href)) {
       token.attrSet("rel", "noopener");
     } else if (href.startsWith("#")) {
       links.push({ href, sitePath: page.sitePath, fragment: decodeURIComponent(href.slice(1)) });
-    } else if (!token.attrGet("class")?.includes("anchor")) {
+    } else if (!String(token.attrGet("class") ?? "").includes("anchor")) {
       const [target, fragment] = href.split("#", 2);
       const repoPath = resolveLink(page.source, target);
       const toPage = sitePathOf(repoPath);

@@ -54,6 +54,7 @@ export function diffSpecs(base, head, { arazzo } = {}) {
   const groups = new Map();
   for (const entry of hOps.values()) groups.set(`h ${entry.key}`, { operation: operationRef(entry), records: [] });
   for (const entry of bOps.values()) if (!hOps.has(entry.key)) groups.set(`b ${entry.key}`, { operation: operationRef(entry), records: [] });
+  /** @type {{ operation: null, records: object[] }} */
   const documentGroup = { operation: null, records: [] };
   const groupOf = (entry) => groups.get(`h ${entry.key}`) ?? groups.get(`b ${entry.key}`);
 

@@ -49,7 +49,8 @@ export function sideFromFile(file, label) {
   let text;
   try {
     text = readRegularFileSync(absolute, { maxBytes: FILE_CAPS.spec, what: "the spec", encoding: "utf8" });
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {NodeJS.ErrnoException} */ (caught);
     throw new Error(error.code === "ENOTFILE" || error.code === "EFBIG" ? error.message : `${shown}: cannot be read (${error.code ?? error.message})`);
   }
   return parseSide(text, { file: shown, label: label ?? shown });
@@ -65,7 +66,8 @@ export function sideFromGit(spec, root = REPO_ROOT) {
   let text;
   try {
     text = execFileSync("git", ["show", `${ref}:${path}`], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {Error & { stderr?: string }} */ (caught);
     const reason = String(error.stderr ?? error.message).trim().split("\n")[0];
     throw new Error(`"${spec}" is neither a file, a release in ${RELEASES_DIR}/ nor a git ref with ${path} (git: ${reason})`);
   }
@@ -92,7 +94,7 @@ export function workingTreeSide() {
 
 /**
  * Both sides from the command line's BASE and HEAD (either may be missing).
- * @param {{ base?: string, head?: string }} args
+ * @param {{ base?: string | undefined, head?: string | undefined }} args
  */
 export function resolveSides({ base, head } = {}) {
   const headSide = head === undefined ? workingTreeSide() : sideFromArgument(head);

@@ -11,7 +11,7 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?(
 export function parseVersion(text, what = "version") {
   const match = typeof text === "string" ? SEMVER.exec(text) : null;
   if (!match) throw new Error(`${what} must be a semantic version x.y.z, got ${JSON.stringify(text)}`);
-  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]), prerelease: match[4], text };
+  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]), prerelease: match[4], text: match[0] };
 }
 
 /** Negative, zero or positive as a is before, equal to or after b (prerelease labels before the release). */

@@ -4,7 +4,7 @@
 // for a report read inside the repository).
 
 /**
- * @param {{ linkBase?: string, env?: Record<string, string | undefined> }} options
+ * @param {{ linkBase?: string | undefined, env?: Record<string, string | undefined> }} options
  * @returns {(location: { file: string, line: number }, side: { ref: string | null }) => string}
  */
 export function createLinker({ linkBase, env = {} } = {}) {

@@ -67,6 +67,7 @@ function render(report, link, detailLevels) {
   lines.push(total === 0 ? "No changes to the interface." : `**${total} changes**: ${counts}.`, "", verdict(report), "");
   if (total === 0) return lines.join("\n");
 
+  /** @type {{ key: string, operation: any, changes: any[] }[]} */
   const groups = [];
   for (const change of report.changes) {
     const key = change.operation ? `${change.operation.method} ${change.operation.path}` : "";
@@ -103,7 +104,7 @@ function render(report, link, detailLevels) {
 
 /**
  * @param {any} report from diffSpecs
- * @param {{ linkBase?: string, env?: Record<string, string | undefined>, maxLength?: number }} [options]
+ * @param {{ linkBase?: string | undefined, env?: Record<string, string | undefined>, maxLength?: number }} [options]
  */
 export function toMarkdown(report, { linkBase, env = {}, maxLength = MAX_COMMENT } = {}) {
   const link = createLinker({ linkBase, env });

@@ -16,7 +16,7 @@ export const RULES = [DISCREPANCY_ADDED, DISCREPANCY_REMOVED, DISCREPANCY_CHANGE
 /**
  * Every record, keyed by id, with the pointer of the record itself. Tolerant of any place and of
  * a map keyed by id instead of a list, since the differ must read specs that lint would refuse.
- * @returns {Map<string, { record: any, pointer: string, holder: string }>}
+ * @returns {Map<string, { record: any, pointer: string, holder: string, place: string, list: string }>}
  */
 export function collectRecords(spec) {
   const found = new Map();

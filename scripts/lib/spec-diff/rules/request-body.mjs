@@ -94,9 +94,8 @@ export function requestBodyChanges(ctx, b, h) {
   const x = bodyOf(ctx.base.spec, b);
   const y = bodyOf(ctx.head.spec, h);
   const where = "request body";
-  if (!x && !y) return [];
-  if (x && !y) return [{ ...record(REQUEST_BODY_REMOVED, { base: x.pointer, head: h.pointer, message: "request body removed" }), where }];
-  if (!x && y) {
+  if (!y) return x ? [{ ...record(REQUEST_BODY_REMOVED, { base: x.pointer, head: h.pointer, message: "request body removed" }), where }] : [];
+  if (!x) {
     const required = y.node.required === true;
     return [{ ...record(required ? REQUEST_BODY_ADDED_REQUIRED : REQUEST_BODY_ADDED_OPTIONAL, { base: b.pointer, head: y.pointer, message: `request body added, ${required ? "required" : "optional"}` }), where }];
   }

@@ -89,12 +89,11 @@ export function responseChanges(ctx, b, h) {
     const x = answering(ctx.base.spec, bResponses, bPointer, status);
     const y = answering(ctx.head.spec, hResponses, hPointer, status);
     const where = `response ${status}`;
-    if (!x && !y) continue;
-    if (x && !y) {
-      out.push({ ...record(RESPONSE_STATUS_REMOVED, { base: x.pointer, head: hPointer, message: `response ${status} removed` }), where });
+    if (!y) {
+      if (x) out.push({ ...record(RESPONSE_STATUS_REMOVED, { base: x.pointer, head: hPointer, message: `response ${status} removed` }), where });
       continue;
     }
-    if (!x && y) {
+    if (!x) {
       out.push({ ...record(RESPONSE_STATUS_ADDED, { base: bPointer, head: y.pointer, message: `response ${status} added` }), where });
       continue;
     }

@@ -24,26 +24,26 @@ function variableChanges(x, bAt, y, hAt) {
   const bVars = Object.entries(x.variables ?? {});
   const hVars = Object.entries(y.variables ?? {});
   // Variables match by position in the URL template, as their names never travel.
-  const names = (url) => [...String(url).matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  const names = (url) => [...String(url).matchAll(/\{([^}]*)\}/g)].map((m) => String(m[1]));
   const bNames = names(x.url);
   const hNames = names(y.url);
   bNames.forEach((bName, i) => {
     const hName = hNames[i];
     const bVar = Object.fromEntries(bVars)[bName];
-    const hVar = Object.fromEntries(hVars)[hName];
+    const hVar = hName === undefined ? undefined : Object.fromEntries(hVars)[hName];
     if (!bVar || !hVar) return;
     const bEnum = Array.isArray(bVar.enum) ? new Map(bVar.enum.map((v) => [canonical(v), v])) : undefined;
     const hEnum = Array.isArray(hVar.enum) ? new Map(hVar.enum.map((v) => [canonical(v), v])) : undefined;
     const at = { base: `${bAt}/variables/${bName}`, head: `${hAt}/variables/${hName}` };
-    if (!bEnum && !hEnum) return;
-    if (!bEnum) out.push(record(SERVER_VARIABLE_NARROWED, { ...at, message: `variable \`${hName}\` now limited to ${[...hEnum.values()].map(shown).join(", ")}` }));
-    else if (!hEnum) out.push(record(SERVER_VARIABLE_RELAXED, { ...at, message: `variable \`${hName}\` no longer limited to ${[...bEnum.values()].map(shown).join(", ")}` }));
-    else {
-      const removed = [...bEnum].filter(([k]) => !hEnum.has(k)).map(([, v]) => v);
-      const added = [...hEnum].filter(([k]) => !bEnum.has(k)).map(([, v]) => v);
-      if (removed.length) out.push(record(SERVER_VARIABLE_NARROWED, { ...at, message: `variable \`${hName}\`: ${removed.map(shown).join(", ")} removed` }));
-      if (added.length) out.push(record(SERVER_VARIABLE_RELAXED, { ...at, message: `variable \`${hName}\`: ${added.map(shown).join(", ")} added` }));
+    if (!bEnum || !hEnum) {
+      if (hEnum) out.push(record(SERVER_VARIABLE_NARROWED, { ...at, message: `variable \`${hName}\` now limited to ${[...hEnum.values()].map(shown).join(", ")}` }));
+      else if (bEnum) out.push(record(SERVER_VARIABLE_RELAXED, { ...at, message: `variable \`${hName}\` no longer limited to ${[...bEnum.values()].map(shown).join(", ")}` }));
+      return;
     }
+    const removed = [...bEnum].filter(([k]) => !hEnum.has(k)).map(([, v]) => v);
+    const added = [...hEnum].filter(([k]) => !bEnum.has(k)).map(([, v]) => v);
+    if (removed.length) out.push(record(SERVER_VARIABLE_NARROWED, { ...at, message: `variable \`${hName}\`: ${removed.map(shown).join(", ")} removed` }));
+    if (added.length) out.push(record(SERVER_VARIABLE_RELAXED, { ...at, message: `variable \`${hName}\`: ${added.map(shown).join(", ")} added` }));
   });
   return out;
 }

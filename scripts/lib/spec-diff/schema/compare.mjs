@@ -33,7 +33,7 @@ function facetPairs(b, h) {
 }
 
 /**
- * @param {{ base: ReturnType<import("./view.mjs").createViews>, head: ReturnType<import("./view.mjs").createViews> }} views
+ * @param {{ base: ReturnType<typeof import("./view.mjs").createViews>, head: ReturnType<typeof import("./view.mjs").createViews> }} views
  */
 export function createSchemaComparer(views) {
   const memo = new Map();

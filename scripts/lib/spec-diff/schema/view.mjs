@@ -76,6 +76,20 @@ const refName = (ref) => unescape(ref.slice(ref.lastIndexOf("/") + 1));
 // ------------------------------------------------------------------------------------------------
 // Facets
 
+/**
+ * @typedef {{ value: any, at: string }} Located a keyword's value and the pointer where it sits
+ * @typedef {{
+ *   type: string, pointer: string, enum: Map<string, Located> | undefined, bounds: Record<string, any>, patterns: Located[],
+ *   format: Located | undefined, multipleOf: Located | undefined, uniqueItems: Located | undefined,
+ *   properties?: Map<string, any[]>, required?: Map<string, any>, additional?: { kind: string, at: string, sources: any[] }, items?: any
+ * }} Facet what a schema allows of one JSON type
+ * @typedef {{
+ *   key: string, pointer: string, label: string | undefined, any: boolean, types: Map<string, Facet> | null,
+ *   variants: any, variantKind: string | undefined, not: Located[], unknown: Array<Located & { keyword: string }>
+ * }} View
+ */
+
+/** @returns {Facet} */
 function emptyFacet(type, pointer) {
   const facet = { type, pointer, enum: undefined, bounds: {}, patterns: [], format: undefined, multipleOf: undefined, uniqueItems: undefined };
   if (type === "object") Object.assign(facet, { properties: new Map(), required: new Map(), additional: { kind: "open", at: pointer, sources: [] } });
@@ -147,8 +161,8 @@ function facetOf(schema, pointer, type, enumEntries) {
     if (schema.uniqueItems === true) facet.uniqueItems = { value: true, at: `${pointer}/uniqueItems` };
   }
   if (type === "object") {
-    for (const [name, sub] of Object.entries(schema.properties ?? {})) facet.properties.set(name, [{ schema: sub, pointer: `${pointer}/properties/${escape(name)}` }]);
-    if (Array.isArray(schema.required)) for (const name of schema.required) facet.required.set(name, `${pointer}/required`);
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) facet.properties?.set(name, [{ schema: sub, pointer: `${pointer}/properties/${escape(name)}` }]);
+    if (Array.isArray(schema.required)) for (const name of schema.required) facet.required?.set(name, `${pointer}/required`);
     const extra = schema.additionalProperties;
     if (extra === false) facet.additional = { kind: "closed", at: `${pointer}/additionalProperties`, sources: [] };
     else if (extra !== undefined && extra !== true && !(typeof extra === "object" && Object.keys(extra).length === 0)) {
@@ -175,6 +189,7 @@ const isFinite = (facet) => facet.enum !== undefined;
 // ------------------------------------------------------------------------------------------------
 // Views
 
+/** @returns {View} */
 function anyView(key, pointer) {
   return { key, pointer, label: undefined, any: true, types: null, variants: undefined, variantKind: undefined, not: [], unknown: [] };
 }
