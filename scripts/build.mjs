@@ -5,8 +5,13 @@
 import { chmod, copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { cliEntry, runCli } from "./lib/node-cli.mjs";
-import { DEFAULT_SPEC, REPO_ROOT, loadSpec } from "./lib/spec.mjs";
+import { requireInstalled } from "./lib/installed-dependencies.mjs";
+
+// npm pack (prepack) in a clone without npm ci: one line naming npm ci, not the stack trace of
+// the first import that fails. The modules that need the dependencies load after the check.
+requireInstalled("build");
+const { cliEntry, runCli } = await import("./lib/node-cli.mjs");
+const { DEFAULT_SPEC, REPO_ROOT, loadSpec } = await import("./lib/spec.mjs");
 
 // The executables the package declares under "bin"; npm marks them executable on install, but
 // a file checked straight out of dist/ (or linked with npm link) needs the bit too.

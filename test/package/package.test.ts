@@ -3,12 +3,12 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { CLIENT_LIMITS } from "../../scripts/lib/client-install.mjs";
 import { checkClient } from "../../scripts/lib/package-checks.mjs";
-import { packStage } from "../../scripts/lib/pack.mjs";
+import { npmCommand, packStage } from "../../scripts/lib/pack.mjs";
 import { lintImports, lintManifest, lintTypes } from "../../scripts/lib/package-lint.mjs";
 import { CORE_BUDGET_BYTES, measureEntry } from "../../scripts/lib/size-budget.mjs";
 import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
@@ -172,6 +172,24 @@ describe("npm run build", () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it("run by npm pack in a clone without npm ci, says in one line to run npm ci first (no stack trace)", () => {
+    // A copy of the repo as a clone has it before npm ci: no node_modules in it or above it.
+    const root = mkdtempSync(join(tmpdir(), "pack-uninstalled-"));
+    try {
+      for (const entry of ["package.json", "scripts", "src", "openapi", "tsconfig.json", "tsconfig.build.json"]) cpSync(resolve(REPO_ROOT, entry), join(root, entry), { recursive: true });
+      for (let dir = root; dir !== dirname(dir); dir = dirname(dir)) expect(existsSync(join(dir, "node_modules/yaml")), `${dir}/node_modules/yaml`).toBe(false);
+      const [npm, args] = npmCommand(["pack"]);
+      const run = spawnSync(npm, args, { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+      const output = run.stdout + run.stderr;
+      expect(run.status, output).not.toBe(0);
+      expect(output).toMatch(/^build: this repository's dependencies are not installed \(.+ and \d+ more missing\): run npm ci first$/m);
+      expect(output).not.toMatch(/Cannot find|ERR_MODULE_NOT_FOUND|^\s+at /m);
+      expect(existsSync(join(root, "dist"))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, LONG);
 
   it("stamps the spec's info.version into dist/version.js", async () => {
     const { stage } = await packedPackage();
