@@ -7,7 +7,7 @@
 // http://localhost:DOCS_PORT), or of the --cors-origin origins instead ("*" for any); Prism
 // answers every origin's.
 import { parseArgs } from "node:util";
-import { startPrism } from "./lib/prism.mjs";
+import { startPrismMock } from "./lib/prism.mjs";
 import { exitIfPortInUse, parsePort, stopOnSignal } from "./lib/serve.mjs";
 import { loadStatefulMock } from "./lib/stateful.mjs";
 
@@ -31,7 +31,7 @@ const corsOrigins = values["cors-origin"]?.includes("*") ? "*" : (values["cors-o
 
 let mock;
 try {
-  mock = values.stateful ? await (await loadStatefulMock())({ port, corsOrigins, ...(values.examples ? { existing: "examples" } : {}) }) : await startPrism({ port });
+  mock = values.stateful ? await (await loadStatefulMock())({ port, corsOrigins, ...(values.examples ? { existing: "examples" } : {}) }) : await startPrismMock({ port });
 } catch (error) {
   exitIfPortInUse(error, { script: "npm run mock", setting: (taken) => `pass another with --port (npm run mock -- --port ${taken + 1}) or set PORT` });
 }

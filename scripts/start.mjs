@@ -1,8 +1,10 @@
 // npm start: rebuild everything from the spec (generate, lint, docs; the first failure stops it),
-// then serve the Prism mock and the documentation site on 127.0.0.1 until SIGINT or SIGTERM.
+// then serve the Prism mock and the documentation site on 127.0.0.1 until SIGINT or SIGTERM. The
+// mock names a refused request's own violations in its body (./lib/violation-answers.mjs), which
+// is what the API reference's Test request shows.
 import { spawnSync } from "node:child_process";
 import { SITE_DIR } from "./lib/docs.mjs";
-import { startPrism } from "./lib/prism.mjs";
+import { startPrismMock } from "./lib/prism.mjs";
 import { ensurePortFree, exitIfPortInUse, parsePort, stopOnSignal } from "./lib/serve.mjs";
 import { REPO_ROOT } from "./lib/spec.mjs";
 import { serveDirectory } from "./lib/static-server.mjs";
@@ -39,7 +41,7 @@ for (const port of [mockPort, docsPort]) await ensurePortFree(port).catch(portTa
 
 for (const script of ["generate", "lint", "docs"]) npmRun(script);
 
-const [mock, docs] = await Promise.allSettled([startPrism({ port: mockPort }), serveDirectory({ root: SITE_DIR, port: docsPort })]);
+const [mock, docs] = await Promise.allSettled([startPrismMock({ port: mockPort }), serveDirectory({ root: SITE_DIR, port: docsPort })]);
 const stopAll = () => Promise.all([mock.status === "fulfilled" && mock.value.stop(), docs.status === "fulfilled" && docs.value.close()]);
 if (mock.status === "rejected" || docs.status === "rejected") {
   await stopAll();

@@ -3,6 +3,7 @@
 import { launchPrism } from "../../src/mock/prism/prism-process.js";
 import { cliEntry, toolEnv } from "./node-cli.mjs";
 import { specPath } from "./spec.mjs";
+import { startViolationAnswers } from "./violation-answers.mjs";
 
 const HOST = "127.0.0.1";
 
@@ -26,4 +27,21 @@ export function startPrism({ spec = specPath(), port = 0, errors = false, dynami
 export function startPrismProxy({ spec = specPath(), upstream, port = 0, extraArgs = [] }) {
   if (!upstream) throw new Error("startPrismProxy needs an upstream URL");
   return launch(["proxy", spec, upstream, "-h", HOST, "-p", String(port), "--errors", ...extraArgs]);
+}
+
+/**
+ * The Prism mock as `npm start` and `npm run mock` serve it to people and to the API reference's
+ * Test request: Prism on a free port behind ./violation-answers.mjs on `port`, so that a refused
+ * request's body names what was wrong with it. Rejects with code EADDRINUSE when `port` is taken.
+ * @param {{ port?: number }} [options]
+ */
+export async function startPrismMock({ port = 0 } = {}) {
+  const prism = await startPrism({ port: 0 });
+  try {
+    const front = await startViolationAnswers({ target: prism.url, port });
+    return { url: front.url, prism, stop: async () => void (await Promise.all([front.close(), prism.stop()])) };
+  } catch (error) {
+    await prism.stop();
+    throw error;
+  }
 }
