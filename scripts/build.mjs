@@ -31,6 +31,8 @@ const COPIED = [
   "mock/watch-ancestors.d.ts",
   "node/regular-file.js",
   "node/regular-file.d.ts",
+  "kernel/json-pointer.js",
+  "kernel/json-pointer.d.ts",
 ];
 
 function fail(message) {

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { escapeSegment, pointerOf, segmentsOf } from "../../src/kernel/json-pointer.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_SPEC = "openapi/platform.yaml";
@@ -33,20 +34,18 @@ export function loadSpec(file = specPath()) {
   return doc.toJS();
 }
 
-/** RFC 6901 pointer from segments: ["paths", "/a/{b}", "get"] -> "/paths/~1a~1{b}/get". */
-/** One RFC 6901 pointer segment: `~` and `/` escaped. */
-export const escapeSegment = (segment) => String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+// JSON Pointers are written and read by src/kernel/json-pointer.js, the package's one module for them.
+export { escapeSegment };
 
-export function toPointer(segments) {
-  return segments.map((s) => `/${escapeSegment(s)}`).join("");
-}
+/** RFC 6901 pointer from segments: ["paths", "/a/{b}", "get"] -> "/paths/~1a~1{b}/get". */
+export const toPointer = pointerOf;
 
 /** Segments of an RFC 6901 pointer; accepts the "#/..." fragment form of $ref too. */
 export function fromPointer(pointer) {
   const body = pointer.startsWith("#") ? decodeURIComponent(pointer.slice(1)) : pointer;
   if (body === "") return [];
   if (!body.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
-  return body.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+  return segmentsOf(body);
 }
 
 /** Value at a pointer, or undefined when the path does not exist. */

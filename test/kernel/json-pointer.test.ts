@@ -1,7 +1,8 @@
-// The one JSON Pointer module (src/kernel/json-pointer.ts) that drift reports and the mock share.
+// The one JSON Pointer module (src/kernel/json-pointer.js) that drift reports, the mock, the
+// request checks and the scripts share.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeSegment, pointerOf, segmentsOf } from "../../src/kernel/json-pointer.js";
+import { escapeSegment, pointerOf, segmentsOf, unescapeSegment } from "../../src/kernel/json-pointer.js";
 
 describe("JSON pointers", () => {
   it("escape ~ before / as RFC 6901 does", () => {
@@ -11,11 +12,15 @@ describe("JSON pointers", () => {
     expect(pointerOf([])).toBe("");
     expect(segmentsOf("")).toEqual([]);
     expect(segmentsOf("/")).toEqual([""]);
+    // ~01 is "~1" escaped, not "/" unescaped twice.
+    expect(unescapeSegment("~01")).toBe("~1");
+    expect(escapeSegment(3)).toBe("3");
   });
 
   it("read back every path of names they write", () => {
     fc.assert(fc.property(fc.array(fc.string({ unit: fc.constantFrom("~", "/", "0", "1", "a") })), (names) => {
         expect(segmentsOf(pointerOf(names))).toEqual(names);
+        expect(names.map((name) => unescapeSegment(escapeSegment(name)))).toEqual(names);
       }));
   });
 });

@@ -1,6 +1,7 @@
 // The record of one change. Rule families return records relative to where they looked (a field
 // path inside a schema, pointers on either side); the walker places them in an operation and a
 // request or response, and the report turns pointers into lines.
+import { segmentsOf } from "../../../src/kernel/json-pointer.js";
 
 /**
  * @typedef {{ id: string, level: string, row: string, direction: string | null, detects: string, reading?: string }} Rule
@@ -36,9 +37,5 @@ export function fieldPath(segments) {
 /** A JSON pointer as dotted names a reader recognises: `components.schemas.JobRecord`; "" is the root. */
 export function readablePointer(pointer) {
   if (pointer === "" || pointer === null) return "the document root";
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"))
-    .join(".");
+  return segmentsOf(pointer).join(".");
 }

@@ -5,6 +5,7 @@
 import type { OperationId } from "../../generated/operations.js";
 import { bodyVariants, requestValidators as table, type RequestValidator, type ValidationIssue as AjvIssue } from "../../generated/validators.js";
 import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
+import { segmentsOf } from "../../kernel/json-pointer.js";
 import { orderIssues } from "./ordered-fields.js";
 
 export interface RequestParts {
@@ -139,9 +140,5 @@ function patternMessage(pattern: string): string {
 }
 
 function dotted(pointer: string): string {
-  return pointer
-    .split("/")
-    .slice(1)
-    .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"))
-    .join(".");
+  return segmentsOf(pointer).join(".");
 }

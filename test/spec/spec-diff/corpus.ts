@@ -6,6 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { sideFromDocument } from "../../../scripts/lib/spec-diff/document.mjs";
+import { segmentsOf } from "../../../src/kernel/json-pointer.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CORPUS_DIR = resolve(HERE, "corpus");
@@ -39,10 +40,8 @@ export interface CorpusCase {
   workflows?: ExpectedWorkflow[];
 }
 
-const segments = (pointer: string) => pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
-
 function parentOf(doc: unknown, pointer: string, file: string): { holder: any; key: string } {
-  const path = segments(pointer);
+  const path = segmentsOf(pointer);
   const key = path.pop()!;
   let holder: any = doc;
   for (const segment of path) {

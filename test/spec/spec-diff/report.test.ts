@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { diffSpecs } from "../../../scripts/lib/spec-diff/diff.mjs";
+import { segmentsOf } from "../../../src/kernel/json-pointer.js";
 import { toAnnotations } from "../../../scripts/lib/spec-diff/format/github.mjs";
 import { toMarkdown } from "../../../scripts/lib/spec-diff/format/markdown.mjs";
 import { sideFromArgument } from "../../../scripts/lib/spec-diff/sources.mjs";
@@ -43,7 +44,7 @@ describe("spec-diff --json", () => {
         let written = at.pointer;
         while (written !== "" && !sides[which].lines.has(written)) written = written.slice(0, written.lastIndexOf("/"));
         if (written === "" || written.endsWith("/x-discrepancies") || /\/\d+$/.test(written)) continue;
-        const key = written.split("/").pop()!.replaceAll("~1", "/").replaceAll("~0", "~");
+        const key = segmentsOf(written).pop()!;
         const text = lines(at.file)[at.line - 1]!;
         expect(text.includes(`${key}:`) || text.includes(`'${key}':`), `${change.rule} ${which} ${at.pointer} → ${at.file}:${at.line}: ${text}`).toBe(true);
         checked++;

@@ -3,7 +3,7 @@
 import { readablePointer, record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
-import { escapeSegment as escape } from "../../spec.mjs";
+import { escapeSegment as escape, segmentsOf } from "../../../../src/kernel/json-pointer.js";
 
 export const DISCREPANCY_ADDED = rule("discrepancy-added", ROWS.discrepancies, null, "A discrepancy record added.");
 export const DISCREPANCY_REMOVED = rule("discrepancy-removed", ROWS.discrepancies, null, "A discrepancy record removed.");
@@ -45,8 +45,7 @@ export function collectRecords(spec) {
 /** Whether a pointer names something in a document. */
 function exists(spec, pointer) {
   let node = spec;
-  for (const segment of pointer === "" ? [] : pointer.slice(1).split("/")) {
-    const key = segment.replaceAll("~1", "/").replaceAll("~0", "~");
+  for (const key of segmentsOf(pointer)) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return false;
     node = node[key];
   }

@@ -7,7 +7,7 @@
 // A view: { key, pointer, label, any, types: Map<type, facet> | null, variants, variantKind, not, unknown }
 // where `types` null means "any type". A facet holds the constraints of one JSON type, each as
 // { value, at } (`at` the pointer of the keyword, for the line of a change).
-import { escapeSegment as escape } from "../../spec.mjs";
+import { escapeSegment as escape, unescapeSegment as unescape } from "../../../../src/kernel/json-pointer.js";
 
 const JSON_TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
 const MAX_VARIANTS = 32;
@@ -28,8 +28,6 @@ const STRING_KEYWORDS = ["minLength", "maxLength", "pattern"];
 const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
 const ARRAY_KEYWORDS = ["items", "minItems", "maxItems", "uniqueItems"];
 const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "minProperties", "maxProperties"];
-
-const unescape = (segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~");
 
 /** A stable text for any JSON value (object keys sorted), to compare values and key enums. */
 export function canonical(value) {

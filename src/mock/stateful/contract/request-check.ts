@@ -3,7 +3,7 @@
 // Values that travel as text (query parameters, multipart fields) are read as the number or
 // boolean the schema asks for, which is what the validators' own type errors say.
 import { departuresOf, type Departure } from "../../../drift/departures.js";
-import { pointerOf } from "../../../kernel/json-pointer.js";
+import { pointerOf, unescapeSegment } from "../../../kernel/json-pointer.js";
 import type { OperationId } from "../../../generated/operations.js";
 import { requestValidators, type RequestValidator, type ValidationIssue } from "../../../generated/validators.js";
 import { orderIssues } from "../../../wrappers/request/ordered-fields.js";
@@ -46,7 +46,8 @@ function validateText(validate: RequestValidator, value: Record<string, unknown>
     let changed = false;
     const next = { ...current };
     for (const issue of issues) {
-      const key = /^\/([^/]+)$/.exec(issue.instancePath)?.[1]?.replaceAll("~1", "/").replaceAll("~0", "~");
+      const segment = /^\/([^/]+)$/.exec(issue.instancePath)?.[1];
+      const key = segment === undefined ? undefined : unescapeSegment(segment);
       if (issue.keyword !== "type" || key === undefined || typeof next[key] !== "string") continue;
       const coerced = coerce(next[key] as string, issue.params["type"]);
       if (coerced !== next[key]) {
