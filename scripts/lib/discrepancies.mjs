@@ -35,7 +35,7 @@ export function describeLocation(spec, pointer) {
   const segments = fromPointer(pointer);
   if (segments.length === 0) return "document root";
   const [first, path, method] = segments;
-  if (first === "paths" && HTTP_METHODS.includes(method)) {
+  if (first === "paths" && path !== undefined && method !== undefined && HTTP_METHODS.includes(method)) {
     const operation = deref(spec, spec.paths[path])[method];
     return dotted(operation, segments.slice(3), operation.operationId);
   }
@@ -44,7 +44,7 @@ export function describeLocation(spec, pointer) {
 
 function operationLabel(spec, pointer) {
   const [first, path, method] = fromPointer(pointer);
-  return first === "paths" && HTTP_METHODS.includes(method) ? ` (${method.toUpperCase()} ${path})` : "";
+  return first === "paths" && method !== undefined && HTTP_METHODS.includes(method) ? ` (${method.toUpperCase()} ${path})` : "";
 }
 
 

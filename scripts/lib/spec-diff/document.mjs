@@ -39,7 +39,7 @@ export function parseSide(text, { file, label = file, ref = null }) {
     if (isMap(node)) {
       for (const pair of node.items) {
         const key = pair.key && typeof pair.key === "object" && "value" in pair.key ? pair.key.value : pair.key;
-        const child = `${pointer}/${escape(key)}`;
+        const child = `${pointer}/${escape(String(key))}`;
         const line = lineAt(pair.key) ?? lineAt(pair.value);
         if (line !== undefined) lines.set(child, line);
         visit(pair.value, child);
