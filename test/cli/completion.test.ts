@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, shown } from "./support/run-cli.js";
+import { shellQuote as quote } from "../../src/cli/shell-word.js";
 
 const LONG = 30_000;
 const scripts: Record<string, string> = {};
@@ -23,8 +24,6 @@ beforeAll(async () => {
   }
 }, LONG);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** What bash offers for the last word of `platform …words`, through the function `complete` registered. */
 function bash(...words: string[]): string[] {

@@ -6,8 +6,8 @@
 import type { ArgumentNode, CommandNode, FlagNode } from "../../../src/cli/completion/command-tree.js";
 import { OPERATION_COMMANDS } from "../../../src/cli/operations.js";
 import type { SpecField } from "../../../src/cli/spec-flags.js";
+import { shellWord } from "../../../src/cli/shell-word.js";
 import type { SampleInputs } from "./sample-inputs.mjs";
-import { shellWord } from "./literals.mjs";
 
 const WRAP_AT = 88;
 

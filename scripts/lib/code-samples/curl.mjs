@@ -1,7 +1,7 @@
 // The curl sample of an operation: the spec's method and path with the example's ids, the
 // credential header the operation names (from the environment, as the client and the command
 // read it), and the example body as JSON or as multipart fields with the file read from disk.
-import { shellWord } from "./literals.mjs";
+import { shellWord } from "../../../src/cli/shell-word.js";
 
 const SHORT_BODY = 60;
 const CREDENTIAL = {

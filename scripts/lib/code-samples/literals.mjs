@@ -1,5 +1,5 @@
 // Values written into code samples: as TypeScript literals (object keys unquoted where they can
-// be, short objects on one line) and as shell words (quoted only when they must be).
+// be, short objects on one line); shell words come from src/cli/shell-word.ts.
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const LINE = 72;
@@ -16,10 +16,4 @@ export function tsLiteral(value, indent = "") {
   const oneLine = `${open}${entries.join(", ")}${close}`;
   if (oneLine.length <= LINE && !oneLine.includes("\n")) return oneLine;
   return `${open.trim()}\n${entries.map((entry) => `${inner}${entry},`).join("\n")}\n${indent}${close.trim()}`;
-}
-
-/** `text` as one shell word: bare when it is plain, else in single quotes. */
-export function shellWord(text) {
-  const value = String(text);
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }

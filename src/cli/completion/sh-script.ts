@@ -4,9 +4,8 @@
 // argument), both fall back to completing file names. A project-local install is run as
 // `npx platform`, so both also complete after `npx platform`, and leave any other `npx` line to
 // the shell's default completion.
+import { shellQuote as quote } from "../shell-word.js";
 import type { CompletionData } from "./completion-data.js";
-
-const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 function caseOf(name: string, entries: [string, string][], fallback = ""): string {
   const arms = entries.map(([pattern, body]) => `    ${pattern}) ${body} ;;`);

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { CREDENTIALS, cliMain, emptyConfigHome, printed } from "./run-cli.js";
 import { until } from "./until.js";
+import { shellQuote as quote } from "../../../src/cli/shell-word.js";
 
 export interface TerminalRun {
   /** Everything written to the terminal so far (CR LF line ends, as a terminal gets them). */
@@ -17,8 +18,6 @@ export interface TerminalRun {
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
   done: Promise<{ code: number | null; screen: string }>;
 }
-
-const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 
 export function inTerminal(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; columns?: number } = {}): TerminalRun {
   const env: Record<string, string | undefined> = { ...process.env, PLATFORM_BASE_URL: undefined, PLATFORM_HOST: undefined, PLATFORM_PROFILE: undefined, PLATFORM_DEBUG: undefined, XDG_CONFIG_HOME: emptyConfigHome(), ...CREDENTIALS, TERM: "xterm", ...options.env };
