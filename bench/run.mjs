@@ -20,13 +20,14 @@
 // Exit code: 1 when a run failed or timed out, when the sink's hash did not match the file, or
 // when the import's peak memory grew with the file size (the gate, in both modes); a missed
 // speed target is reported in the table and fails the run only with --strict.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createCipheriv, createHash, randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { runProcess } from "../scripts/lib/process-run.mjs";
 import { CORE_BUDGET_BYTES, measureEntry } from "../scripts/lib/size-budget.mjs";
 import { lastReleaseFor, listReleases } from "../scripts/lib/spec-diff/sources.mjs";
 import { loadSpec } from "../scripts/lib/spec.mjs";
@@ -127,9 +128,9 @@ const sizeLabel = (bytes) => (bytes >= 1024 * MiB ? `${bytes / 1024 / MiB} GiB` 
 // Temporary directory, removed however the run ends.
 
 const work = mkdtempSync(join(tmpdir(), "platform-bench-"));
-let current; // the child process running now, if any
+const stopChildren = new AbortController(); // kills the child running now, if any
 function cleanup() {
-  if (current && current.exitCode === null) current.kill("SIGKILL");
+  stopChildren.abort();
   if (!args.keep) rmSync(work, { recursive: true, force: true });
 }
 process.on("exit", cleanup);
@@ -268,31 +269,14 @@ const fileFor = (/** @type {string} */ which) => {
 // Children.
 
 /** Runs one bundled entry with its options; resolves { result } or { error }. */
-function runChild(entry, options, timeoutMs) {
-  return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, ["--expose-gc", join(bundleDir, `${entry}.mjs`), JSON.stringify(options)], {
-      cwd: work,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    current = child;
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (text) => (stdout += text));
-    child.stderr.setEncoding("utf8").on("data", (text) => (stderr += text));
-    const timer = setTimeout(() => {
-      stderr += `\n(killed after ${timeoutMs / 1000} s)`;
-      child.kill("SIGKILL");
-    }, timeoutMs);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      current = undefined;
-      const line = stdout.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
-      if (code === 0 && line) return resolvePromise({ result: JSON.parse(line.slice(RESULT_PREFIX.length)) });
-      const why = `${entry} exited with ${signal ?? code}: ${stderr.trim().split("\n").slice(-6).join(" | ")}`;
-      log(why);
-      resolvePromise({ error: why });
-    });
-  });
+async function runChild(entry, options, timeoutMs) {
+  const run = await runProcess(process.execPath, ["--expose-gc", join(bundleDir, `${entry}.mjs`), JSON.stringify(options)], { cwd: work, timeoutMs, signal: stopChildren.signal });
+  const line = run.stdout.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
+  if (run.code === 0 && line) return { result: JSON.parse(line.slice(RESULT_PREFIX.length)) };
+  const stderr = run.timedOut ? `${run.stderr}\n(killed after ${timeoutMs / 1000} s)` : run.stderr;
+  const why = `${entry} exited with ${run.signal ?? run.code}: ${stderr.trim().split("\n").slice(-6).join(" | ")}`;
+  log(why);
+  return { error: why };
 }
 
 /**

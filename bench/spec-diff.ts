@@ -3,7 +3,7 @@
 // parses, the comparison, the JSON); and the comparison alone in this warm process (read, parse,
 // diff: no start-up). Each pair of specs is measured alike; the orchestrator passes the working
 // tree against its last release, and the last two releases, whose diff has changes of every level.
-import { spawn } from "node:child_process";
+import { runProcess } from "../scripts/lib/process-run.mjs";
 import { diffSpecs, sideFromFile } from "../scripts/lib/spec-diff/index.mjs";
 import { options, runMain } from "./lib/child.js";
 
@@ -18,16 +18,10 @@ export interface SpecDiffBenchResult {
   pairs: Array<{ label: string; changes: number; level: string; processMs: number[]; inProcessMs: number[] }>;
 }
 
-function timeProcess(repoRoot: string, base: string, head: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [`${repoRoot}/scripts/spec-diff.mjs`, base, head, "--json"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    child.stdout.resume();
-    child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`spec-diff exited with ${code}: ${stderr.trim()}`))));
-  });
+async function timeProcess(repoRoot: string, base: string, head: string): Promise<number> {
+  const run = await runProcess(process.execPath, [`${repoRoot}/scripts/spec-diff.mjs`, base, head, "--json"], { cwd: repoRoot });
+  if (run.code !== 0) throw new Error(`spec-diff exited with ${run.code}: ${run.stderr.trim()}`);
+  return run.seconds * 1000;
 }
 
 runMain(async (): Promise<SpecDiffBenchResult> => {

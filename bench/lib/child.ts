@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { runProcess } from "../../scripts/lib/process-run.mjs";
 
 export const RESULT_PREFIX = "BENCH_RESULT ";
 export const API_KEY = "bench-key-0123456789abcdef";
@@ -89,16 +90,9 @@ export function gc(): void {
 }
 
 /** Runs a command to its end: its exit code, stdout and stderr together, and its wall time in seconds. */
-export function runCommand(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (t: string) => (out += t));
-    child.stderr.setEncoding("utf8").on("data", (t: string) => (out += t));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, seconds: (performance.now() - started) / 1000 }));
-  });
+export async function runCommand(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; seconds: number }> {
+  const { code, output, seconds } = await runProcess(command, args, { env: { ...process.env, ...env } });
+  return { code, out: output, seconds };
 }
 
 const PEAK = "PLATFORM_BENCH_PEAK_RSS_KIB ";

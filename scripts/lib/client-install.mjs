@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { npmCommand, packDirectories, run } from "./pack.mjs";
+import { npmCommand, packDirectories } from "./pack.mjs";
+import { runProcess } from "./process-run.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
 export const PACKAGE_NAME = "@platform/management-client";
@@ -50,7 +51,7 @@ export function runtimeDependencies() {
 export const packRuntimeDependencies = (into) => packDirectories(runtimeDependencies(), into);
 
 async function mustRun(label, command, args, cwd) {
-  const result = await run(command, args, { cwd });
+  const result = await runProcess(command, args, { cwd });
   if (result.code !== 0) throw new Error(`${label} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
   return result;
 }

@@ -1,10 +1,10 @@
 // Runs a package's CLI as `node <its bin script>`. Spawning the script with this very Node
 // (not npx or a shell shim) means the child we hold is the tool itself: signals reach it and
 // nothing is left behind when we stop it.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
+import { runProcess } from "./process-run.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
 const require = createRequire(resolve(REPO_ROOT, "package.json"));
@@ -28,19 +28,5 @@ export const toolEnv = { ...process.env, REDOCLY_TELEMETRY: "off" };
  * @param {{ env?: NodeJS.ProcessEnv, echo?: boolean, cwd?: string }} [options]
  */
 export function runCli(entry, args, { env = toolEnv, echo = false, cwd = REPO_ROOT } = {}) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [entry, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => {
-      stdout += chunk;
-      if (echo) process.stdout.write(chunk);
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk) => {
-      stderr += chunk;
-      if (echo) process.stderr.write(chunk);
-    });
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolvePromise({ code: code ?? 1, signal, stdout, stderr }));
-  });
+  return runProcess(process.execPath, [entry, ...args], { cwd, env, echo });
 }

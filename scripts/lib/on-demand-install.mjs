@@ -11,7 +11,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { npmCommand, run } from "./pack.mjs";
+import { npmCommand } from "./pack.mjs";
+import { runProcess } from "./process-run.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
 /** Deno, Bun, Node 20.19 and the newest Node: test/package/runtimes.test.ts. */
@@ -77,7 +78,7 @@ export async function installOnDemand(folder, { log = (/** @type {string} */ lin
       if (isInstalled(folder)) return nodeModules;
       log(`installing ${relative(REPO_ROOT, dir)} (npm ci, once per lockfile)`);
       const [command, args] = npmCommand(["ci", "--no-audit", "--no-fund", "--loglevel=error"]);
-      const installed = await run(command, args, { cwd: dir });
+      const installed = await runProcess(command, args, { cwd: dir });
       if (installed.code !== 0) throw new Error(`npm ci in ${relative(REPO_ROOT, dir)} failed (exit ${installed.code}):\n${installed.stdout}\n${installed.stderr}`);
       writeFileSync(join(nodeModules, STAMP), `${digest(join(dir, "package-lock.json"))}\n`);
       return nodeModules;

@@ -2,37 +2,18 @@
 // the docs go to a staging copy of the package, not to the repo's dist/ and docs/, so checks and
 // tests running side by side never race each other or overwrite a developer's build. The stage
 // holds more than ships; `npm pack` applies package.json "files", exactly as on publish.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import { runCli } from "./node-cli.mjs";
+import { runProcess } from "./process-run.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
 // Inputs of the package that are not build output, copied as they are.
 const SOURCES = ["package.json", "README.md", "CHANGELOG.md", "LICENSE", "openapi/platform.yaml", "openapi/platform.arazzo.yaml", "openapi/workflow-fixtures", "openapi/platform-3.0.json", "openapi/drift-report.schema.json"];
 
-/**
- * Runs a command to completion, collecting its output; rejects when it cannot start.
- * @param {string} command
- * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
- * @returns {Promise<{ code: number, signal: NodeJS.Signals | null, stdout: string, stderr: string }>}
- */
-export function run(command, args, { cwd, env = process.env } = {}) {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolveRun({ code: code ?? 1, signal, stdout, stderr }));
-  });
-}
-
 async function mustRun(label, command, args, options) {
-  const result = await run(command, args, options);
+  const result = await runProcess(command, args, options);
   if (result.code !== 0) throw new Error(`${label} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
   return result;
 }

@@ -6,7 +6,8 @@
 import { mkdtemp } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { CLIENT_LIMITS, INSTALL_SCRIPTS, installClient, measureClient, PACKAGE_NAME, packRuntimeDependencies } from "./client-install.mjs";
-import { listTarball, run } from "./pack.mjs";
+import { listTarball } from "./pack.mjs";
+import { runProcess } from "./process-run.mjs";
 import { lintImports, lintManifest, lintTypes } from "./package-lint.mjs";
 import { CORE_BUDGET_BYTES, measureEntry } from "./size-budget.mjs";
 
@@ -49,20 +50,20 @@ export async function checkClient({ tarball, scratch, dependencyTarballs, limits
   if (bytes > limits.bytes) problems.push(`install: node_modules holds ${MB(bytes)}, over the limit of ${MB(limits.bytes)}`);
   for (const name of INSTALL_SCRIPTS) if (manifest.scripts?.[name] !== undefined) problems.push(`install: the published package.json has a "${name}" script, which npm runs on install`);
 
-  const node = (args) => run(process.execPath, args, { cwd: project });
+  const node = (args) => runProcess(process.execPath, args, { cwd: project });
   for (const entry of [PACKAGE_NAME, `${PACKAGE_NAME}/node`]) {
     const loaded = await node(["--input-type=module", "-e", `await import(${JSON.stringify(entry)})`]);
     if (loaded.code !== 0) problems.push(`install: import("${entry}") failed: ${loaded.stderr.trim().split("\n")[0]}`);
   }
   const platform = join(project, "node_modules/.bin/platform");
-  const help = await run(platform, ["--help"], { cwd: project });
+  const help = await runProcess(platform, ["--help"], { cwd: project });
   if (help.code !== 0 || !help.stdout.includes("Usage: platform")) problems.push(`install: platform --help exited ${help.code}: ${help.stderr.trim()}`);
 
   // Without the SDK: one line naming it and the range package.json declares, nothing else.
   const sdk = "@modelcontextprotocol/sdk";
   const range = manifest.peerDependencies?.[sdk];
   const names = (line) => line.includes(sdk) && range !== undefined && line.includes(range);
-  const mcp = await run(platform, ["mcp"], { cwd: project, env: { PATH: process.env.PATH ?? "" } });
+  const mcp = await runProcess(platform, ["mcp"], { cwd: project, env: { PATH: process.env.PATH ?? "" } });
   const mcpLines = mcp.stderr.trimEnd().split("\n");
   if (mcp.code !== 2 || mcpLines.length !== 1 || !names(mcpLines[0]) || mcp.stdout !== "") problems.push(`install: platform mcp without ${sdk} must exit 2 with one line naming ${sdk}@"${range}"; it exited ${mcp.code}: ${mcp.stderr.trim()}`);
   const entry = await node(["--input-type=module", "-e", `await import("${PACKAGE_NAME}/mcp").then(() => console.log("loaded"), (error) => console.log(String(error.stack)))`]);

@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { npmCommand, run } from "./pack.mjs";
+import { npmCommand } from "./pack.mjs";
+import { runProcess } from "./process-run.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
 /**
@@ -40,10 +41,10 @@ export async function scalarStandalone(pin = SCALAR_STANDALONE, cache = CACHE) {
   const scratch = await mkdtemp(join(cache, "fetch-"));
   try {
     const [command, args] = npmCommand(["pack", `${pin.name}@${pin.version}`, "--json", "--loglevel=error", "--pack-destination", scratch]);
-    const packed = await run(command, args, { cwd: scratch });
+    const packed = await runProcess(command, args, { cwd: scratch });
     if (packed.code !== 0) throw new Error(`npm pack ${pin.name}@${pin.version} failed (exit ${packed.code}): ${packed.stderr.trim()}`);
     const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("[")));
-    const extracted = await run("tar", ["-xzf", join(scratch, basename(filename)), "-C", scratch, `package/${pin.file}`]);
+    const extracted = await runProcess("tar", ["-xzf", join(scratch, basename(filename)), "-C", scratch, `package/${pin.file}`]);
     if (extracted.code !== 0) throw new Error(`${pin.name}@${pin.version} has no ${pin.file}: ${extracted.stderr.trim()}`);
     const file = join(scratch, "package", pin.file);
     const actual = sha256(file);

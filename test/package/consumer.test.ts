@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrism } from "../../scripts/lib/prism.mjs";
-import { run } from "../../scripts/lib/pack.mjs";
+import { runProcess as run } from "../../scripts/lib/process-run.mjs";
 import { CONSUMER_TS, CONSUMER_TSCONFIG } from "./consumer-program.js";
 import ts from "typescript";
 import { installPackedPackage, type InstalledPackage } from "./installed-package.js";

@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlink
 import { inject } from "vitest";
 import { dirname, join } from "node:path";
 import { installedDir, PACKAGE_NAME, packRuntimeDependencies } from "../../scripts/lib/client-install.mjs";
-import { npmCommand, packPackage, run } from "../../scripts/lib/pack.mjs";
+import { npmCommand, packPackage } from "../../scripts/lib/pack.mjs";
+import { runProcess as run } from "../../scripts/lib/process-run.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { oncePerRun } from "../support/once-per-run.js";
 

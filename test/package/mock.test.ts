@@ -8,7 +8,7 @@ import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../../scripts/lib/pack.mjs";
+import { runProcess as run } from "../../scripts/lib/process-run.mjs";
 import { installedPackageDir, installPackedPackage, type InstalledPackage } from "./installed-package.js";
 
 const LONG = 240_000;

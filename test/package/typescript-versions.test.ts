@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import { installOnDemand, TYPESCRIPT_VERSIONS } from "../../scripts/lib/on-demand-install.mjs";
-import { run } from "../../scripts/lib/pack.mjs";
+import { runProcess as run } from "../../scripts/lib/process-run.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { installPackedPackage, type InstalledPackage } from "./installed-package.js";
 

@@ -1,13 +1,13 @@
 // npm run workflows (scripts/workflows.mjs): the workflows run against a server with the
 // credentials taken from the environment only, and the results written as the drift report's CI
 // formats (JUnit, SARIF). Run here against the stateful mock, which refuses any other key.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadArazzo } from "../../scripts/lib/arazzo.mjs";
+import { runProcess, type ProcessRun } from "../../scripts/lib/process-run.mjs";
 import { runRespect } from "../../scripts/lib/respect.mjs";
 import { stepLine } from "../../scripts/lib/respect-report.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
@@ -18,18 +18,11 @@ const API_KEY = "workflows-command-key-7e2a90";
 const JWT = "workflows.command.jwt-31f4";
 const workflowIds: string[] = loadArazzo().workflows.map((w: { workflowId: string }) => w.workflowId);
 
-function runScript(args: string[], env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const base = { ...process.env, REDOCLY_TELEMETRY: "off" } as Record<string, string | undefined>;
-    delete base["PLATFORM_API_KEY"];
-    delete base["PLATFORM_JWT"];
-    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, ...args], { cwd: REPO_ROOT, env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (c) => (stdout += c));
-    child.stderr.setEncoding("utf8").on("data", (c) => (stderr += c));
-    child.on("error", fail).on("close", (code) => done({ code: code ?? 1, stdout, stderr }));
-  });
+function runScript(args: string[], env: Record<string, string | undefined>): Promise<ProcessRun> {
+  const base = { ...process.env, REDOCLY_TELEMETRY: "off" } as Record<string, string | undefined>;
+  delete base["PLATFORM_API_KEY"];
+  delete base["PLATFORM_JWT"];
+  return runProcess(process.execPath, ["--import", "tsx", SCRIPT, ...args], { cwd: REPO_ROOT, env: { ...base, ...env } });
 }
 
 let mock: StatefulMockServer | undefined;

@@ -21,7 +21,7 @@ const inputs = { apiKey: API_KEY, jwt: JWT, modelId: MODEL_ID, botId: BOT_ID };
 
 type Results = ReturnType<typeof workflowResults>;
 interface SeedRun {
-  code: number;
+  code: number | null;
   output: string;
   results: Results;
   log: unknown;

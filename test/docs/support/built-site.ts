@@ -3,7 +3,7 @@
 // test of the site (its pages, its code samples, the browser's crawl) reads the same build.
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { run } from "../../../scripts/lib/pack.mjs";
+import { runProcess as run } from "../../../scripts/lib/process-run.mjs";
 import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
 import { oncePerRun } from "../../support/once-per-run.js";
 
