@@ -2,7 +2,7 @@
 // place and line on each side, and what the version bump between the two allows.
 import { fieldPath, readablePointer } from "./changes.mjs";
 import { lineOf } from "./document.mjs";
-import { highest, LEVELS, rank } from "./levels.mjs";
+import { rank } from "./levels.mjs";
 import { indexOperations, operationRef } from "./operation-index.mjs";
 import { componentChanges } from "./rules/components.mjs";
 import { discrepancyChanges } from "./rules/discrepancies.mjs";
@@ -16,8 +16,8 @@ import { securityChanges } from "./rules/security.mjs";
 import { serverChanges } from "./rules/servers.mjs";
 import { createSchemaComparer } from "./schema/compare.mjs";
 import { createViews } from "./schema/view.mjs";
+import { verdictOf } from "./verdict.mjs";
 import { workflowImpact } from "./workflows.mjs";
-import { allowedLevel, bumpOf, parseVersion, requiredBump } from "./versions.mjs";
 
 /** The version of the report's JSON shape (openapi/spec-diff.schema.json); bumped on any incompatible change to it. */
 export const REPORT_FORMAT = "spec-diff/1";
@@ -26,17 +26,6 @@ const parent = (pointer) => (pointer === "" ? "" : pointer.slice(0, pointer.last
 
 function sideInfo(side) {
   return { label: side.label, file: side.file, ref: side.ref, version: side.version ?? null };
-}
-
-function bumpInfo(base, head, level) {
-  try {
-    const from = parseVersion(base.version, `info.version of ${base.label}`).text;
-    const to = parseVersion(head.version, `info.version of ${head.label}`).text;
-    const allows = allowedLevel(from, to);
-    return { from, to, kind: bumpOf(from, to), allows, required: requiredBump(level, from) };
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -120,24 +109,12 @@ export function diffSpecs(base, head, { arazzo } = {}) {
     changes.push(...[...merged.values()].sort((x, y) => rank(y.level) - rank(x.level)));
   }
 
-  const level = highest(changes.map((c) => c.level));
-  const counts = Object.fromEntries(LEVELS.slice(1).reverse().map((l) => [l, changes.filter((c) => c.level === l).length]));
-  const bump = bumpInfo(base, head, level);
+  const verdict = verdictOf(base, head, changes);
   return {
     format: REPORT_FORMAT,
     base: sideInfo(base),
     head: sideInfo(head),
-    level,
-    bump,
-    ok: bump ? rank(level) <= rank(bump.allows) : null,
-    counts,
-    changes,
-    ...(arazzo ? { workflows: workflowImpact(arazzo, changes, head.spec) } : {}),
+    ...verdict,
+    ...(arazzo ? { workflows: workflowImpact(arazzo, verdict.changes, head.spec) } : {}),
   };
-}
-
-/** The changes a version bump does not allow (empty when the report passes or has no versions). */
-export function violations(report) {
-  if (!report.bump) return [];
-  return report.changes.filter((c) => rank(c.level) > rank(report.bump.allows));
 }

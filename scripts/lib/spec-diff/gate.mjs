@@ -1,7 +1,7 @@
 // The gate (npm run check:spec-diff, and the test suite): every change against the last release
 // must be allowed by the bump of `info.version` since that release. It fails on a change that
 // needs a bigger bump, listing each such change, and on a version that went down or is not x.y.z.
-import { violations } from "./diff.mjs";
+import { violations } from "./verdict.mjs";
 import { rank } from "./levels.mjs";
 import { parseVersion } from "./versions.mjs";
 
@@ -38,7 +38,7 @@ export function judge(report) {
     return { ok: false, violations: [], lines };
   }
   const found = violations(report);
-  const initial = bump.from.startsWith("0.") ? " (0.y rule)" : "";
+  const initial = bump.initial ? " (0.y rule)" : "";
   if (found.length === 0) {
     lines.push(`  info.version ${bump.from} → ${bump.to} (${bump.kind === "none" ? "unchanged" : `${bump.kind} bump`}) allows ${bump.allows === "none" ? "no change" : `${bump.allows} changes`}${initial}; the changes need ${bump.required === "none" ? "none" : `a ${bump.required} bump`}: OK`);
     return { ok: true, violations: [], lines };

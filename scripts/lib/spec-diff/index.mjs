@@ -10,7 +10,8 @@
 //   workflows.mjs     the workflows of the Arazzo document a change reaches
 //   gate.mjs          the version rule applied to a report
 //   format/           markdown for a PR comment, GitHub annotations, links to lines, the rule reference
-export { diffSpecs, REPORT_FORMAT, violations } from "./diff.mjs";
+export { diffSpecs, REPORT_FORMAT } from "./diff.mjs";
+export { verdictOf, violations } from "./verdict.mjs";
 export { judge, nextVersion } from "./gate.mjs";
 export { parseSide, sideFromDocument } from "./document.mjs";
 export { lastReleaseFor, listReleases, resolveSides, sideFromArgument, sideFromFile, sideFromGit, workingTreeSide } from "./sources.mjs";

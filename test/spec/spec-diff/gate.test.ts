@@ -10,7 +10,8 @@ import { stringify } from "yaml";
 import { diffSpecs } from "../../../scripts/lib/spec-diff/diff.mjs";
 import { judge, nextVersion } from "../../../scripts/lib/spec-diff/gate.mjs";
 import { resolveSides, sideFromArgument } from "../../../scripts/lib/spec-diff/sources.mjs";
-import { allowedLevel, bumpOf, requiredBump } from "../../../scripts/lib/spec-diff/versions.mjs";
+import { verdictOf } from "../../../scripts/lib/spec-diff/verdict.mjs";
+import { bumpOf } from "../../../scripts/lib/spec-diff/versions.mjs";
 import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
 
 type Level = "major" | "minor" | "patch";
@@ -29,20 +30,9 @@ const change = (level: Level, message = `a ${level} change`) => ({
 
 /** A report as diffSpecs makes it, for versions `from` → `to` and the given changes. */
 function report(from: string, to: string, levels: Level[]) {
-  const changes = levels.map((level) => change(level));
-  const level = (["major", "minor", "patch"] as const).find((l) => levels.includes(l)) ?? "none";
-  const kind = bumpOf(from, to);
-  const allows = allowedLevel(from, to);
-  const order = ["none", "patch", "minor", "major"];
-  return {
-    base: { label: `base ${from}`, version: from },
-    head: { label: `head ${to}`, version: to },
-    level,
-    bump: { from, to, kind, allows, required: requiredBump(level, from) },
-    ok: order.indexOf(level) <= order.indexOf(allows),
-    counts: { major: levels.filter((l) => l === "major").length, minor: levels.filter((l) => l === "minor").length, patch: levels.filter((l) => l === "patch").length },
-    changes,
-  };
+  const base = { label: `base ${from}`, version: from };
+  const head = { label: `head ${to}`, version: to };
+  return { base, head, ...verdictOf(base, head, levels.map((level) => change(level))) };
 }
 
 describe("the version gate", () => {

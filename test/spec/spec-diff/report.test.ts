@@ -99,8 +99,12 @@ describe("spec-diff GitHub annotations", () => {
     expect(annotations).toHaveLength(report.changes.length);
     expect(annotations.find((a) => a.includes("made-optional::getConnection"))).toMatch(/^::warning file=openapi\/releases\/0\.2\.0\.yaml,line=\d+,title=spec-diff major%3A response-property-made-optional::getConnection · response 200 application\/json · fields: no longer required \(a response field removed or its type changed\)$/);
     expect(annotations.filter((a) => a.startsWith("::notice")).length).toBe(report.counts.minor + report.counts.patch);
-    const blocked: string[] = toAnnotations({ ...report, bump: { ...report.bump, allows: "minor" } }).split("\n");
+    expect(annotations.filter((a) => a.startsWith("::error"))).toEqual([]);
+    // The same changes under a patch bump of 0.1.0 (0.1.1), which allows no breaking change.
+    const patched = diffSpecs(sides.base, { ...sides.head, version: "0.1.1" });
+    const blocked: string[] = toAnnotations(patched).split("\n");
     expect(blocked.filter((a) => a.startsWith("::error"))).toHaveLength(report.counts.major);
+    expect(blocked.filter((a) => a.startsWith("::warning"))).toEqual([]);
   });
 
   it("escapes the runner's separators in properties and line breaks in messages", () => {

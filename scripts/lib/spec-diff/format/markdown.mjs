@@ -29,7 +29,7 @@ function verdict(report) {
   if (!bump) return "No version comparison: one side has no semantic `info.version`.";
   const needs = level === "none" ? "no bump" : `a ${bump.required} bump`;
   const has = bump.kind === "none" ? "unchanged" : `a ${bump.kind} bump`;
-  const initial = bump.from.startsWith("0.") ? " (0.y: a breaking change bumps the minor number, everything else the patch number)" : "";
+  const initial = bump.initial ? " (0.y: a breaking change bumps the minor number, everything else the patch number)" : "";
   const head = `\`info.version\` ${bump.from} → ${bump.to}: ${has}; the changes need ${needs}${initial}.`;
   return report.ok ? `✅ ${head}` : `❌ ${head} Raise \`info.version\` or undo the changes marked below.`;
 }
