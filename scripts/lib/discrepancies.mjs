@@ -1,9 +1,8 @@
 // Renders docs/discrepancies.md from the x-discrepancies records of the spec, so the
 // list a reader sees can never drift from the records the tests and lint use.
+import { MARKDOWN_HEADER } from "./generated-header.mjs";
 import { HTTP_METHODS, collectDiscrepancies, deref, fromPointer } from "./spec.mjs";
 import { tableCell as cell } from "./table-cell.mjs";
-
-export const DISCREPANCIES_HEADER = "<!-- generated from openapi/platform.yaml, do not edit -->";
 
 const REQUIRED_FIELDS = ["id", "summary", "source", "documented", "observed", "decision"];
 const SOURCE_LABELS = {
@@ -117,7 +116,7 @@ export function renderDiscrepanciesMarkdown(spec) {
     ].join(" | "),
   );
   const doc = [
-    DISCREPANCIES_HEADER,
+    MARKDOWN_HEADER,
     "# Known discrepancies",
     [
       "Places where the platform's interface document disagrees with itself or with the vendor's",

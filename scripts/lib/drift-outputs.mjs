@@ -1,6 +1,6 @@
 // What drift reports need from the spec at run time, generated so that the client, the proxy and
 // the stateful mock carry no copy of it (the spec's version, stamped on every drift, is
-// src/generated/spec-version.ts, rendered by ./request-enums.mjs): where each
+// src/generated/spec-version.ts, rendered by ./spec-version.mjs): where each
 // x-discrepancies record sits in the messages it concerns (to label the drifts it explains, see
 // EXTENSIONS.md, "Drift labels"), and a standalone validator of the report format itself
 // (openapi/drift-report.schema.json), which a report file is checked against when it is read.
@@ -9,15 +9,13 @@ import { resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
-import { TS_HEADER_LINES } from "./generated-header.mjs";
+import { codeHeader } from "./generated-header.mjs";
 import { inlineRuntimeHelpers } from "./response-validators.mjs";
+import { walkSchema } from "./schema-walk.mjs";
 import { REPO_ROOT, deref, listOperations, escapeSegment } from "./spec.mjs";
 
 const DRIFT_REPORT_SCHEMA = "openapi/drift-report.schema.json";
 const JSON_MEDIA_TYPE = "application/json";
-
-const header = (source = "openapi/platform.yaml") => [`// generated from ${source}, do not edit`, TS_HEADER_LINES[1]];
-
 
 /**
  * The property names a record speaks of: every name written in backticks in its prose, dotted
@@ -35,22 +33,18 @@ export function namesInRecord(record) {
 
 /**
  * Calls `add(at, record)` for every record on a schema reached from `schema`, `at` being the JSON
- * pointer of the values that schema describes ("*" for any array item or map entry). Branches of
- * allOf, anyOf and oneOf describe the same values; a $ref already on the way is not entered again.
+ * pointer of the values that schema describes ("*" for any array item or map entry).
  */
-function walkSchema(spec, schema, at, add, refs = new Set()) {
-  if (schema === null || typeof schema !== "object") return;
-  if (typeof schema.$ref === "string") {
-    if (refs.has(schema.$ref)) return;
-    walkSchema(spec, deref(spec, schema), at, add, new Set([...refs, schema.$ref]));
-    return;
-  }
-  for (const record of schema["x-discrepancies"] ?? []) add(at, record);
-  for (const keyword of ["allOf", "anyOf", "oneOf"]) for (const branch of schema[keyword] ?? []) walkSchema(spec, branch, at, add, refs);
-  for (const [name, child] of Object.entries(schema.properties ?? {})) walkSchema(spec, child, `${at}/${escapeSegment(name)}`, add, refs);
-  for (const child of [schema.items, schema.additionalProperties, ...Object.values(schema.patternProperties ?? {})]) {
-    if (child && typeof child === "object") walkSchema(spec, child, `${at}/*`, add, refs);
-  }
+function recordsIn(spec, schema, path, add) {
+  walkSchema(
+    spec,
+    schema,
+    (node, steps) => {
+      const at = steps.map((step) => `/${typeof step === "string" ? escapeSegment(step) : "*"}`).join("");
+      for (const record of node["x-discrepancies"] ?? []) add(at, record);
+    },
+    path,
+  );
 }
 
 /**
@@ -80,14 +74,14 @@ export function discrepancyLabels(spec) {
       const add = entriesFor(`${op.operationId}_${status}`);
       const response = deref(spec, raw);
       for (const record of [...(raw["x-discrepancies"] ?? []), ...(response["x-discrepancies"] ?? [])]) add("", record);
-      walkSchema(spec, response.content?.[JSON_MEDIA_TYPE]?.schema, "", add);
+      recordsIn(spec, response.content?.[JSON_MEDIA_TYPE]?.schema, [], add);
     }
     if (operation.requestBody) {
       const add = entriesFor(`${op.operationId}_body`);
       const body = deref(spec, operation.requestBody);
       for (const record of body["x-discrepancies"] ?? []) add("", record);
       const [media] = Object.values(body.content ?? {});
-      walkSchema(spec, media?.schema, "", add);
+      recordsIn(spec, media?.schema, [], add);
     }
     for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
       const parameter = deref(spec, raw);
@@ -95,7 +89,7 @@ export function discrepancyLabels(spec) {
       const add = entriesFor(`${op.operationId}_${parameter.in}`);
       const at = `/${escapeSegment(parameter.name)}`;
       for (const record of [...(raw["x-discrepancies"] ?? []), ...(parameter["x-discrepancies"] ?? [])]) add(at, record);
-      walkSchema(spec, parameter.schema, at, add);
+      recordsIn(spec, parameter.schema, [parameter.name], add);
     }
   }
   // Only the messages some record speaks of; entries in a stable order, so the file diffs quietly.
@@ -109,10 +103,10 @@ export function discrepancyLabels(spec) {
 
 // The command line reads the same constant: the text is the one its generator writes, so that one
 // renderer of the file can go without the file changing.
-function renderDiscrepancyLabels({ spec }) {
+export function renderDiscrepancyLabels({ spec }) {
   const { labels, names } = discrepancyLabels(spec);
   return [
-    ...header(),
+    ...codeHeader(),
     "",
     "/** A record at JSON pointer `at` of a message (\"*\": any array item or map entry), by its id. */",
     "export type DiscrepancyLabel = readonly [at: string, id: string];",
@@ -146,18 +140,18 @@ export function createReportAjv(options = {}) {
   return ajv;
 }
 
-function renderReportValidator() {
+export function renderReportValidator() {
   const ajv = createReportAjv({ code: { source: true, esm: true } });
   const schema = loadReportSchema();
   ajv.addSchema(schema);
   const code = inlineRuntimeHelpers(standaloneCode.default(ajv, { validateDriftReport: schema.$id }));
   if (/\brequire\(|^import /m.test(code)) throw new Error("the standalone drift report validator imports a runtime helper; the package must not depend on Ajv");
-  return `${header(DRIFT_REPORT_SCHEMA).join("\n")}\n/* eslint-disable */\n${code}\n`;
+  return `${codeHeader(DRIFT_REPORT_SCHEMA).join("\n")}\n/* eslint-disable */\n${code}\n`;
 }
 
-function renderReportValidatorTypes() {
+export function renderReportValidatorTypes() {
   return [
-    ...header(DRIFT_REPORT_SCHEMA),
+    ...codeHeader(DRIFT_REPORT_SCHEMA),
     "",
     'import type { RequestValidator } from "./validators.js";',
     "",
@@ -166,10 +160,3 @@ function renderReportValidatorTypes() {
     "",
   ].join("\n");
 }
-
-/** The generated files, as entries of the `outputs` list of scripts/generate.mjs. */
-export const driftOutputs = [
-  { file: "src/generated/discrepancy-labels.ts", render: renderDiscrepancyLabels },
-  { file: "src/generated/drift-report-validator.js", render: renderReportValidator },
-  { file: "src/generated/drift-report-validator.d.ts", render: renderReportValidatorTypes },
-];

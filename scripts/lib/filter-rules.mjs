@@ -3,7 +3,7 @@
 // (src/wrappers/listing/filters.ts) walks a tree by these rules, so the spec is their one
 // source. The walker understands a small set of schema keywords; a schema that uses any other
 // fails generation here, naming it, rather than being checked less strictly than it says.
-import { TS_HEADER_LINES } from "./generated-header.mjs";
+import { codeHeader } from "./generated-header.mjs";
 
 const SCHEMAS = { group: "ChunkFilterGroup", leaf: "ChunkFilterLeaf" };
 const NODE_REF = "#/components/schemas/ChunkFilterNode";
@@ -41,7 +41,7 @@ function kindRules(name, spec) {
 export function renderChunkFilterRules({ spec }) {
   const rules = { group: kindRules(SCHEMAS.group, spec), leaf: kindRules(SCHEMAS.leaf, spec) };
   return [
-    ...TS_HEADER_LINES,
+    ...codeHeader(),
     "",
     "// The rules of the listChunks filter tree, from the spec's ChunkFilterGroup and ChunkFilterLeaf:",
     "// each kind of node's required fields and, per field, an enum, a string, or a list of nodes.",

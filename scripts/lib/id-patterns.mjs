@@ -1,6 +1,7 @@
 // src/generated/id-patterns.ts: the pattern of each id schema of the spec (components/schemas
 // named …Id with a pattern), for the checks the client makes outside a request, such as whether
 // a saved import's session id is one the service could have given.
+import { codeHeader } from "./generated-header.mjs";
 
 /** { SchemaName: "pattern" } for every components/schemas entry named …Id that has a pattern. */
 export function idPatterns(spec) {
@@ -11,7 +12,7 @@ export function idPatterns(spec) {
   );
 }
 
-export function renderIdPatterns({ spec }, header) {
+export function renderIdPatterns({ spec }) {
   const entries = Object.entries(idPatterns(spec)).map(([name, pattern]) => `  ${name}: ${JSON.stringify(pattern)},`);
-  return [header.trimEnd(), "", "/** The pattern of each id schema of the spec (components/schemas …Id), as JSON Schema writes it. */", "export const idPatterns = {", ...entries, "} as const;", ""].join("\n");
+  return [...codeHeader(), "", "/** The pattern of each id schema of the spec (components/schemas …Id), as JSON Schema writes it. */", "export const idPatterns = {", ...entries, "} as const;", ""].join("\n");
 }

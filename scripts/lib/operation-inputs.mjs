@@ -5,6 +5,7 @@
 // to as "#/$defs/<name>" wherever it recurs. The spec's secret type (SecretValue) is marked
 // "x-secret": true where it is inlined, so the server can ask for a reference there instead of
 // the secret itself.
+import { codeHeader } from "./generated-header.mjs";
 import { deref, listOperations } from "./spec.mjs";
 
 // The one schema the spec uses for a secret value (a provider key, a custom header's value).
@@ -102,8 +103,7 @@ export function renderOperationInputs({ spec }) {
     };
   }
   return [
-    "// generated from openapi/platform.yaml, do not edit",
-    "// regenerate with: npm run generate",
+    ...codeHeader(),
     "",
     "// What each operation takes, as self-contained JSON Schema (2020-12): its parameters (with",
     "// where they go) and its request body. Every $ref is inlined; a schema that contains itself sits",

@@ -3,25 +3,23 @@
 // operation's body a pair sits, and which of the two may not exceed the other. The client checks
 // them with the rest of the request (src/wrappers/request/request-check.ts), the stateful mock
 // with its own request checks.
-import { TS_HEADER_LINES } from "./generated-header.mjs";
+import { codeHeader } from "./generated-header.mjs";
+import { SKIP, walkSchema } from "./schema-walk.mjs";
 import { deref, listOperations } from "./spec.mjs";
 
-const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
-
 /** Every `[lower, upper]` pair under `schema`, with the property path that leads to it. */
-function pairsIn(spec, schema, at, seen, found) {
-  const node = deref(spec, schema);
-  if (!node || typeof node !== "object" || seen.has(node)) return;
-  seen.add(node);
-  for (const pair of node["x-ordered-fields"] ?? []) {
-    if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((name) => node.properties?.[name])) {
-      throw new Error(`x-ordered-fields at ${at.join(".") || "the body"}: each entry must be [lower, upper], two properties of the schema`);
+function pairsIn(spec, schema, found) {
+  walkSchema(spec, schema, (node, path) => {
+    // The client follows `at` through property names only: no pair is looked for inside arrays or maps.
+    if (path.some((step) => typeof step !== "string")) return SKIP;
+    const at = /** @type {string[]} */ ([...path]);
+    for (const pair of node["x-ordered-fields"] ?? []) {
+      if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((name) => node.properties?.[name])) {
+        throw new Error(`x-ordered-fields at ${at.join(".") || "the body"}: each entry must be [lower, upper], two properties of the schema`);
+      }
+      found.push({ at, lower: pair[0], upper: pair[1] });
     }
-    found.push({ at, lower: pair[0], upper: pair[1] });
-  }
-  for (const [name, property] of Object.entries(node.properties ?? {})) pairsIn(spec, property, [...at, name], seen, found);
-  for (const keyword of COMPOSITIONS) for (const branch of node[keyword] ?? []) pairsIn(spec, branch, at, seen, found);
-  seen.delete(node);
+  });
 }
 
 export function orderedFieldsOf(spec) {
@@ -30,7 +28,7 @@ export function orderedFieldsOf(spec) {
     const body = spec.paths[operation.path][operation.method].requestBody;
     if (!body) continue;
     const found = [];
-    for (const media of Object.values(deref(spec, body).content ?? {})) if (media.schema) pairsIn(spec, media.schema, [], new Set(), found);
+    for (const media of Object.values(deref(spec, body).content ?? {})) if (media.schema) pairsIn(spec, media.schema, found);
     if (found.length > 0) table[operation.operationId] = found;
   }
   return table;
@@ -38,7 +36,7 @@ export function orderedFieldsOf(spec) {
 
 export function renderOrderedFields({ spec }) {
   return [
-    ...TS_HEADER_LINES,
+    ...codeHeader(),
     "",
     "// Pairs of request body fields where `lower` may not exceed `upper` (the spec's x-ordered-fields),",
     "// by operation, with the path of property names to the object that holds them.",

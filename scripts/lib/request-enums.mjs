@@ -1,6 +1,8 @@
 // The enums of the request side of the spec, per operation and per field, rendered into
 // src/generated/request-enums.ts: the command line takes every enum flag's choices from there,
 // so a value the spec adds, renames or drops changes the flag (and its type) with no hand edit.
+import { codeHeader } from "./generated-header.mjs";
+import { ENTRY, ITEM, SKIP, walkSchema } from "./schema-walk.mjs";
 import { deref, listOperations } from "./spec.mjs";
 
 const LOCATIONS = ["path", "query", "header", "body"];
@@ -22,11 +24,11 @@ export function requestEnums(spec) {
     const found = Object.fromEntries(LOCATIONS.map((where) => [where, new Map()]));
     for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
       const parameter = deref(spec, raw);
-      collect(spec, parameter.schema, parameter.name, found[parameter.in], new Set());
+      collect(spec, parameter.schema, [parameter.name], found[parameter.in]);
     }
     if (operation.requestBody) {
       const body = deref(spec, operation.requestBody);
-      for (const media of Object.values(body.content ?? {})) collectProperties(spec, media.schema, "", found.body, new Set());
+      for (const media of Object.values(body.content ?? {})) collect(spec, media.schema, [], found.body);
     }
     const entry = {};
     for (const [where, collected] of Object.entries(found)) {
@@ -47,34 +49,31 @@ function record(found, path, values) {
   found.set(path, merged);
 }
 
-// A schema at `path`: its own enum, or its object properties and array items below it.
-function collect(spec, node, path, found, seen) {
-  if (!node || typeof node !== "object") return;
-  if (typeof node.$ref === "string") {
-    if (seen.has(node.$ref)) return;
-    return collect(spec, deref(spec, node), path, found, new Set(seen).add(node.$ref));
-  }
-  const branches = ["oneOf", "anyOf", "allOf"].flatMap((k) => node[k] ?? []);
-  if (Array.isArray(node.enum)) return record(found, path, node.enum);
-  if (Object.hasOwn(node, "const")) return record(found, path, [node.const]);
-  if (branches.length > 0) {
-    for (const branch of branches) collect(spec, branch, path, found, seen);
-    return;
-  }
-  if (node.properties) return collectProperties(spec, node, path, found, seen);
-  if (node.items) return collect(spec, node.items, `${path}[]`, found, seen);
-  if (isScalar(node)) record(found, path, FREE);
+// The enum of each field below a schema: a node's own enum (or const) gives its field's values,
+// a plain scalar with none makes the field free. Map entries are no field a flag can name.
+function collect(spec, schema, path, found) {
+  walkSchema(
+    spec,
+    schema,
+    (node, steps) => {
+      if (steps.includes(ENTRY)) return SKIP;
+      // The request body itself is no field: only what lies below it.
+      if (steps.length === 0) return;
+      const field = fieldPath(steps);
+      const values = Array.isArray(node.enum) ? node.enum : Object.hasOwn(node, "const") ? [node.const] : undefined;
+      if (values) {
+        record(found, field, values);
+        return SKIP;
+      }
+      const nests = ["oneOf", "anyOf", "allOf", "properties", "items"].some((keyword) => node[keyword] !== undefined);
+      if (!nests && isScalar(node)) record(found, field, FREE);
+    },
+    path,
+  );
 }
 
-function collectProperties(spec, node, prefix, found, seen) {
-  if (!node || typeof node !== "object") return;
-  if (typeof node.$ref === "string") {
-    if (seen.has(node.$ref)) return;
-    return collectProperties(spec, deref(spec, node), prefix, found, new Set(seen).add(node.$ref));
-  }
-  for (const branch of ["oneOf", "anyOf", "allOf"].flatMap((k) => node[k] ?? [])) collectProperties(spec, branch, prefix, found, seen);
-  for (const [name, schema] of Object.entries(node.properties ?? {})) collect(spec, schema, prefix ? `${prefix}.${name}` : name, found, seen);
-}
+// `hyperParameters.temperature`, `IOMappings[].name`: property names dotted, array items as `[]`.
+const fieldPath = (steps) => steps.reduce((text, step) => (step === ITEM ? `${text}[]` : text ? `${text}.${step}` : step), "");
 
 const SCALARS = ["string", "number", "integer", "boolean"];
 const isScalar = (node) => [node.type].flat().some((type) => SCALARS.includes(type));
@@ -82,7 +81,7 @@ const isScalar = (node) => [node.type].flat().some((type) => SCALARS.includes(ty
 const literal = (value) => JSON.stringify(value);
 const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 
-export function renderRequestEnums({ spec }, header) {
+export function renderRequestEnums({ spec }) {
   const lines = [];
   for (const [operationId, where] of Object.entries(requestEnums(spec))) {
     lines.push(`  ${key(operationId)}: {`);
@@ -94,7 +93,7 @@ export function renderRequestEnums({ spec }, header) {
     lines.push("  },");
   }
   return [
-    header.trimEnd(),
+    ...codeHeader(),
     "",
     "// The values the spec allows for each request field that has an enum, per operation and per",
     "// place (path, query, header, body; body fields as dotted paths, `[]` for array items). Union",
@@ -106,11 +105,4 @@ export function renderRequestEnums({ spec }, header) {
     "export type RequestEnums = typeof requestEnums;",
     "",
   ].join("\n");
-}
-
-/** info.version of the spec, for `platform --version` (the build stamps dist/version.js alike). */
-export function renderSpecVersion({ spec }, header) {
-  const version = spec.info?.version;
-  if (typeof version !== "string") throw new Error("the spec has no info.version");
-  return [header.trimEnd(), "", "/** info.version of the spec the sources were generated from. */", `export const SPEC_VERSION = ${literal(version)};`, ""].join("\n");
 }

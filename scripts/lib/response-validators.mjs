@@ -3,6 +3,7 @@
 // the client's `validateResponses` (src/drift/answer-check.ts), which load them only when asked to
 // look for drift: the client's own reading of answers stays tolerant.
 import standaloneCode from "ajv/dist/standalone/index.js";
+import { codeHeader } from "./generated-header.mjs";
 import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec.mjs";
 
 const JSON_MEDIA_TYPE = "application/json";
@@ -67,14 +68,13 @@ export function renderResponseValidators({ spec }) {
   if (/\brequire\(|^import /m.test(code)) {
     throw new Error("standalone response validators import a runtime helper; the mock must not depend on Ajv");
   }
-  return `// generated from openapi/platform.yaml, do not edit\n// regenerate with: npm run generate\n/* eslint-disable */\n${code}\nexport const responseValidators = {\n${table.join("\n")}\n};\n`;
+  return `${codeHeader().join("\n")}\n/* eslint-disable */\n${code}\nexport const responseValidators = {\n${table.join("\n")}\n};\n`;
 }
 
 /** Declarations for the standalone module, reusing the request validators' issue type. */
 export function renderResponseValidatorTypes({ spec }) {
   return [
-    "// generated from openapi/platform.yaml, do not edit",
-    "// regenerate with: npm run generate",
+    ...codeHeader(),
     "",
     'import type { RequestValidator } from "./validators.js";',
     "",
@@ -86,9 +86,3 @@ export function renderResponseValidatorTypes({ spec }) {
     "",
   ].join("\n");
 }
-
-/** The two generated files, as entries of the `outputs` list of scripts/generate.mjs. */
-export const responseValidatorOutputs = [
-  { file: "src/generated/response-validators.js", render: renderResponseValidators },
-  { file: "src/generated/response-validators.d.ts", render: renderResponseValidatorTypes },
-];

@@ -2,6 +2,7 @@
 // the client checks a request before sending it without compiling a schema at run time
 // (and without Ajv in the published package).
 import standaloneCode from "ajv/dist/standalone/index.js";
+import { codeHeader } from "./generated-header.mjs";
 import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec.mjs";
 
 // Validator names are `<operationId>_<part>`; the client looks them up by that name.
@@ -103,7 +104,7 @@ export function renderValidators({ spec: published }) {
   const variantTable = `export const bodyVariants = {\n${Object.entries(variants)
     .map(([op, list]) => `  ${op}: [${list.map(({ title, id }) => `{ title: ${JSON.stringify(title)}, validate: ${id} }`).join(", ")}],`)
     .join("\n")}\n};`;
-  return `// generated from openapi/platform.yaml, do not edit\n// regenerate with: npm run generate\n/* eslint-disable */\n${code}\n${table}\n${variantTable}\n`;
+  return `${codeHeader().join("\n")}\n/* eslint-disable */\n${code}\n${table}\n${variantTable}\n`;
 }
 
 /** Declarations for the standalone module: every export is an Ajv-style validate function. */
@@ -113,8 +114,7 @@ export function renderValidatorTypes({ spec }) {
     return PARTS.filter((part) => (part === "body" ? body : parametersSchema(spec, op, part))).map((part) => `${op.operationId}_${part}`);
   });
   return [
-    "// generated from openapi/platform.yaml, do not edit",
-    "// regenerate with: npm run generate",
+    ...codeHeader(),
     "",
     "export interface ValidationIssue {",
     "  instancePath: string;",

@@ -1,7 +1,8 @@
 // docs/discrepancies.md must list every x-discrepancies record of the spec, and the
 // walk that finds them must reach every kind of place a record can sit.
 import { describe, expect, it } from "vitest";
-import { DISCREPANCIES_HEADER, describeLocation, renderDiscrepanciesMarkdown } from "../../scripts/lib/discrepancies.mjs";
+import { describeLocation, renderDiscrepanciesMarkdown } from "../../scripts/lib/discrepancies.mjs";
+import { MARKDOWN_HEADER } from "../../scripts/lib/generated-header.mjs";
 import { collectDiscrepancies, loadSpec } from "../../scripts/lib/spec.mjs";
 
 describe("docs/discrepancies.md from the spec", () => {
@@ -11,7 +12,7 @@ describe("docs/discrepancies.md from the spec", () => {
   const sections = [...markdown.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
 
   it("starts with the generated-file header", () => {
-    expect(markdown.split("\n")[0]).toBe(DISCREPANCIES_HEADER);
+    expect(markdown.split("\n")[0]).toBe(MARKDOWN_HEADER);
   });
 
   it("has records to show", () => {

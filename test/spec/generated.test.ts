@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TS_HEADER, generate, outputs, renderAll } from "../../scripts/generate.mjs";
+import { generate, outputs, renderAll } from "../../scripts/generate.mjs";
+import { MARKDOWN_HEADER, codeHeader } from "../../scripts/lib/generated-header.mjs";
 import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
 import { operations, type OperationId } from "../../src/generated/operations.js";
 
@@ -155,8 +156,18 @@ describe("operations table", () => {
 describe("types file", () => {
   it("starts with the generated-file header", async () => {
     const types = await readFile(join(REPO_ROOT, "src/generated/platform.ts"), "utf8");
-    expect(types.startsWith(TS_HEADER)).toBe(true);
+    expect(types.startsWith(`${codeHeader().join("\n")}\n\n`)).toBe(true);
     expect(types).toContain("export interface paths");
+  });
+
+  it("is one of the outputs that all start with the one header of their kind (JSON has none)", async () => {
+    const rendered = await renderAll();
+    for (const { file, text } of rendered) {
+      const header = file.endsWith(".md") ? MARKDOWN_HEADER : file.endsWith(".json") ? "{" : codeHeader(file.includes("drift-report-validator") ? "openapi/drift-report.schema.json" : undefined).join("\n");
+      expect(text.startsWith(header), file).toBe(true);
+    }
+    expect(rendered.map((r) => r.file)).toEqual(outputs.map((o) => o.file));
+    expect(new Set(rendered.map((r) => r.file)).size).toBe(rendered.length);
   });
 
   it("types binary fields as Blob and keeps extensions out of the paths", async () => {

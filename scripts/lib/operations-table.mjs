@@ -1,0 +1,81 @@
+// src/generated/operations.ts: per operation, what the generated types leave out and the client
+// needs: its method and path, the credential header it takes, how its body is encoded and whether
+// a retry is safe.
+import { codeHeader } from "./generated-header.mjs";
+import { listOperations } from "./spec.mjs";
+
+// The credential header of each operation. The generated types leave security out,
+// and the client's auth wrapper needs it per operation, so the spec's rules are
+// enforced here: one requirement, one scheme, an apiKey in a header.
+function credentialOf(spec, operation) {
+  const where = `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path})`;
+  const requirements = operation.securityRequirements;
+  if (requirements.length !== 1) {
+    throw new Error(`${where}: expected exactly one security requirement, found ${requirements.length}`);
+  }
+  const names = Object.keys(requirements[0]);
+  if (names.length !== 1) {
+    throw new Error(`${where}: expected one scheme in its security requirement, found ${names.length}`);
+  }
+  const name = String(names[0]);
+  const scheme = spec.components?.securitySchemes?.[name];
+  if (scheme?.type !== "apiKey" || scheme.in !== "header" || typeof scheme.name !== "string") {
+    throw new Error(`${where}: security scheme ${name} is not a header apiKey scheme`);
+  }
+  return { security: name, header: scheme.name };
+}
+
+// The request body's media types in spec order (the first is what the client sends unless told
+// otherwise) and whether the operation needs one; null for an operation without a body.
+function requestBodyOf(operation) {
+  if (!operation.requestBody) return null;
+  const { required, mediaTypes } = operation.requestBody;
+  if (mediaTypes.length === 0) throw new Error(`${operation.operationId}: request body has no media type`);
+  return { required, mediaTypes };
+}
+
+// x-retry-safe is the spec's word on which operations the client may repeat (EXTENSIONS.md).
+function retrySafe(spec, operation) {
+  const flag = spec.paths[operation.path][operation.method]["x-retry-safe"];
+  if (flag !== undefined && flag !== true) throw new Error(`${operation.operationId}: x-retry-safe must be true when present`);
+  return flag === true;
+}
+
+const literal = (value) => JSON.stringify(value);
+const renderBody = (body) => (body ? `{ required: ${body.required}, mediaTypes: [${body.mediaTypes.map(literal).join(", ")}] }` : "null");
+const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+
+export function renderOperations({ spec }) {
+  const entries = listOperations(spec).map((operation) => {
+    const { security, header } = credentialOf(spec, operation);
+    return [
+      `  ${key(operation.operationId)}: {`,
+      `    method: ${literal(operation.method)},`,
+      `    path: ${literal(operation.path)},`,
+      `    security: ${literal(security)},`,
+      `    header: ${literal(header)},`,
+      `    requestBody: ${renderBody(requestBodyOf(operation))},`,
+      `    retrySafe: ${literal(retrySafe(spec, operation))},`,
+      "  },",
+    ].join("\n");
+  });
+  return [
+    ...codeHeader(),
+    "",
+    "// Per-operation facts the generated types leave out: which credential header to",
+    "// send, how to encode the body and whether a retry is safe. Keyed by operationId, in spec order.",
+    "export const operations = {",
+    ...entries,
+    "} as const;",
+    "",
+    "export type Operations = typeof operations;",
+    "export type OperationId = keyof Operations;",
+    "export type OperationInfo = Operations[OperationId];",
+    'export type HttpMethod = OperationInfo["method"];',
+    'export type OperationPath = OperationInfo["path"];',
+    'export type SecuritySchemeName = OperationInfo["security"];',
+    'export type CredentialHeader = OperationInfo["header"];',
+    'export type RequestMediaType = NonNullable<OperationInfo["requestBody"]>["mediaTypes"][number];',
+    "",
+  ].join("\n");
+}

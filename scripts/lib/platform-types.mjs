@@ -1,0 +1,42 @@
+// src/generated/platform.ts: the types of every path, operation and schema of the spec, by
+// openapi-typescript, with a file part typed as what the client really sends.
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
+import { codeHeader } from "./generated-header.mjs";
+import { binaryParts, deref } from "./spec.mjs";
+
+const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTypeReferenceNode("Uint8Array")];
+
+// A file part's schema has no type (openapi/EXTENSIONS.md, "Portability"), so openapi-typescript
+// types it as unknown; what the client actually sends is a Blob (a File, a slice of a file) or the
+// bytes of a chunk cut from a stream. openapi-typescript hands the transform a property's schema
+// with the path of the object that declares it, so the part is found by that object and its
+// schema.
+function binaryAsBlob(spec) {
+  const byObject = new Map();
+  for (const { schema, property } of binaryParts(spec)) {
+    const { properties } = deref(spec, { $ref: schema });
+    const part = deref(spec, properties[property]);
+    const twin = Object.keys(properties).find((name) => name !== property && isDeepStrictEqual(deref(spec, properties[name]), part));
+    if (twin) throw new Error(`${schema}: the file part ${property} has the same schema as ${twin}; describe it apart`);
+    byObject.set(schema, [...(byObject.get(schema) ?? []), part]);
+  }
+  return (schema, options) => {
+    const parts = byObject.get(options.path);
+    if (!parts?.some((part) => isDeepStrictEqual(part, schema))) return undefined;
+    return ts.factory.createUnionTypeNode(BINARY);
+  };
+}
+
+export async function renderTypes({ spec, file }) {
+  const ast = await openapiTS(spec, {
+    cwd: pathToFileURL(dirname(file) + "/"),
+    // Otherwise every property with a `default` becomes required, in request bodies too.
+    defaultNonNullable: false,
+    transform: binaryAsBlob(spec),
+  });
+  return [...codeHeader(), "", astToString(ast)].join("\n");
+}
