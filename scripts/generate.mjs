@@ -54,7 +54,10 @@ export function outputRoot() {
   return override ? resolve(override) : REPO_ROOT;
 }
 
-/** Renders every output, or those whose files `only` lists. */
+/**
+ * Renders every output, or those whose files `only` lists.
+ * @param {{ only?: string[] | undefined }} [options]
+ */
 export async function renderAll({ only } = {}) {
   const file = specPath();
   const context = { spec: loadSpec(file), file };
@@ -76,7 +79,7 @@ async function readIfExists(path) {
  * Renders every artefact (or takes `rendered`, renderAll's result) and compares it with the
  * files under `root`; unless `check`, rewrites the ones that differ. Returns the stale files
  * (relative paths) and how many were rendered.
- * @param {{ root?: string, check?: boolean, rendered?: Array<{ file: string, text: string }>, only?: string[] }} [options]
+ * @param {{ root?: string, check?: boolean, rendered?: Array<{ file: string, text: string }>, only?: string[] | undefined }} [options]
  */
 export async function generate({ root = outputRoot(), check = false, rendered, only } = {}) {
   rendered ??= await renderAll({ only });
