@@ -90,7 +90,8 @@ function callers(url: string, count: (connectionName: string) => void): Record<"
     },
     warn: async (n) => {
       for (let i = 0; i < n; i++) count((await checking.connections.get(CONNECTION_ID)).connectionName);
-      if (checking.drift.report().drifts.length > 0) throw new Error("the bench server's answer departs from the spec: the warn figure would include recording drift");
+      if (checking.drift.report().drifts.length > 0)
+        throw new Error("the bench server's answer departs from the spec: the warn figure would include recording drift");
     },
   };
 }

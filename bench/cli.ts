@@ -62,7 +62,11 @@ export interface CliBenchResult {
 
 
 /** Runs a command whose stdout is JSON Lines, counting the lines as they pass (never holding them). */
-function runCounting(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; lines: number; err: string; seconds: number }> {
+function runCounting(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; lines: number; err: string; seconds: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -83,7 +87,15 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
   const { pages, pageSize, smallLimit, repetitions } = o.listing;
   const chunks = pages * pageSize;
   const server = await startServer([`--pages=${pages}`, `--page-size=${pageSize}`]);
-  const result: ListingResult = { chunks, cliRate: [], libraryRate: [], cliPeakRssMiB: [], cliSmallPeakRssMiB: [], libraryPeakRssMiB: [], smallChunks: smallLimit };
+  const result: ListingResult = {
+    chunks,
+    cliRate: [],
+    libraryRate: [],
+    cliPeakRssMiB: [],
+    cliSmallPeakRssMiB: [],
+    libraryPeakRssMiB: [],
+    smallChunks: smallLimit,
+  };
   const env = { PLATFORM_BASE_URL: server.url, PLATFORM_JWT: JWT };
   const peakOf = (err: string) => exitFigures(err).peakMiB;
   try {
@@ -137,7 +149,22 @@ runMain(async (): Promise<CliBenchResult> => {
   // Loaded before the command line's own code: reports its peak RSS as it exits.
   const peak = writeExitProbe(process.cwd());
   const env = { PLATFORM_BASE_URL: server.url, PLATFORM_API_KEY: API_KEY };
-  const importArgs = (progress: string) => [process.execPath, "--import", peak, o.cli, "models", "import", o.file, "--chunk-size", String(o.chunkSize), "--concurrency", String(o.concurrency), "--progress", progress, "--json"];
+  const importArgs = (progress: string) => [
+    process.execPath,
+    "--import",
+    peak,
+    o.cli,
+    "models",
+    "import",
+    o.file,
+    "--chunk-size",
+    String(o.chunkSize),
+    "--concurrency",
+    String(o.concurrency),
+    "--progress",
+    progress,
+    "--json",
+  ];
   const check = async (sessionId: string | undefined, what: string) => {
     const problem = await sinkProblem(server.url, sessionId, o.sha256, what);
     if (problem) {

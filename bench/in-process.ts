@@ -64,11 +64,18 @@ runMain(async (): Promise<InProcessBenchResult> => {
   // Calls: one mock holding one connection, reached three ways.
   const mock = createStatefulMock();
   const server = await mock.listen({ port: 0 });
-  const make = (baseUrl: string, fetch?: typeof globalThis.fetch) => createPlatformClient({ baseUrl, apiKey: API_KEY, maxRetries: 0, ...(fetch ? { fetch } : {}) });
-  const created = await make(mock.url, mock.fetch).connections.create({ provider: "PROVIDER_ONE", connectionName: "bench", model: "m", fields: { API_KEY: "sk-bench-0123456789abcdef" } });
+  const make = (baseUrl: string, fetch?: typeof globalThis.fetch) =>
+    createPlatformClient({ baseUrl, apiKey: API_KEY, maxRetries: 0, ...(fetch ? { fetch } : {}) });
+  const created = await make(mock.url, mock.fetch).connections.create({
+    provider: "PROVIDER_ONE",
+    connectionName: "bench",
+    model: "m",
+    fields: { API_KEY: "sk-bench-0123456789abcdef" },
+  });
   const id = created.connectionId;
   const canned = JSON.stringify(await (await mock.fetch(`/api/public/connections/${id}`, { headers: { "x-api-key": API_KEY } })).json());
-  const bare: typeof fetch = async () => new Response(canned, { status: 200, headers: { "content-type": "application/json", "content-length": String(canned.length) } });
+  const bare: typeof fetch = async () =>
+    new Response(canned, { status: 200, headers: { "content-type": "application/json", "content-length": String(canned.length) } });
   const clients = { inProcess: make(mock.url, mock.fetch), http: make(server.url), bare: make(mock.url, bare) };
   const callsPerSecond = { inProcess: [] as number[], http: [] as number[], bare: [] as number[] };
   for (let rep = 0; rep < o.repetitions; rep++) {
@@ -102,9 +109,20 @@ runMain(async (): Promise<InProcessBenchResult> => {
     const client = make(importer.url, importer.fetch);
     gc();
     const started = performance.now();
-    const result = await client.models.import({ source: { stream: byteStream(size), size }, fileName: "model.tar", chunkSize: o.chunkSize, concurrency: 4, wait: { minDelayMs: 1 } });
+    const result = await client.models.import({
+      source: { stream: byteStream(size), size },
+      fileName: "model.tar",
+      chunkSize: o.chunkSize,
+      concurrency: 4,
+      wait: { minDelayMs: 1 },
+    });
     if (result.job.status !== "SUCCESS") throw new Error(`import ended ${result.job.status}`);
-    imports.push({ size, peakRssMiB: peakRssMiB(), seconds: (performance.now() - started) / 1000, chunks: importer.requests({ operationId: "uploadImportChunk" }).length });
+    imports.push({
+      size,
+      peakRssMiB: peakRssMiB(),
+      seconds: (performance.now() - started) / 1000,
+      chunks: importer.requests({ operationId: "uploadImportChunk" }).length,
+    });
   }
 
   return { callsPerSecond, creationMs: { median: median(times), p90: times[Math.floor(times.length * 0.9)]! }, heapMiB: { before, after }, import: imports };

@@ -67,7 +67,7 @@ async function startMcp(cli: string, url: string, peakScript: string, maxWait: s
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ["--import", peakScript, cli, "mcp", "--max-wait", maxWait],
-    env: { PATH: process.env["PATH"] ?? "", PLATFORM_BASE_URL: url, PLATFORM_API_KEY: API_KEY },
+    env: { PATH: process.env.PATH ?? "", PLATFORM_BASE_URL: url, PLATFORM_API_KEY: API_KEY },
     stderr: "pipe",
   });
   let stderr = "";
@@ -99,7 +99,23 @@ runMain(async (): Promise<McpBenchResult> => {
   const o = options<McpBenchOptions>();
   const server = await startServer();
   const problems: string[] = [];
-  const result: McpBenchResult = { calls: o.calls, mcpUs: [], clientUs: [], fileSize: o.fileSize, mcpMiBps: [], inProcessMiBps: [], mcpSpawnMiBps: [], mcpStartupMs: [], libraryMiBps: [], libraryCallMiBps: [], mcpPeakRssMiB: [], mcpCpuPerGiB: [], libraryCpuPerGiB: [], hashOk: true, problems };
+  const result: McpBenchResult = {
+    calls: o.calls,
+    mcpUs: [],
+    clientUs: [],
+    fileSize: o.fileSize,
+    mcpMiBps: [],
+    inProcessMiBps: [],
+    mcpSpawnMiBps: [],
+    mcpStartupMs: [],
+    libraryMiBps: [],
+    libraryCallMiBps: [],
+    mcpPeakRssMiB: [],
+    mcpCpuPerGiB: [],
+    libraryCpuPerGiB: [],
+    hashOk: true,
+    problems,
+  };
   const perGiB = (seconds: number) => (seconds * 1024 * MiB) / o.fileSize;
   const peakScript = writeExitProbe(process.cwd());
   const check = async (sessionId: string | undefined, what: string) => {
@@ -122,7 +138,15 @@ runMain(async (): Promise<McpBenchResult> => {
     await viaMcp(o.warmup);
     await direct(o.warmup);
     for (let rep = 0; rep < o.repetitions; rep++) {
-      for (const [which, into] of (rep % 2 === 0 ? [[viaMcp, result.mcpUs], [direct, result.clientUs]] : [[direct, result.clientUs], [viaMcp, result.mcpUs]]) as Array<[(n: number) => Promise<void>, number[]]>) {
+      for (const [which, into] of (rep % 2 === 0
+        ? [
+            [viaMcp, result.mcpUs],
+            [direct, result.clientUs],
+          ]
+        : [
+            [direct, result.clientUs],
+            [viaMcp, result.mcpUs],
+          ]) as Array<[(n: number) => Promise<void>, number[]]>) {
         const started = performance.now();
         await which(o.calls);
         into.push(((performance.now() - started) * 1000) / o.calls);
@@ -143,7 +167,10 @@ runMain(async (): Promise<McpBenchResult> => {
           continue;
         }
         if (variant === "library") {
-          const ran = await run(process.execPath, ["--import", peakScript, o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], { PLATFORM_BASE_URL: server.url, PLATFORM_API_KEY: API_KEY });
+          const ran = await run(process.execPath, ["--import", peakScript, o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], {
+            PLATFORM_BASE_URL: server.url,
+            PLATFORM_API_KEY: API_KEY,
+          });
           if (ran.code !== 0) problems.push(`the library script exited with ${ran.code}: ${ran.out.slice(-500)}`);
           else {
             result.libraryMiBps.push(mibps(ran.seconds));

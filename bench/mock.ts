@@ -71,7 +71,14 @@ async function startMockProcess(): Promise<MockProcess> {
   };
 }
 
-function send(agent: Agent, url: string, method: string, path: string, headers: Record<string, string | number>, body?: (write: (piece: Buffer) => Promise<void>) => Promise<void>): Promise<{ status: number; text: string }> {
+function send(
+  agent: Agent,
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  body?: (write: (piece: Buffer) => Promise<void>) => Promise<void>,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}${path}`, { method, agent, headers: { "x-api-key": API_KEY, ...headers } }, (res) => {
       const pieces: Buffer[] = [];
@@ -143,18 +150,27 @@ async function importThrough(size: number, chunkSize: number) {
         const chunkCipher = createCipheriv("aes-128-ctr", createHash("sha256").update(`chunk ${n}`).digest().subarray(0, 16), Buffer.alloc(16, n % 256));
         const hash = createHash("sha256");
         const boundary = `bench${n}`;
-        const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="chunkNumber"\r\n\r\n${n}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+        const head = Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="chunkNumber"\r\n\r\n${n}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        );
         const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-        const answer = await send(agent, mock.url, "POST", `/api/public/files/session/${sessionId}`, { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + length + tail.length }, async (write) => {
-          await write(head);
-          const piece = Buffer.alloc(256 * 1024);
-          for (let sent = 0; sent < length; sent += piece.length) {
-            const bytes = chunkCipher.update(piece.subarray(0, Math.min(piece.length, length - sent)));
-            hash.update(bytes);
-            await write(bytes);
-          }
-          await write(tail);
-        });
+        const answer = await send(
+          agent,
+          mock.url,
+          "POST",
+          `/api/public/files/session/${sessionId}`,
+          { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + length + tail.length },
+          async (write) => {
+            await write(head);
+            const piece = Buffer.alloc(256 * 1024);
+            for (let sent = 0; sent < length; sent += piece.length) {
+              const bytes = chunkCipher.update(piece.subarray(0, Math.min(piece.length, length - sent)));
+              hash.update(bytes);
+              await write(bytes);
+            }
+            await write(tail);
+          },
+        );
         if (answer.status !== 200) throw new Error(`chunk ${n}: ${answer.status} ${answer.text}`);
         digests[n] = hash.digest("hex");
       }

@@ -108,7 +108,8 @@ const PLAN = quick
       // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up;
       // (issue 20) 100,000 chunks in 1,000 pages against the library's listing, its memory against 10,000.
       cli: { reps: 5, on: "big", startupRuns: 20, listing: { pages: 1_000, pageSize: 100, smallLimit: 10_000, repetitions: 5 } },
-      // The MCP server (issue 19): a tools/call of one read over stdio against the same call made with the client; a 1 GiB import through the tool against models.import.
+      // The MCP server (issue 19): a tools/call of one read over stdio against the same call made with the client; a 1 GiB import through the tool against
+      // models.import.
       mcp: { calls: 2_000, warmup: 200, reps: 5, importReps: 3, on: "big" },
     };
 
@@ -208,7 +209,12 @@ function srcOverride(dir) {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (target) => {
         if (target.pluginData === "src-override") return undefined;
-        const found = await build.resolve(target.path, { kind: target.kind, importer: target.importer, resolveDir: target.resolveDir, pluginData: "src-override" });
+        const found = await build.resolve(target.path, {
+          kind: target.kind,
+          importer: target.importer,
+          resolveDir: target.resolveDir,
+          pluginData: "src-override",
+        });
         if (found.errors.length || !found.path.startsWith(src + sep)) return found.errors.length ? undefined : { path: found.path, external: found.external };
         return { path: join(dir, relative(src, found.path)) };
       });
@@ -247,8 +253,10 @@ const files = {};
   const chunkDir = (which) => (curlVersion && selected("import") && PLAN.throughputOn === which ? join(work, `chunks-${which}`) : undefined);
   if (selected("import") || selected("memory") || selected("cli") || selected("mcp")) {
     const wants = (which) => (selected("cli") && PLAN.cli.on === which) || (selected("mcp") && PLAN.mcp.on === which);
-    if ((selected("import") && PLAN.throughputOn === "big") || selected("memory") || wants("big")) files.big = generate("model-big.bin", PLAN.bigSize, PLAN.chunkSize, chunkDir("big"));
-    if ((selected("import") && PLAN.throughputOn === "small") || selected("memory") || wants("small")) files.small = generate("model-small.bin", PLAN.smallSize, PLAN.chunkSize, chunkDir("small"));
+    if ((selected("import") && PLAN.throughputOn === "big") || selected("memory") || wants("big"))
+      files.big = generate("model-big.bin", PLAN.bigSize, PLAN.chunkSize, chunkDir("big"));
+    if ((selected("import") && PLAN.throughputOn === "small") || selected("memory") || wants("small"))
+      files.small = generate("model-small.bin", PLAN.smallSize, PLAN.chunkSize, chunkDir("small"));
   }
   if (selected("streams")) {
     const { bigSize, smallSize } = PLAN.streams;
@@ -270,7 +278,11 @@ const fileFor = (/** @type {string} */ which) => {
 
 /** Runs one bundled entry with its options; resolves { result } or { error }. */
 async function runChild(entry, options, timeoutMs) {
-  const run = await runProcess(process.execPath, ["--expose-gc", join(bundleDir, `${entry}.mjs`), JSON.stringify(options)], { cwd: work, timeoutMs, signal: stopChildren.signal });
+  const run = await runProcess(process.execPath, ["--expose-gc", join(bundleDir, `${entry}.mjs`), JSON.stringify(options)], {
+    cwd: work,
+    timeoutMs,
+    signal: stopChildren.signal,
+  });
   const line = run.stdout.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
   if (run.code === 0 && line) return { result: JSON.parse(line.slice(RESULT_PREFIX.length)) };
   const stderr = run.timedOut ? `${run.stderr}\n(killed after ${timeoutMs / 1000} s)` : run.stderr;
@@ -321,7 +333,8 @@ if (selected("import") || selected("memory")) {
     for (const variant of rotated(variants, rep)) {
       note(await runChild("import", importOptions(variant, fileFor(PLAN.throughputOn)), importTimeout), raw.import);
     }
-    if (selected("memory")) note(await runChild("import", importOptions("client", fileFor(PLAN.throughputOn === "big" ? "small" : "big")), importTimeout), raw.memory);
+    if (selected("memory"))
+      note(await runChild("import", importOptions("client", fileFor(PLAN.throughputOn === "big" ? "small" : "big")), importTimeout), raw.memory);
     log(`import repetition ${rep + 1}/${PLAN.reps} done`);
   }
 }
@@ -391,7 +404,19 @@ if (selected("inprocess")) {
 
 if (selected("cli")) {
   const file = fileFor(PLAN.cli.on);
-  const o = { file: file.path, fileSize: file.size, sha256: file.sha256, chunkSize: PLAN.chunkSize, concurrency: PLAN.concurrency, repetitions: PLAN.cli.reps, startupRuns: PLAN.cli.startupRuns, cli: join(bundleDir, "platform.mjs"), libraryScript: join(bundleDir, "library-import.mjs"), listScript: join(bundleDir, "library-list.mjs"), listing: PLAN.cli.listing };
+  const o = {
+    file: file.path,
+    fileSize: file.size,
+    sha256: file.sha256,
+    chunkSize: PLAN.chunkSize,
+    concurrency: PLAN.concurrency,
+    repetitions: PLAN.cli.reps,
+    startupRuns: PLAN.cli.startupRuns,
+    cli: join(bundleDir, "platform.mjs"),
+    libraryScript: join(bundleDir, "library-import.mjs"),
+    listScript: join(bundleDir, "library-list.mjs"),
+    listing: PLAN.cli.listing,
+  };
   const outcome = await runChild("cli", o, quick ? 120_000 : 900_000);
   if (outcome.error) raw.errors.push(outcome.error);
   else raw.cli = outcome.result;
@@ -407,12 +432,25 @@ if (selected("specdiff")) {
   const releases = listReleases();
   const previous = lastReleaseFor(loadSpec().info.version, releases);
   const pairs = [];
-  if (previous) pairs.push({ label: `the spec against its previous release (${previous.version} → working tree)`, base: join(REPO_ROOT, previous.file), head: join(REPO_ROOT, "openapi/platform.yaml") });
+  if (previous)
+    pairs.push({
+      label: `the spec against its previous release (${previous.version} → working tree)`,
+      base: join(REPO_ROOT, previous.file),
+      head: join(REPO_ROOT, "openapi/platform.yaml"),
+    });
   const [older, newer] = releases.slice(-2);
   if (older && newer) {
-    pairs.push({ label: `release against release (${older.version} → ${newer.version})`, base: join(REPO_ROOT, older.file), head: join(REPO_ROOT, newer.file) });
+    pairs.push({
+      label: `release against release (${older.version} → ${newer.version})`,
+      base: join(REPO_ROOT, older.file),
+      head: join(REPO_ROOT, newer.file),
+    });
   }
-  const outcome = await runChild("spec-diff", { repoRoot: REPO_ROOT, runs: SPECDIFF_PLAN.runs, pairs: pairs.slice(0, SPECDIFF_PLAN.pairs) }, quick ? 60_000 : 180_000);
+  const outcome = await runChild(
+    "spec-diff",
+    { repoRoot: REPO_ROOT, runs: SPECDIFF_PLAN.runs, pairs: pairs.slice(0, SPECDIFF_PLAN.pairs) },
+    quick ? 60_000 : 180_000,
+  );
   if (outcome.error) raw.errors.push(outcome.error);
   else raw.specdiff = outcome.result;
   log("spec diff done");
@@ -444,7 +482,13 @@ if (selected("size")) {
   // bundle it, against openapi-fetch alone (the peer's floor).
   const src = args.src ? resolve(args.src) : join(REPO_ROOT, "src");
   const [core, peer] = await Promise.all([measureEntry(join(src, "index.ts")), measureEntry(join(REPO_ROOT, "node_modules/openapi-fetch/dist/index.mjs"))]);
-  raw.size = { coreGzipped: core.gzipped, coreMinified: core.minified, lazyGzipped: core.lazyChunks.reduce((n, c) => n + c.gzipped, 0), peerGzipped: peer.gzipped, budget: CORE_BUDGET_BYTES };
+  raw.size = {
+    coreGzipped: core.gzipped,
+    coreMinified: core.minified,
+    lazyGzipped: core.lazyChunks.reduce((n, c) => n + c.gzipped, 0),
+    peerGzipped: peer.gzipped,
+    budget: CORE_BUDGET_BYTES,
+  };
   log("size measured");
 }
 
@@ -461,7 +505,9 @@ const mibps = (runs) => runs.map((r) => r.mibPerSecond);
 
 if (selected("import")) {
   const v = verdicts.import;
-  const baselines = [curlVersion ? `curl ${fmtSpread(mibps(by("curl")), 0)}` : "curl: not installed", `fetch loop ${fmtSpread(mibps(by("fetch")), 0)}`].join("<br>");
+  const baselines = [curlVersion ? `curl ${fmtSpread(mibps(by("curl")), 0)}` : "curl: not installed", `fetch loop ${fmtSpread(mibps(by("fetch")), 0)}`].join(
+    "<br>",
+  );
   row(
     `1. Import ${sizeLabel(throughputSize)}, ${PLAN.chunkSize / MiB} MiB chunks, concurrency ${PLAN.concurrency}`,
     `MiB/s, median (min–max) of ${PLAN.reps}`,
@@ -481,7 +527,15 @@ if (selected("import")) {
     curlVersion ? "≤ 2× curl" : "(needs curl)",
     curlVersion ? status(v.cpuMet) : "n/a",
   );
-  row("1. Import: sink sha256 of the chunks in order", "runs whose hash matched", `${v.hashMatched}/${v.hashRuns}`, "", "", "every run matches", status(v.hashOk));
+  row(
+    "1. Import: sink sha256 of the chunks in order",
+    "runs whose hash matched",
+    `${v.hashMatched}/${v.hashRuns}`,
+    "",
+    "",
+    "every run matches",
+    status(v.hashOk),
+  );
 }
 if (selected("memory")) {
   const v = verdicts.memory;
@@ -764,8 +818,24 @@ if (selected("cli") && raw.cli) {
     "flat: within ±10%",
     status(v.listFlat),
   );
-  row(`8. Command line: platform --help, ${c.startupMs.length} starts`, "ms, median (min–max)", fmtSpread(c.startupMs, 0), "", "", `< ${TARGETS.cliStartupMs} ms`, status(v.startupMet));
-  row(`8. Command line: platform completion bash, ${c.completionStartupMs.length} starts`, "ms, median (min–max)", fmtSpread(c.completionStartupMs, 0), "", "", `< ${TARGETS.cliStartupMs} ms`, status(v.completionStartupMet));
+  row(
+    `8. Command line: platform --help, ${c.startupMs.length} starts`,
+    "ms, median (min–max)",
+    fmtSpread(c.startupMs, 0),
+    "",
+    "",
+    `< ${TARGETS.cliStartupMs} ms`,
+    status(v.startupMet),
+  );
+  row(
+    `8. Command line: platform completion bash, ${c.completionStartupMs.length} starts`,
+    "ms, median (min–max)",
+    fmtSpread(c.completionStartupMs, 0),
+    "",
+    "",
+    `< ${TARGETS.cliStartupMs} ms`,
+    status(v.completionStartupMet),
+  );
 }
 
 if (selected("mcp") && raw.mcp) {
@@ -807,7 +877,15 @@ if (selected("mcp") && raw.mcp) {
     "(reported)",
     "info",
   );
-  row("10. MCP server: peak RSS of the platform mcp process through the import", "MiB, median (min–max)", fmtSpread(m.mcpPeakRssMiB, 0), "", "", `< ${TARGETS.mcpPeakRssMiB} MiB`, status(v.peakMet));
+  row(
+    "10. MCP server: peak RSS of the platform mcp process through the import",
+    "MiB, median (min–max)",
+    fmtSpread(m.mcpPeakRssMiB, 0),
+    "",
+    "",
+    `< ${TARGETS.mcpPeakRssMiB} MiB`,
+    status(v.peakMet),
+  );
 }
 
 if (selected("size") && raw.size) {
@@ -854,14 +932,19 @@ if (selected("import") && raw.import.length) {
   notes.push(
     `Where the import's time goes: sender and sink share the machine's ${machine.cores} cores. The sink spent ${senders
       .map((v) => `${fmt(sinkPerGiB(v), 2)} CPU s/GiB (with ${v === "fetch" ? "the fetch loop" : v})`)
-      .join(", ")} parsing, hashing and answering; the senders' own CPU time per GiB is in the table. A sender that needs less CPU leaves more to the sink, which is why curl sets the pace.`,
+      .join(
+        ", ",
+      )} parsing, hashing and answering; the senders' own CPU time per GiB is in the table. A sender that needs less CPU leaves more to the sink, which is why curl sets the pace.`,
   );
 }
 if (selected("waiter") && raw.waiter) notes.push(verdicts.waiter.tradeOff);
 if (selected("waiter") && raw.waiter) notes.push(verdicts.waiter.uniform);
-if (!curlVersion && selected("import")) notes.push("curl is not installed on this machine: the import was compared with the fetch loop only. CI: add `apt-get install -y curl` to .ci/run.");
+if (!curlVersion && selected("import"))
+  notes.push("curl is not installed on this machine: the import was compared with the fetch loop only. CI: add `apt-get install -y curl` to .ci/run.");
 if (busy || (loadavg()[0] ?? 0) > machine.cores) {
-  notes.push(`The machine was busy during this run (load average above its ${machine.cores} cores): throughput figures are noisy; the CPU-time row and the ratios of interleaved runs are the steadier figures.`);
+  notes.push(
+    `The machine was busy during this run (load average above its ${machine.cores} cores): throughput figures are noisy; the CPU-time row and the ratios of interleaved runs are the steadier figures.`,
+  );
 }
 for (const problem of verdicts.gateFailures) notes.push(`GATE FAILED: ${problem}`);
 for (const error of raw.errors) notes.push(`ERROR: ${error}`);

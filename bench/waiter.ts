@@ -119,7 +119,15 @@ runMain(async (): Promise<WaiterResult> => {
   };
   const result = { jobs: o.jobs, strategies: {}, defaults: DEFAULT_WAIT } as WaiterResult;
   for (const [name, strategy] of Object.entries(strategies) as Array<[keyof WaiterResult["strategies"], Strategy]>) {
-    const figures: StrategyFigures = { medianDelayS: [], p90DelayS: [], meanDelayS: [], medianPolls: [], meanPolls: [], uniformMedianDelayS: [], uniformMedianPolls: [] };
+    const figures: StrategyFigures = {
+      medianDelayS: [],
+      p90DelayS: [],
+      meanDelayS: [],
+      medianPolls: [],
+      meanPolls: [],
+      uniformMedianDelayS: [],
+      uniformMedianPolls: [],
+    };
     for (let rep = 0; rep < o.repetitions; rep++) {
       const seed = 0x5eed + rep;
       const log = await measure(strategy, logSpread(o.jobs), seed);

@@ -91,4 +91,6 @@ for (const [sitePath, file] of [...Object.entries(ASSETS), ...copies]) {
 }
 await writeReference(SITE_DIR, withWorkflowLinks(withCodeSamples(spec), arazzo));
 
-console.log(`wrote ${DISCREPANCIES_MD}\nwrote ${SITE_DIR}: ${rendered.size} pages (${workflows.length} of workflows), the API reference (${REFERENCE.page}) and ${copies.size} linked files`);
+console.log(
+  `wrote ${DISCREPANCIES_MD}\nwrote ${SITE_DIR}: ${rendered.size} pages (${workflows.length} of workflows), the API reference (${REFERENCE.page}) and ${copies.size} linked files`,
+);

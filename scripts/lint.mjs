@@ -1,5 +1,6 @@
 // npm run lint [-- --format text|sarif|github]: Redocly and Spectral on the spec and on the Arazzo
-// document of its workflows; any error or warning fails (exit code 1).
+// document of its workflows, Biome and the line length on the code (scripts/lib/code-lint.mjs);
+// any error or warning fails (exit code 1).
 //
 //   text (default)  for a terminal
 //   sarif           SARIF 2.1.0 on stdout, one run per linter, for code-scanning tools

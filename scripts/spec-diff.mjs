@@ -40,7 +40,9 @@ try {
     },
   });
 } catch (error) {
-  fail(`${/** @type {Error} */ (error).message}\nusage: npm run spec:diff -- [BASE] [HEAD] [--json | --format ${FORMATS.join("|")}] [--link-base URL] [--output FILE]`);
+  fail(
+    `${/** @type {Error} */ (error).message}\nusage: npm run spec:diff -- [BASE] [HEAD] [--json | --format ${FORMATS.join("|")}] [--link-base URL] [--output FILE]`,
+  );
 }
 const { values, positionals } = parsed;
 if (values.rules) {

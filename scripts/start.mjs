@@ -34,7 +34,10 @@ const VARIABLES = new Map([
   [docsPort, "DOCS_PORT"],
 ]);
 const portTaken = (error) =>
-  exitIfPortInUse(error, { script: "start", setting: (port) => `set ${VARIABLES.get(port) ?? "MOCK_PORT or DOCS_PORT"} to a free port (${VARIABLES.get(port) ?? "MOCK_PORT"}=${port + 1} npm start)` });
+  exitIfPortInUse(error, {
+    script: "start",
+    setting: (port) => `set ${VARIABLES.get(port) ?? "MOCK_PORT or DOCS_PORT"} to a free port (${VARIABLES.get(port) ?? "MOCK_PORT"}=${port + 1} npm start)`,
+  });
 
 // Checked before the build, which takes a while, and again when the servers start below.
 for (const port of [mockPort, docsPort]) await ensurePortFree(port).catch(portTaken);

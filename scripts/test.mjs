@@ -53,7 +53,7 @@ function readResults() {
 }
 
 const results = readResults();
-let passed = results?.numPassedTests ?? 0;
+const passed = results?.numPassedTests ?? 0;
 let failed = results?.numFailedTests ?? 0;
 // A file that failed with no failed test of its own (an import error: no tests at all; a failing
 // beforeAll: its tests all skipped) is left out of vitest's counts, and counted here.

@@ -24,7 +24,8 @@ import { REPO_ROOT } from "./lib/spec.mjs";
 
 // The inputs that are credentials, and the variable each comes from.
 const CREDENTIALS = { apiKey: "PLATFORM_API_KEY", jwt: "PLATFORM_JWT" };
-const USAGE = "usage: npm run workflows -- --server [platform=]URL [--input name=value ...] [--workflow ID ...] [--format text|json|junit|sarif] [--output FILE]\n       npm run workflows -- --from RESPECT.json [--format ...] [--output FILE]";
+const USAGE =
+  "usage: npm run workflows -- --server [platform=]URL [--input name=value ...] [--workflow ID ...] [--format text|json|junit|sarif] [--output FILE]\n       npm run workflows -- --from RESPECT.json [--format ...] [--output FILE]";
 
 /** @returns {never} */
 function usage(message) {
@@ -72,7 +73,8 @@ async function run() {
     const at = pair.indexOf("=");
     if (at <= 0) usage(`--input takes name=value, got "${pair}"`);
     const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
-    if (CREDENTIALS[name]) usage(`--input ${name}: credentials are read from ${CREDENTIALS[name]}, never the command line (a command line is visible to every user of the machine)`);
+    if (CREDENTIALS[name])
+      usage(`--input ${name}: credentials are read from ${CREDENTIALS[name]}, never the command line (a command line is visible to every user of the machine)`);
     if (!declared.has(name)) usage(`--input ${name} is not an input of ${chosen.join(", ")} (inputs: ${[...declared.keys()].join(", ")})`);
     if (declared.get(name).format === "password") usage(`--input ${name} is a secret and cannot be given on the command line; its default is used`);
     inputs[name] = value;
@@ -80,7 +82,9 @@ async function run() {
   for (const id of running) {
     for (const name of workflowInputs(arazzo, id).required) {
       if (CREDENTIALS[name] ? !process.env[CREDENTIALS[name]] : inputs[name] === undefined) {
-        usage(`${id} needs ${CREDENTIALS[name] ? `${CREDENTIALS[name]} set in the environment` : `--input ${name}=...`}${values.workflow.length === 0 ? " (or choose workflows with --workflow)" : ""}`);
+        usage(
+          `${id} needs ${CREDENTIALS[name] ? `${CREDENTIALS[name]} set in the environment` : `--input ${name}=...`}${values.workflow.length === 0 ? " (or choose workflows with --workflow)" : ""}`,
+        );
       }
     }
   }

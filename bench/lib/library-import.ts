@@ -6,7 +6,7 @@
 import { createPlatformClient } from "../../src/node.js";
 
 const [file, chunkSize, concurrency] = process.argv.slice(2);
-const client = createPlatformClient({ baseUrl: process.env["PLATFORM_BASE_URL"]!, apiKey: process.env["PLATFORM_API_KEY"]! });
+const client = createPlatformClient({ baseUrl: process.env.PLATFORM_BASE_URL!, apiKey: process.env.PLATFORM_API_KEY! });
 const started = performance.now();
 const result = await client.models.import({ source: file!, chunkSize: Number(chunkSize), concurrency: Number(concurrency) });
 const importSeconds = (performance.now() - started) / 1000;

@@ -6,7 +6,7 @@
 import { createPlatformClient } from "../../src/node.js";
 
 const [appId] = process.argv.slice(2);
-const client = createPlatformClient({ baseUrl: process.env["PLATFORM_BASE_URL"]!, jwt: process.env["PLATFORM_JWT"]! });
+const client = createPlatformClient({ baseUrl: process.env.PLATFORM_BASE_URL!, jwt: process.env.PLATFORM_JWT! });
 for await (const chunk of client.chunks.list(appId!)) {
   const { raw: _raw, ...record } = chunk as typeof chunk & { raw?: unknown };
   process.stdout.write(`${JSON.stringify(record)}\n`);

@@ -146,9 +146,10 @@ function raw(res: ServerResponse, body: Buffer): void {
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = req.url ?? "/";
   const method = req.method ?? "GET";
-  let m: RegExpExecArray | null;
+  // The id a route's pattern captures, when the request is that route's method and path.
+  const idIn = (want: string, pattern: RegExp): string | undefined => (method === want ? pattern.exec(url)?.[1] : undefined);
 
-  if (method === "GET" && (m = /^\/api\/public\/connections\/([^/?]+)$/.exec(url))) {
+  if (method === "GET" && /^\/api\/public\/connections\/[^/?]+$/.test(url)) {
     if (!req.headers["x-api-key"]) return json(res, 401, { message: "x-api-key is required" });
     if (callLatencyMs > 0) work(callLatencyMs);
     return raw(res, CONNECTION);
@@ -179,16 +180,18 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     });
     return json(res, 200, { sessionId: id, expirationDate: new Date(Date.now() + 3_600_000).toISOString(), modelId: `cm-${id}` });
   }
-  if (method === "POST" && (m = /^\/api\/public\/files\/session\/([^/]+)\/complete$/.exec(url))) {
+  const completed = idIn("POST", /^\/api\/public\/files\/session\/([^/]+)\/complete$/);
+  if (completed !== undefined) {
     await readBody(req);
-    const session = sessions.get(m[1]!);
+    const session = sessions.get(completed);
     if (!session) return json(res, 404, { message: "no such session" });
     const { next } = session.reassembly;
     if (next !== session.totalChunks) return json(res, 409, { message: `${session.totalChunks - next} chunks missing` });
     return json(res, 200, { "dock-statusId": `ds-${session.id}`, modelId: `cm-${session.id}`, jobType: "MODELS", action: "IMPORT", status: "SUCCESS" });
   }
-  if (method === "POST" && (m = /^\/api\/public\/files\/session\/([^/]+)$/.exec(url))) {
-    const session = sessions.get(m[1]!);
+  const chunkFor = idIn("POST", /^\/api\/public\/files\/session\/([^/]+)$/);
+  if (chunkFor !== undefined) {
+    const session = sessions.get(chunkFor);
     if (!session) {
       await readBody(req);
       return json(res, 404, { message: "no such session" });
@@ -216,8 +219,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const { user, system } = process.cpuUsage();
     return json(res, 200, { seconds: (user + system) / 1e6 });
   }
-  if (method === "GET" && (m = /^\/__bench\/session\/([^/]+)$/.exec(url))) {
-    const session = sessions.get(m[1]!);
+  const inspected = idIn("GET", /^\/__bench\/session\/([^/]+)$/);
+  if (inspected !== undefined) {
+    const session = sessions.get(inspected);
     if (!session) return json(res, 404, { message: "no such session" });
     return json(res, 200, {
       sha256: session.reassembly.sha256(session.totalChunks) ?? null,

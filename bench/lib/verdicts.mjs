@@ -42,15 +42,22 @@ export const TARGETS = {
 };
 
 /**
- * @typedef {{ variant: string, fileSize: number, mibPerSecond: number, cpuSeconds?: number | null, peakRssMiB: number | null, hashOk: boolean, problems: string[], concurrency?: number, sinkCpuSeconds?: number }} ImportRun
+ * @typedef {{ variant: string, fileSize: number, mibPerSecond: number, cpuSeconds?: number | null, peakRssMiB: number | null, hashOk: boolean,
+ *   problems: string[], concurrency?: number, sinkCpuSeconds?: number }} ImportRun
  * @typedef {{
  *   import: ImportRun[], memory: ImportRun[], streams?: ImportRun[], latency: ImportRun[], errors: string[],
- *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], warnUs?: number[], latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
- *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number, loopHeapLastPageMiB: number },
+ *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], warnUs?: number[],
+ *     latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
+ *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number,
+ *     loopHeapLastPageMiB: number },
  *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>>, defaults: import("../waiter.ts").WaiterResult["defaults"] },
- *   mcp?: { calls: number, mcpUs: number[], clientUs: number[], fileSize: number, mcpMiBps: number[], inProcessMiBps: number[], mcpSpawnMiBps: number[], mcpStartupMs: number[], libraryMiBps: number[], libraryCallMiBps: number[], mcpPeakRssMiB: number[], mcpCpuPerGiB: number[], libraryCpuPerGiB: number[], hashOk: boolean, problems: string[] },
- *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[], cliBarPeakRssMiB: number[], startupMs: number[], completionStartupMs: number[], hashOk: boolean, problems: string[],
- *     listing: { chunks: number, smallChunks: number, cliRate: number[], libraryRate: number[], cliPeakRssMiB: number[], cliSmallPeakRssMiB: number[], libraryPeakRssMiB: number[] } },
+ *   mcp?: { calls: number, mcpUs: number[], clientUs: number[], fileSize: number, mcpMiBps: number[], inProcessMiBps: number[], mcpSpawnMiBps: number[],
+ *     mcpStartupMs: number[], libraryMiBps: number[], libraryCallMiBps: number[], mcpPeakRssMiB: number[], mcpCpuPerGiB: number[],
+ *     libraryCpuPerGiB: number[], hashOk: boolean, problems: string[] },
+ *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[],
+ *     cliBarPeakRssMiB: number[], startupMs: number[], completionStartupMs: number[], hashOk: boolean, problems: string[],
+ *     listing: { chunks: number, smallChunks: number, cliRate: number[], libraryRate: number[], cliPeakRssMiB: number[], cliSmallPeakRssMiB: number[],
+ *       libraryPeakRssMiB: number[] } },
  *   specdiff?: { pairs: Array<{ label: string, changes: number, level: string, processMs: number[], inProcessMs: number[] }> }
  * }} RawResults
  */
@@ -69,7 +76,8 @@ export function growsWithFileSize(bigPeak, smallPeak, bigSizeMiB, smallSizeMiB) 
 
 /**
  * @param {RawResults} raw
- * @param {{ selected: string[], curl: boolean, bigSize: number, smallSize: number, streamSizes?: { bigSize: number, smallSize: number } }} context sizes in bytes
+ * @param {{ selected: string[], curl: boolean, bigSize: number, smallSize: number, streamSizes?: { bigSize: number,
+ *   smallSize: number } }} context sizes in bytes
  */
 export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes = { bigSize, smallSize } }) {
   const bigSizeMiB = bigSize / MiB;
@@ -118,7 +126,8 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     };
     if (hashRuns === 0) gateFailures.push("no import run completed");
     if (!out.import.met) missed.push(`import throughput ${fmt(client, 0)} MiB/s = ${fmt(r, 2)}× of ${baseline}, target ≥ ${TARGETS.importRatio}×`);
-    if (out.import.cpuMet === false) missed.push(`import sender CPU ${fmt(median(cpu.client), 2)} s/GiB = ${fmt(cpuRatio, 2)}× curl's, target ≤ ${TARGETS.importCpuRatio}×`);
+    if (out.import.cpuMet === false)
+      missed.push(`import sender CPU ${fmt(median(cpu.client), 2)} s/GiB = ${fmt(cpuRatio, 2)}× curl's, target ≤ ${TARGETS.importCpuRatio}×`);
   }
 
   if (on("memory")) {
@@ -156,7 +165,9 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
       out.streams[variant] = { bigPeaks, smallPeaks, growth, flat };
       if (!Number.isFinite(growth)) gateFailures.push(`${variant}: no peak RSS figures to compare`);
       else if (growsWithFileSize(big, small, streamBigMiB, streamSmallMiB)) {
-        gateFailures.push(`${variant} memory grows with file size: median peak RSS ${fmt(big, 0)} MiB for ${fmt(streamBigMiB, 0)} MiB vs ${fmt(small, 0)} MiB for ${fmt(streamSmallMiB, 0)} MiB`);
+        gateFailures.push(
+          `${variant} memory grows with file size: median peak RSS ${fmt(big, 0)} MiB for ${fmt(streamBigMiB, 0)} MiB vs ${fmt(small, 0)} MiB for ${fmt(streamSmallMiB, 0)} MiB`,
+        );
       }
       if (!flat) missed.push(`${variant} peak RSS big/small ${fmt(growth, 2)}×, target within ±${TARGETS.growth * 100}%`);
     }
@@ -175,15 +186,29 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     const c = raw.calls;
     const r = ratio(median(c.clientUs), median(c.openapiFetchUs));
     const latencyRatio = ratio(median(c.latency.clientUs), median(c.latency.rawUs));
-    out.calls = { ratio: r, met: r <= TARGETS.callsRatio, rawRatio: ratio(median(c.clientUs), median(c.rawUs)), latencyRatio, latencyMet: latencyRatio <= TARGETS.callsLatencyRatio };
-    if (!out.calls.met) missed.push(`per-call overhead ${fmt(median(c.clientUs), 0)} µs vs bare openapi-fetch ${fmt(median(c.openapiFetchUs), 0)} µs = ${fmt(r, 2)}×, target ≤ ${TARGETS.callsRatio}×`);
+    out.calls = {
+      ratio: r,
+      met: r <= TARGETS.callsRatio,
+      rawRatio: ratio(median(c.clientUs), median(c.rawUs)),
+      latencyRatio,
+      latencyMet: latencyRatio <= TARGETS.callsLatencyRatio,
+    };
+    if (!out.calls.met)
+      missed.push(
+        `per-call overhead ${fmt(median(c.clientUs), 0)} µs vs bare openapi-fetch ${fmt(median(c.openapiFetchUs), 0)} µs = ${fmt(r, 2)}×, target ≤ ${TARGETS.callsRatio}×`,
+      );
     if (!out.calls.latencyMet) {
-      missed.push(`calls to a ${c.latency.latencyMs} ms server ${fmt(median(c.latency.clientUs), 0)} µs vs the raw loop ${fmt(median(c.latency.rawUs), 0)} µs = ${fmt(latencyRatio, 3)}×, target ≤ ${TARGETS.callsLatencyRatio}×`);
+      missed.push(
+        `calls to a ${c.latency.latencyMs} ms server ${fmt(median(c.latency.clientUs), 0)} µs vs the raw loop ${fmt(median(c.latency.rawUs), 0)} µs = ${fmt(latencyRatio, 3)}×, target ≤ ${TARGETS.callsLatencyRatio}×`,
+      );
     }
     if (c.warnUs?.length) {
       out.calls.warnRatio = ratio(median(c.warnUs), median(c.clientUs));
       out.calls.warnMet = out.calls.warnRatio <= TARGETS.callsWarnRatio;
-      if (!out.calls.warnMet) missed.push(`validateResponses "warn" ${fmt(median(c.warnUs), 0)} µs per call vs off ${fmt(median(c.clientUs), 0)} µs = ${fmt(out.calls.warnRatio, 2)}×, target ≤ ${TARGETS.callsWarnRatio}×`);
+      if (!out.calls.warnMet)
+        missed.push(
+          `validateResponses "warn" ${fmt(median(c.warnUs), 0)} µs per call vs off ${fmt(median(c.clientUs), 0)} µs = ${fmt(out.calls.warnRatio, 2)}×, target ≤ ${TARGETS.callsWarnRatio}×`,
+        );
     }
   }
 
@@ -228,8 +253,14 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     if (!out.cli.peakMet) missed.push(`platform models import peak RSS ${fmt(peak, 0)} MiB, target < ${TARGETS.cliPeakRssMiB} MiB`);
     if (!out.cli.barMet) missed.push(`the progress bar costs: ${fmt(barRatio, 2)}× the throughput without it, target ≥ ${TARGETS.cliBarRatio}×`);
     if (!out.cli.startupMet) missed.push(`platform --help starts in ${fmt(startup, 0)} ms, target < ${TARGETS.cliStartupMs} ms`);
-    if (!out.cli.listMet) missed.push(`platform chunks list -o jsonl ${fmt(median(c.listing.cliRate), 0)} chunks/s = ${fmt(listRatio, 2)}× the library's, target ≥ ${TARGETS.cliListRatio}×`);
-    if (!out.cli.listFlat) missed.push(`platform chunks list peak RSS ${fmt(listGrowth, 2)}× from ${c.listing.smallChunks} to ${c.listing.chunks} chunks, target within ±${TARGETS.cliListGrowth * 100}%`);
+    if (!out.cli.listMet)
+      missed.push(
+        `platform chunks list -o jsonl ${fmt(median(c.listing.cliRate), 0)} chunks/s = ${fmt(listRatio, 2)}× the library's, target ≥ ${TARGETS.cliListRatio}×`,
+      );
+    if (!out.cli.listFlat)
+      missed.push(
+        `platform chunks list peak RSS ${fmt(listGrowth, 2)}× from ${c.listing.smallChunks} to ${c.listing.chunks} chunks, target within ±${TARGETS.cliListGrowth * 100}%`,
+      );
     if (!out.cli.completionStartupMet) missed.push(`platform completion bash starts in ${fmt(completionStartup, 0)} ms, target < ${TARGETS.cliStartupMs} ms`);
   }
   if (on("specdiff") && raw.specdiff) {
@@ -249,8 +280,16 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     // models.import in a script that has not either, both from the call to the result.
     const r = ratio(median(m.mcpMiBps), median(m.libraryCallMiBps));
     const peak = Math.max(...m.mcpPeakRssMiB);
-    out.mcp = { callRatio: ratio(median(m.mcpUs), median(m.clientUs)), ratio: r, warmRatio: ratio(median(m.mcpMiBps), median(m.inProcessMiBps)), met: r >= TARGETS.mcpImportRatio, peak, peakMet: peak < TARGETS.mcpPeakRssMiB };
-    if (!out.mcp.met) missed.push(`import through the MCP tool ${fmt(median(m.mcpMiBps), 0)} MiB/s = ${fmt(r, 2)}× models.import's, target ≥ ${TARGETS.mcpImportRatio}×`);
+    out.mcp = {
+      callRatio: ratio(median(m.mcpUs), median(m.clientUs)),
+      ratio: r,
+      warmRatio: ratio(median(m.mcpMiBps), median(m.inProcessMiBps)),
+      met: r >= TARGETS.mcpImportRatio,
+      peak,
+      peakMet: peak < TARGETS.mcpPeakRssMiB,
+    };
+    if (!out.mcp.met)
+      missed.push(`import through the MCP tool ${fmt(median(m.mcpMiBps), 0)} MiB/s = ${fmt(r, 2)}× models.import's, target ≥ ${TARGETS.mcpImportRatio}×`);
     if (!out.mcp.peakMet) missed.push(`MCP server peak RSS ${fmt(peak, 0)} MiB, target < ${TARGETS.mcpPeakRssMiB} MiB`);
   }
   return out;

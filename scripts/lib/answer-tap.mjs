@@ -34,7 +34,8 @@ function decoded(bytes, encoding) {
  * `wants(method, path)` says whether an answer is to be checked; `onAnswer({ method, path, status,
  * body })` then gets its status and body text (null when the status has none), or `skipped` with
  * the reason it could not be read.
- * @param {{ upstream: string, wants: (method: string, path: string) => boolean, onAnswer: (answer: { method: string, path: string, status: number, body?: string | null, skipped?: string }) => void, log?: (line: string) => void }} options
+ * @param {{ upstream: string, wants: (method: string, path: string) => boolean, onAnswer: (answer: { method: string, path: string, status: number,
+ *   body?: string | null, skipped?: string }) => void, log?: (line: string) => void }} options
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export function startAnswerTap({ upstream, wants, onAnswer, log = console.log }) {

@@ -33,7 +33,9 @@ export function workflowInputs(arazzo, workflowId) {
 
 /** The steps of a workflow that call an operation of the spec, with where they sit in the document. */
 export function operationSteps(workflow) {
-  return (workflow.steps ?? []).flatMap((step, index) => (typeof step.operationId === "string" ? [{ stepId: step.stepId, operationId: step.operationId, index }] : []));
+  return (workflow.steps ?? []).flatMap((step, index) =>
+    typeof step.operationId === "string" ? [{ stepId: step.stepId, operationId: step.operationId, index }] : [],
+  );
 }
 
 /** operationId → the workflows (by id) whose steps call it, in document order. */

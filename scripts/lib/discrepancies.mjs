@@ -41,7 +41,7 @@ export function describeLocation(spec, pointer) {
   return dotted(spec, segments, "");
 }
 
-function operationLabel(spec, pointer) {
+function operationLabel(pointer) {
   const [first, path, method] = fromPointer(pointer);
   return first === "paths" && method !== undefined && HTTP_METHODS.includes(method) ? ` (${method.toUpperCase()} ${path})` : "";
 }
@@ -88,7 +88,7 @@ function renderSection(spec, { pointer, record }) {
     `## ${record.id}`,
     `${record.summary.trim()}`,
     [
-      `- Where: \`${describeLocation(spec, pointer)}\`${operationLabel(spec, pointer)}`,
+      `- Where: \`${describeLocation(spec, pointer)}\`${operationLabel(pointer)}`,
       `- Pointer: \`#${pointer}\``,
       `- Source: ${SOURCE_LABELS[record.source] ?? record.source}`,
     ].join("\n"),
@@ -127,5 +127,5 @@ export function renderDiscrepanciesMarkdown(spec) {
     ["| id | where | summary | source |", "|---|---|---|---|", ...rows.map((r) => `| ${r} |`)].join("\n"),
     ...entries.map((entry) => renderSection(spec, entry)),
   ];
-  return doc.join("\n\n") + "\n";
+  return `${doc.join("\n\n")}\n`;
 }

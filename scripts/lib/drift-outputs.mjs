@@ -62,7 +62,8 @@ export function discrepancyLabels(spec) {
     const operation = item[op.method];
     const whole = [...(item["x-discrepancies"] ?? []), ...(operation["x-discrepancies"] ?? [])];
     const entriesFor = (key) => {
-      const entries = (table[key] ??= new Map());
+      table[key] ??= new Map();
+      const entries = table[key];
       const add = (at, record) => {
         names[record.id] = namesInRecord(record);
         entries.set(`${at} ${record.id}`, [at, record.id]);

@@ -11,7 +11,9 @@ const OBJECT_KEYWORDS = new Set(["type", "title", "description", "additionalProp
 const FIELD_KEYWORDS = new Set(["type", "enum", "description", "minItems", "items"]);
 
 function fail(where, message) {
-  throw new Error(`${where}: ${message} (the filter check in src/wrappers/listing/filters.ts would not enforce it; extend it and scripts/lib/filter-rules.mjs together)`);
+  throw new Error(
+    `${where}: ${message} (the filter check in src/wrappers/listing/filters.ts would not enforce it; extend it and scripts/lib/filter-rules.mjs together)`,
+  );
 }
 
 function fieldRule(where, schema, spec) {

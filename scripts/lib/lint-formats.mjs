@@ -1,4 +1,4 @@
-// The findings of both linters (scripts/lib/lint.mjs) in the forms a reviewer reads them in:
+// The findings of the linters (scripts/lib/lint.mjs) in the forms a reviewer reads them in:
 // text for a terminal, SARIF 2.1.0 for code-scanning tools (one run per linter), and GitHub
 // Actions workflow commands, which annotate the spec's lines in a pull request.
 import { readFileSync } from "node:fs";
@@ -10,7 +10,7 @@ import { workflowCommand } from "./workflow-commands.mjs";
 export const LINT_FORMATS = ["text", "sarif", "github"];
 
 const require = createRequire(resolve(REPO_ROOT, "package.json"));
-const PACKAGES = { redocly: "@redocly/cli", spectral: "@stoplight/spectral-cli" };
+const PACKAGES = { redocly: "@redocly/cli", spectral: "@stoplight/spectral-cli", biome: "@biomejs/biome" };
 
 function toolVersion(tool) {
   try {
@@ -33,7 +33,8 @@ export function toText({ spec, reports }) {
     for (const problem of report.problems) lines.push(heading(problem), `    ${problem.message.replaceAll("\n", "\n    ")}`);
   }
   lines.push("");
-  for (const { tool, document, errors, warnings, ignored } of reports) lines.push(`${tool}${document ? ` on ${document}` : ""}: ${errors} errors, ${warnings} warnings${ignored ? `, ${ignored} ignored` : ""}`);
+  for (const { tool, document, errors, warnings, ignored } of reports)
+    lines.push(`${tool}${document ? ` on ${document}` : ""}: ${errors} errors, ${warnings} warnings${ignored ? `, ${ignored} ignored` : ""}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -45,7 +46,12 @@ export function toSarif({ reports }, { versions = Object.fromEntries(Object.keys
     const ruleIds = [...new Set(report.problems.map((p) => p.rule))];
     const driver = { name: report.tool, ...(versions[report.tool] ? { semanticVersion: versions[report.tool] } : {}), rules: ruleIds.map((id) => ({ id })) };
     const results = report.problems.map((problem) => {
-      const result = { ruleId: problem.rule, ruleIndex: ruleIds.indexOf(problem.rule), level: SARIF_LEVELS[problem.severity] ?? "error", message: { text: problem.message } };
+      const result = {
+        ruleId: problem.rule,
+        ruleIndex: ruleIds.indexOf(problem.rule),
+        level: SARIF_LEVELS[problem.severity] ?? "error",
+        message: { text: problem.message },
+      };
       if (problem.file) {
         const region = problem.line > 0 ? { region: { startLine: problem.line, ...(problem.column > 0 ? { startColumn: problem.column } : {}) } } : {};
         result.locations = [{ physicalLocation: { artifactLocation: { uri: problem.file, uriBaseId: "%SRCROOT%" }, ...region } }];
@@ -70,6 +76,7 @@ export function toAnnotations({ reports }) {
       lines.push(workflowCommand(ANNOTATION_LEVELS[problem.severity] ?? "error", { ...where, title: `${report.tool} ${problem.rule}` }, message));
     }
   }
-  for (const { tool, document, errors, warnings } of reports) lines.push(workflowCommand("notice", { title: `${tool}${document ? ` on ${document}` : ""}` }, `${errors} errors, ${warnings} warnings`));
+  for (const { tool, document, errors, warnings } of reports)
+    lines.push(workflowCommand("notice", { title: `${tool}${document ? ` on ${document}` : ""}` }, `${errors} errors, ${warnings} warnings`));
   return `${lines.join("\n")}\n`;
 }

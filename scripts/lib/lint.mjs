@@ -4,6 +4,7 @@
 // stderr) is never parsed.
 import { relative, resolve } from "node:path";
 import { arazzoPath } from "./arazzo.mjs";
+import { lintCode } from "./code-lint.mjs";
 import { cliEntry, runCli } from "./node-cli.mjs";
 import { REPO_ROOT, specPath, toPointer } from "./spec.mjs";
 
@@ -104,11 +105,19 @@ export async function lintSpec(spec = specPath()) {
 /** Both linters on the Arazzo document; each report names the document it is about. */
 export async function lintWorkflows(document = arazzoPath()) {
   const reports = await Promise.all([runRedocly(document), runSpectral(document, ARAZZO_RULESET)]);
-  return { document, reports: reports.map((report) => ({ ...report, document: relative(REPO_ROOT, document) })), ok: reports.every((r) => r.errors + r.warnings === 0) };
+  return {
+    document,
+    reports: reports.map((report) => ({ ...report, document: relative(REPO_ROOT, document) })),
+    ok: reports.every((r) => r.errors + r.warnings === 0),
+  };
 }
 
-/** What `npm run lint` checks: the spec and the Arazzo document, one list of reports. */
+/** What `npm run lint` checks: the spec, the Arazzo document and the code, one list of reports. */
 export async function lintProject() {
-  const [spec, workflows] = await Promise.all([lintSpec(), lintWorkflows()]);
-  return { spec: `${relative(REPO_ROOT, spec.spec)} and ${relative(REPO_ROOT, workflows.document)}`, reports: [...spec.reports, ...workflows.reports], ok: spec.ok && workflows.ok };
+  const [spec, workflows, code] = await Promise.all([lintSpec(), lintWorkflows(), lintCode()]);
+  return {
+    spec: `${relative(REPO_ROOT, spec.spec)}, ${relative(REPO_ROOT, workflows.document)} and the code`,
+    reports: [...spec.reports, ...workflows.reports, ...code.reports],
+    ok: spec.ok && workflows.ok && code.ok,
+  };
 }

@@ -114,7 +114,10 @@ function schema30(node, where) {
 /** Rewrites the `schema` of each entry of a map of media types, parameters or headers. */
 function withSchemas(map, where) {
   if (!map) return map;
-  const entries = Object.entries(map).map(([key, value]) => [key, value?.schema ? { ...value, schema: schema30(value.schema, `${where}/${key}/schema`) } : value]);
+  const entries = Object.entries(map).map(([key, value]) => [
+    key,
+    value?.schema ? { ...value, schema: schema30(value.schema, `${where}/${key}/schema`) } : value,
+  ]);
   return Object.fromEntries(entries);
 }
 
@@ -197,7 +200,8 @@ function withFileParts(spec) {
     let object = copy;
     for (const segment of fromPointer(schema)) object = object[segment];
     const part = object.properties[property];
-    if (part.$ref || part.type !== undefined || part.format !== undefined) fail(`${schema}/properties/${property}`, "a file part with a type, a format or a $ref");
+    if (part.$ref || part.type !== undefined || part.format !== undefined)
+      fail(`${schema}/properties/${property}`, "a file part with a type, a format or a $ref");
     object.properties[property] = { ...part, type: "string", format: "binary" };
   }
   return copy;

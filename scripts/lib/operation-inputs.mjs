@@ -29,7 +29,12 @@ function recursiveComponents(components) {
     return found;
   };
   const reaches = (from, to, seen = new Set()) =>
-    [...refsOf(components[from])].some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));
+    [...refsOf(components[from])].some((next) => {
+      if (next === to) return true;
+      if (seen.has(next)) return false;
+      seen.add(next);
+      return reaches(next, to, seen);
+    });
   return new Set(Object.keys(components).filter((name) => reaches(name, name)));
 }
 
@@ -89,7 +94,11 @@ function bodyOf(spec, operation, inline) {
   const resolved = deref(spec, body);
   const [mediaType, media] = Object.entries(resolved.content)[0] ?? [];
   const schema = inline(media.schema);
-  return { required: resolved.required === true, mediaType, schema: resolved.description && !schema.description ? { ...schema, description: resolved.description } : schema };
+  return {
+    required: resolved.required === true,
+    mediaType,
+    schema: resolved.description && !schema.description ? { ...schema, description: resolved.description } : schema,
+  };
 }
 
 export function renderOperationInputs({ spec }) {

@@ -10,7 +10,17 @@ import { runProcess } from "./process-run.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
 // Inputs of the package that are not build output, copied as they are.
-const SOURCES = ["package.json", "README.md", "CHANGELOG.md", "LICENSE", "openapi/platform.yaml", "openapi/platform.arazzo.yaml", "openapi/workflow-fixtures", "openapi/platform-3.0.json", "openapi/drift-report.schema.json"];
+const SOURCES = [
+  "package.json",
+  "README.md",
+  "CHANGELOG.md",
+  "LICENSE",
+  "openapi/platform.yaml",
+  "openapi/platform.arazzo.yaml",
+  "openapi/workflow-fixtures",
+  "openapi/platform-3.0.json",
+  "openapi/drift-report.schema.json",
+];
 
 async function mustRun(label, command, args, options) {
   const result = await runProcess(command, args, options);
@@ -39,7 +49,9 @@ export async function packPackage({ into, docs = true }) {
   await mustRun("build", process.execPath, [resolve(REPO_ROOT, "scripts/build.mjs"), "--outDir", resolve(stage, "dist")], { cwd: REPO_ROOT });
   if (docs) {
     // build-docs writes under PLATFORM_OUTPUT_ROOT: the stage's docs/, not the repo's.
-    const built = await runCli("--import", [import.meta.resolve("tsx"), resolve(REPO_ROOT, "scripts/build-docs.mjs")], { env: { ...process.env, PLATFORM_OUTPUT_ROOT: stage } });
+    const built = await runCli("--import", [import.meta.resolve("tsx"), resolve(REPO_ROOT, "scripts/build-docs.mjs")], {
+      env: { ...process.env, PLATFORM_OUTPUT_ROOT: stage },
+    });
     if (built.code !== 0) throw new Error(`build-docs failed (exit ${built.code}):\n${built.stdout}\n${built.stderr}`);
   }
   return { stage, ...(await packStage(stage, into)) };

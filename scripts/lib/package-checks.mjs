@@ -48,7 +48,8 @@ export async function checkClient({ tarball, scratch, dependencyTarballs, limits
   const { packages, bytes, manifest } = await measureClient(project);
   if (packages > limits.packages) problems.push(`install: ${packages} packages, over the limit of ${limits.packages}`);
   if (bytes > limits.bytes) problems.push(`install: node_modules holds ${MB(bytes)}, over the limit of ${MB(limits.bytes)}`);
-  for (const name of INSTALL_SCRIPTS) if (manifest.scripts?.[name] !== undefined) problems.push(`install: the published package.json has a "${name}" script, which npm runs on install`);
+  for (const name of INSTALL_SCRIPTS)
+    if (manifest.scripts?.[name] !== undefined) problems.push(`install: the published package.json has a "${name}" script, which npm runs on install`);
 
   const node = (args) => runProcess(process.execPath, args, { cwd: project });
   for (const entry of [PACKAGE_NAME, `${PACKAGE_NAME}/node`]) {
@@ -65,9 +66,17 @@ export async function checkClient({ tarball, scratch, dependencyTarballs, limits
   const names = (line) => line.includes(sdk) && range !== undefined && line.includes(range);
   const mcp = await runProcess(platform, ["mcp"], { cwd: project, env: { PATH: process.env.PATH ?? "" } });
   const mcpLines = mcp.stderr.trimEnd().split("\n");
-  if (mcp.code !== 2 || mcpLines.length !== 1 || !names(mcpLines[0]) || mcp.stdout !== "") problems.push(`install: platform mcp without ${sdk} must exit 2 with one line naming ${sdk}@"${range}"; it exited ${mcp.code}: ${mcp.stderr.trim()}`);
-  const entry = await node(["--input-type=module", "-e", `await import("${PACKAGE_NAME}/mcp").then(() => console.log("loaded"), (error) => console.log(String(error.stack)))`]);
-  if (entry.stdout.trimEnd().split("\n").length !== 1 || !names(entry.stdout)) problems.push(`install: the MCP entry without ${sdk} must reject with one line naming ${sdk}@"${range}"; it gave: ${entry.stdout.trim()} ${entry.stderr.trim()}`);
+  if (mcp.code !== 2 || mcpLines.length !== 1 || !names(mcpLines[0]) || mcp.stdout !== "")
+    problems.push(`install: platform mcp without ${sdk} must exit 2 with one line naming ${sdk}@"${range}"; it exited ${mcp.code}: ${mcp.stderr.trim()}`);
+  const entry = await node([
+    "--input-type=module",
+    "-e",
+    `await import("${PACKAGE_NAME}/mcp").then(() => console.log("loaded"), (error) => console.log(String(error.stack)))`,
+  ]);
+  if (entry.stdout.trimEnd().split("\n").length !== 1 || !names(entry.stdout))
+    problems.push(
+      `install: the MCP entry without ${sdk} must reject with one line naming ${sdk}@"${range}"; it gave: ${entry.stdout.trim()} ${entry.stderr.trim()}`,
+    );
   return { packages, bytes, problems };
 }
 
@@ -79,7 +88,9 @@ export async function checkPackage({ tarball, stage, scratch, dependencyTarballs
   const size = await measureEntry(resolve(stage, "dist/index.js"));
   const sizeProblems =
     size.gzipped > CORE_BUDGET_BYTES
-      ? [`size: the core entry is ${kB(size.gzipped)} minified and gzipped, over its ${kB(CORE_BUDGET_BYTES)} budget; largest parts: ${size.contributors.map((c) => `${shortName(c.input)} ${kB(c.bytesInOutput)} min`).join(", ")}`]
+      ? [
+          `size: the core entry is ${kB(size.gzipped)} minified and gzipped, over its ${kB(CORE_BUDGET_BYTES)} budget; largest parts: ${size.contributors.map((c) => `${shortName(c.input)} ${kB(c.bytesInOutput)} min`).join(", ")}`,
+        ]
       : [];
   const checks = {
     publint: await lintManifest(tarball),

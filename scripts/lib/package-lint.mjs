@@ -34,7 +34,17 @@ const DATA_ENTRYPOINTS = ["./openapi.yaml"];
 
 /** arethetypeswrong on the tarball, offline (--no-definitely-typed: no @types look-up). */
 export async function lintTypes(tarball) {
-  const args = [cliEntry("@arethetypeswrong/cli", "attw"), tarball, "--profile", "esm-only", "--no-definitely-typed", "--exclude-entrypoints", ...DATA_ENTRYPOINTS, "--format", "json"];
+  const args = [
+    cliEntry("@arethetypeswrong/cli", "attw"),
+    tarball,
+    "--profile",
+    "esm-only",
+    "--no-definitely-typed",
+    "--exclude-entrypoints",
+    ...DATA_ENTRYPOINTS,
+    "--format",
+    "json",
+  ];
   const result = await runToFile(process.execPath, args);
   let report;
   try {
@@ -86,7 +96,17 @@ export async function lintImports(packageDir) {
     .filter((file) => file.endsWith(".js"))
     .concat(Object.values(manifest.bin ?? {}))
     .map((file) => resolve(packageDir, file));
-  const { metafile } = await build({ entryPoints: entries, bundle: true, packages: "external", platform: "node", format: "esm", write: false, outdir: "/virtual-out", metafile: true, logLevel: "silent" });
+  const { metafile } = await build({
+    entryPoints: entries,
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    write: false,
+    outdir: "/virtual-out",
+    metafile: true,
+    logLevel: "silent",
+  });
   const undeclared = new Set();
   for (const input of Object.values(metafile.inputs)) {
     for (const { path, external } of input.imports) {

@@ -33,7 +33,7 @@ function binaryAsBlob(spec) {
 
 export async function renderTypes({ spec, file }) {
   const ast = await openapiTS(spec, {
-    cwd: pathToFileURL(dirname(file) + "/"),
+    cwd: pathToFileURL(`${dirname(file)}/`),
     // Otherwise every property with a `default` becomes required, in request bodies too.
     defaultNonNullable: false,
     transform: binaryAsBlob(spec),

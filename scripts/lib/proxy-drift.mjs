@@ -9,7 +9,8 @@ const FLUSH_DELAY_MS = 200;
 
 /**
  * @param {{ file: string, log?: (line: string) => void }} options
- * @returns {Promise<{ wants: (method: string, path: string) => boolean, onAnswer: (answer: any) => void, onProblem: (method: string, path: string, problem: any) => void, flush: () => Promise<void>, report: () => any }>}
+ * @returns {Promise<{ wants: (method: string, path: string) => boolean, onAnswer: (answer: any) => void, onProblem: (method: string, path: string,
+ *   problem: any) => void, flush: () => Promise<void>, report: () => any }>}
  */
 export async function startDriftRecording({ file, log = console.log }) {
   const kit = await loadDriftKit();
@@ -32,11 +33,14 @@ export async function startDriftRecording({ file, log = console.log }) {
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
-    writing = writing.then(() => kit.writeDriftReport(file, report(), { merge: false })).catch((error) => log(`[drift] ${file} was not written: ${error.message}`));
+    writing = writing
+      .then(() => kit.writeDriftReport(file, report(), { merge: false }))
+      .catch((error) => log(`[drift] ${file} was not written: ${error.message}`));
     return writing;
   };
   const recorded = (where, fresh) => {
-    for (const entry of fresh) log(`[drift] ${where}: ${entry.pointer || "(whole body)"} ${entry.kind} (expected ${entry.expected}; received ${entry.received.join(" or ")})`);
+    for (const entry of fresh)
+      log(`[drift] ${where}: ${entry.pointer || "(whole body)"} ${entry.kind} (expected ${entry.expected}; received ${entry.received.join(" or ")})`);
     timer ??= setTimeout(flush, FLUSH_DELAY_MS);
   };
 

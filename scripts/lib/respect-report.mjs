@@ -22,7 +22,10 @@ const path = (url) => {
 const failed = (workflow) => workflow.status !== "success";
 
 export function toText(results) {
-  const lines = results.map((w) => `${failed(w) ? "✗" : "✓"} ${w.workflowId}  ${w.steps.length} step${w.steps.length === 1 ? "" : "s"}, ${w.timeMs} ms${failed(w) ? `  failed at ${w.steps.find((s) => s.status !== "success")?.stepId ?? "(no step)"}` : ""}`);
+  const lines = results.map(
+    (w) =>
+      `${failed(w) ? "✗" : "✓"} ${w.workflowId}  ${w.steps.length} step${w.steps.length === 1 ? "" : "s"}, ${w.timeMs} ms${failed(w) ? `  failed at ${w.steps.find((s) => s.status !== "success")?.stepId ?? "(no step)"}` : ""}`,
+  );
   const failures = results.filter(failed).length;
   lines.push(`${results.length - failures} of ${results.length} workflows passed`);
   return `${lines.join("\n")}\n`;
@@ -91,10 +94,15 @@ export function toSarif(results, { document = arazzoPath(), toolVersion } = {}) 
   const found = [];
   for (const w of results) {
     for (const step of w.steps.filter((s) => s.status !== "success")) for (const check of checksOf(step)) found.push({ w, step, check });
-    if (failed(w) && w.steps.every((s) => s.status === "success")) found.push({ w, step: undefined, check: { name: "workflow", message: `status ${w.status}` } });
+    if (failed(w) && w.steps.every((s) => s.status === "success"))
+      found.push({ w, step: undefined, check: { name: "workflow", message: `status ${w.status}` } });
   }
   const ruleIds = [...new Set(found.map(({ check }) => `workflow/${slug(check.name)}`))];
-  const rules = ruleIds.map((id) => ({ id, shortDescription: { text: `A workflow step failed Respect's ${id.slice("workflow/".length).replaceAll("-", " ")}.` }, defaultConfiguration: { level: "error" } }));
+  const rules = ruleIds.map((id) => ({
+    id,
+    shortDescription: { text: `A workflow step failed Respect's ${id.slice("workflow/".length).replaceAll("-", " ")}.` },
+    defaultConfiguration: { level: "error" },
+  }));
   const resultsOut = found.map(({ w, step, check }) => {
     const ruleId = `workflow/${slug(check.name)}`;
     const line = stepLine(text, w.workflowId, step?.stepId);
@@ -102,19 +110,41 @@ export function toSarif(results, { document = arazzoPath(), toolVersion } = {}) 
       ruleId,
       ruleIndex: ruleIds.indexOf(ruleId),
       level: "error",
-      message: { text: `${w.workflowId}${step ? `.${step.stepId} (${step.operationId ?? step.method}, ${step.method} ${path(step.url)})` : ""}: ${check.message || check.name}` },
+      message: {
+        text: `${w.workflowId}${step ? `.${step.stepId} (${step.operationId ?? step.method}, ${step.method} ${path(step.url)})` : ""}: ${check.message || check.name}`,
+      },
       locations: [
         {
           physicalLocation: { artifactLocation: { uri }, ...(line ? { region: { startLine: line } } : {}) },
-          logicalLocations: [{ name: step?.stepId ?? w.workflowId, fullyQualifiedName: step ? `${w.workflowId}/${step.stepId}` : w.workflowId, kind: "member" }],
+          logicalLocations: [
+            { name: step?.stepId ?? w.workflowId, fullyQualifiedName: step ? `${w.workflowId}/${step.stepId}` : w.workflowId, kind: "member" },
+          ],
         },
       ],
-      properties: { workflowId: w.workflowId, ...(step ? { stepId: step.stepId, operationId: step.operationId, method: step.method, path: path(step.url), attempts: step.attempts, ...(step.statusCode === undefined ? {} : { statusCode: step.statusCode }) } : {}) },
+      properties: {
+        workflowId: w.workflowId,
+        ...(step
+          ? {
+              stepId: step.stepId,
+              operationId: step.operationId,
+              method: step.method,
+              path: path(step.url),
+              attempts: step.attempts,
+              ...(step.statusCode === undefined ? {} : { statusCode: step.statusCode }),
+            }
+          : {}),
+      },
     };
   });
   return {
     $schema: SARIF_SCHEMA,
     version: "2.1.0",
-    runs: [{ tool: { driver: { name: "platform-workflows", ...(toolVersion ? { version: toolVersion } : {}), rules } }, results: resultsOut, properties: { workflows: results.length, failed: results.filter(failed).length } }],
+    runs: [
+      {
+        tool: { driver: { name: "platform-workflows", ...(toolVersion ? { version: toolVersion } : {}), rules } },
+        results: resultsOut,
+        properties: { workflows: results.length, failed: results.filter(failed).length },
+      },
+    ],
   };
 }

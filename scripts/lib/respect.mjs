@@ -94,7 +94,8 @@ export function workflowResults(log, arazzo = loadArazzo()) {
           failedChecks: (attempt.checks ?? []).filter((check) => !check.passed).map((check) => ({ name: check.name, message: check.message ?? "" })),
           attempts: 1,
         };
-        if (previous && previous.stepId === step.stepId && previous.status !== "success") steps[steps.length - 1] = { ...step, attempts: previous.attempts + 1 };
+        if (previous && previous.stepId === step.stepId && previous.status !== "success")
+          steps[steps.length - 1] = { ...step, attempts: previous.attempts + 1 };
         else steps.push(step);
       }
       results.push({ file, workflowId: workflow.workflowId, status: workflow.status, timeMs: workflow.totalTimeMs ?? 0, steps });

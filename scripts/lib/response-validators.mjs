@@ -22,7 +22,12 @@ export function responseSchemas(spec) {
       const pointerOf = typeof raw.$ref === "string" ? raw.$ref.slice(1) : toPointer(["paths", op.path, op.method, "responses", status]);
       const response = deref(spec, raw);
       if (!response.content?.[JSON_MEDIA_TYPE]?.schema) continue;
-      found.push({ name: `${op.operationId}_${status}`, operationId: op.operationId, status, pointer: `${pointerOf}${toPointer(["content", JSON_MEDIA_TYPE, "schema"])}` });
+      found.push({
+        name: `${op.operationId}_${status}`,
+        operationId: op.operationId,
+        status,
+        pointer: `${pointerOf}${toPointer(["content", JSON_MEDIA_TYPE, "schema"])}`,
+      });
     }
   }
   return found;
@@ -72,7 +77,7 @@ export function renderResponseValidators({ spec }) {
 }
 
 /** Declarations for the standalone module, reusing the request validators' issue type. */
-export function renderResponseValidatorTypes({ spec }) {
+export function renderResponseValidatorTypes() {
   return [
     ...codeHeader(),
     "",

@@ -152,7 +152,7 @@ export function collectDiscrepancies(spec) {
   const found = [];
   const visit = (node, segments) => {
     if (Array.isArray(node)) {
-      node.forEach((child, i) => visit(child, [...segments, i]));
+      for (const [i, child] of node.entries()) visit(child, [...segments, i]);
       return;
     }
     if (node === null || typeof node !== "object") return;

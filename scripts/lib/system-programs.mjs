@@ -8,7 +8,12 @@ import { delimiter, join } from "node:path";
 /** program: where it must be found, its Debian package, and the test files that run it. */
 export const SYSTEM_PROGRAMS = [
   // test/support/chromium.ts drives this very executable; no test tool may download a browser.
-  { program: "chromium", path: () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", debian: "chromium", tests: ["test/docs/site.browser.test.ts", "test/package/browser-bundle.test.ts"] },
+  {
+    program: "chromium",
+    path: () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    debian: "chromium",
+    tests: ["test/docs/site.browser.test.ts", "test/package/browser-bundle.test.ts"],
+  },
   { program: "curl", debian: "curl", tests: ["test/docs/code-samples.test.ts", "test/bench/smoke.test.ts"] },
   { program: "tmux", debian: "tmux", tests: ["test/cli/progress-terminal.test.ts"] },
   { program: "zsh", debian: "zsh", tests: ["test/cli/completion.test.ts", "test/cli/completion-install.test.ts"] },
@@ -34,7 +39,23 @@ export function found({ program, path }, env = process.env) {
 }
 
 // vitest options followed by a value of their own, which is not a file filter.
-const VALUE_OPTIONS = new Set(["-c", "--config", "-r", "--root", "--dir", "-t", "--testNamePattern", "--reporter", "--project", "--shard", "--pool", "--maxWorkers", "--environment", "--outputFile", "--exclude"]);
+const VALUE_OPTIONS = new Set([
+  "-c",
+  "--config",
+  "-r",
+  "--root",
+  "--dir",
+  "-t",
+  "--testNamePattern",
+  "--reporter",
+  "--project",
+  "--shard",
+  "--pool",
+  "--maxWorkers",
+  "--environment",
+  "--outputFile",
+  "--exclude",
+]);
 
 /** The file filters among vitest's arguments: the words that are neither options nor their values. */
 export function fileFilters(args) {

@@ -91,7 +91,8 @@ export function renderValidators({ spec: published }) {
       const id = `${op.operationId}_body_${i}`;
       ajv.addSchema({ $id: id, ...schema });
       exported[id] = id;
-      (variants[op.operationId] ??= []).push({ title, id });
+      variants[op.operationId] ??= [];
+      variants[op.operationId].push({ title, id });
     });
   }
   const code = inlineRuntimeHelpers(standaloneCode.default(ajv, exported));

@@ -26,7 +26,8 @@ function violationLines(list) {
  * Listens on 127.0.0.1:`port` (0: any free port) and forwards everything to `target` (Prism).
  * `onProblem(method, path, problem)` also gets each of Prism's own problems (a refused request,
  * an answer that broke the spec), for the drift report.
- * @param {{ target: string, port?: number, log?: (line: string) => void, onProblem?: (method: string, path: string, problem: { validation?: unknown[] }) => void }} options
+ * @param {{ target: string, port?: number, log?: (line: string) => void, onProblem?: (method: string, path: string,
+ *   problem: { validation?: unknown[] }) => void }} options
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export function startViolationLog({ target, port = 0, log = console.log, onProblem = () => {} }) {

@@ -7,7 +7,7 @@ export default createRulesetFunction({ input: null, options: null }, function ex
   const results = [];
   const visit = (node, path) => {
     if (Array.isArray(node)) {
-      node.forEach((child, i) => visit(child, [...path, i]));
+      for (const [i, child] of node.entries()) visit(child, [...path, i]);
       return;
     }
     if (node === null || typeof node !== "object") return;

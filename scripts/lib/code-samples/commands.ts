@@ -24,7 +24,9 @@ function find(root: CommandNode, words: string[]): CommandNode {
 function valueAt(inputs: SampleInputs, field: SpecField): unknown {
   if (field.in === "path") return inputs.params[field.name];
   if (field.in === "query") return inputs.query[field.name];
-  return field.name.split(".").reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), inputs.body);
+  return field.name
+    .split(".")
+    .reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), inputs.body);
 }
 
 /** Dotted paths of the body's values (objects walked, arrays and scalars kept whole). */

@@ -71,7 +71,8 @@ export function sampleInputs(spec) {
       if (file === undefined) throw new Error(`code samples: ${op.operationId} uploads a file; name the local file its samples send in SAMPLE_FILES`);
       body = { ...body, ...Object.fromEntries(fileParts.map((part) => [part, file])) };
     }
-    if (op.requestBody?.required && body === undefined) throw new Error(`code samples: ${op.operationId} needs a body and its request body has no named example`);
+    if (op.requestBody?.required && body === undefined)
+      throw new Error(`code samples: ${op.operationId} needs a body and its request body has no named example`);
     // src/generated/operations.ts lists the ids of this same spec.
     const operationId = /** @type {import("../../../src/generated/operations.js").OperationId} */ (op.operationId);
     return { operationId, method: op.method, path: op.path, params: pathParams, query, body, mediaType, fileParts, security: op.security[0] };

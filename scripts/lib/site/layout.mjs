@@ -26,7 +26,9 @@ const HEADER_LINKS = [
 /** The header of every page, the API reference's included: the site's name and main destinations. */
 export function siteHeader(sitePath) {
   const link = (to) => escapeHtml(siteLink(sitePath, to));
-  const links = HEADER_LINKS.map(([label, to]) => `<a href="${link(to)}"${to === sitePath ? ' aria-current="page"' : ""}>${escapeHtml(label)}</a>`).join("\n      ");
+  const links = HEADER_LINKS.map(([label, to]) => `<a href="${link(to)}"${to === sitePath ? ' aria-current="page"' : ""}>${escapeHtml(label)}</a>`).join(
+    "\n      ",
+  );
   return `<header class="site-header">
     <a class="brand" href="${link("index.html")}">${SITE_NAME}</a>
     <nav class="top-nav" aria-label="Main">
@@ -36,7 +38,8 @@ export function siteHeader(sitePath) {
 }
 
 /**
- * @param {{ title: string, sitePath: string, body: string, nav: Array<{ heading: string, pages: Array<{ title: string, navTitle?: string, sitePath: string }> }>, version: string }} page
+ * @param {{ title: string, sitePath: string, body: string, nav: Array<{ heading: string, pages: Array<{ title: string, navTitle?: string,
+ *   sitePath: string }> }>, version: string }} page
  */
 export function layout({ title, sitePath, body, nav, version }) {
   const link = (to) => escapeHtml(siteLink(sitePath, to));
@@ -44,13 +47,13 @@ export function layout({ title, sitePath, body, nav, version }) {
     .map(
       (section) => `<h2>${escapeHtml(section.heading)}</h2>
         <ul>
-${section.pages.map((p) => `          <li><a href="${link(p.sitePath)}"${p.sitePath === sitePath ? ' aria-current="page"' : ""}>${escapeHtml(p.navTitle ?? p.title)}</a></li>`).join("\n")}
+  ${section.pages.map((p) => `          <li><a href="${link(p.sitePath)}"${p.sitePath === sitePath ? ' aria-current="page"' : ""}>${escapeHtml(p.navTitle ?? p.title)}</a></li>`).join("\n")}
         </ul>`,
     )
     .join("\n        ");
   return `<!DOCTYPE html>
-<html lang="en">
-<head>
+  <html lang="en">
+  <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'">
@@ -58,21 +61,21 @@ ${section.pages.map((p) => `          <li><a href="${link(p.sitePath)}"${p.siteP
   <link rel="icon" href="${link(FAVICON)}" type="image/svg+xml">
   <link rel="stylesheet" href="${link("assets/site.css")}">
   <link rel="stylesheet" href="${link("assets/hljs.css")}">
-</head>
-<body>
+  </head>
+  <body>
   ${siteHeader(sitePath)}
   <div class="site-body">
     <nav class="side-nav" aria-label="Pages">
         ${sections}
     </nav>
     <main class="content">
-${body}
+  ${body}
     </main>
   </div>
   <footer class="site-footer">
     <p>@platform/management-client ${escapeHtml(version)}. Built by <code>npm run docs</code> from the repository's docs and <code>openapi/platform.yaml</code>.</p>
   </footer>
-</body>
-</html>
-`;
+  </body>
+  </html>
+  `;
 }

@@ -83,7 +83,8 @@ export function brokenLinks(rendered, copies) {
     for (const link of links) {
       if (link.fragment === undefined) continue;
       const target = rendered.get(link.sitePath);
-      if (target && !target.ids.has(link.fragment)) problems.push(`${page.source}: the link ${link.href} names a heading that ${target.page.source} does not have`);
+      if (target && !target.ids.has(link.fragment))
+        problems.push(`${page.source}: the link ${link.href} names a heading that ${target.page.source} does not have`);
     }
   }
   return problems;

@@ -47,29 +47,49 @@ function workflowMarkdown(arazzo, workflow, operationsById) {
     "```",
     "",
   );
-  if (workflow.dependsOn?.length) lines.push(`Runs after ${workflow.dependsOn.map((id) => `[${id}](${id}.md)`).join(", ")}, whose outputs it reads (Respect runs it first).`, "");
+  if (workflow.dependsOn?.length)
+    lines.push(`Runs after ${workflow.dependsOn.map((id) => `[${id}](${id}.md)`).join(", ")}, whose outputs it reads (Respect runs it first).`, "");
 
   const inputs = workflowInputs(arazzo, workflow.workflowId);
   lines.push("## Inputs", "", "| Input | Required | How it is given | Description |", "|---|---|---|---|");
   for (const [name, schema] of Object.entries(inputs.properties)) {
-    const given = CREDENTIAL_VARIABLES[name] ? `${code(CREDENTIAL_VARIABLES[name])} (secret, masked)` : schema.format === "password" ? `secret, default used (masked)` : `${code(`--input ${name}=...`)}${schema.default !== undefined ? `, default ${code(schema.default)}` : ""}`;
+    const given = CREDENTIAL_VARIABLES[name]
+      ? `${code(CREDENTIAL_VARIABLES[name])} (secret, masked)`
+      : schema.format === "password"
+        ? `secret, default used (masked)`
+        : `${code(`--input ${name}=...`)}${schema.default !== undefined ? `, default ${code(schema.default)}` : ""}`;
     lines.push(`| ${code(name)} | ${inputs.required.includes(name) ? "yes" : "no"} | ${tableCell(given)} | ${tableCell(schema.description ?? "")} |`);
   }
   lines.push("");
 
-  lines.push("## Steps", "", "| Step | Operation | Parameters and body | Success criteria | On success | On failure | Outputs |", "|---|---|---|---|---|---|---|");
+  lines.push(
+    "## Steps",
+    "",
+    "| Step | Operation | Parameters and body | Success criteria | On success | On failure | Outputs |",
+    "|---|---|---|---|---|---|---|",
+  );
   for (const step of workflow.steps ?? []) {
     const op = operationsById.get(step.operationId);
-    const operation = op ? `${code(step.operationId)}: ${op.method.toUpperCase()} ${code(op.path)} ([reference](../reference/))` : code(step.operationId ?? step.workflowId ?? "?");
+    const operation = op
+      ? `${code(step.operationId)}: ${op.method.toUpperCase()} ${code(op.path)} ([reference](../reference/))`
+      : code(step.operationId ?? step.workflowId ?? "?");
     const inputsText = [
       ...(step.parameters ?? []).map((p) => parameterText(p, arazzo.components)),
-      ...(step.requestBody ? [`${step.requestBody.contentType ?? "body"}: ${Object.entries(step.requestBody.payload ?? {}).map(([key, value]) => (value !== null && typeof value === "object" ? code(key) : `${code(key)} = ${code(value)}`)).join(", ")}`] : []),
+      ...(step.requestBody
+        ? [
+            `${step.requestBody.contentType ?? "body"}: ${Object.entries(step.requestBody.payload ?? {})
+              .map(([key, value]) => (value !== null && typeof value === "object" ? code(key) : `${code(key)} = ${code(value)}`))
+              .join(", ")}`,
+          ]
+        : []),
     ].join("; ");
     const success = (step.successCriteria ?? []).map(criterionText).join("; ");
     const onSuccess = (step.onSuccess ?? []).map((a) => actionText(a, arazzo.components)).join("; ") || "next step";
     const onFailure = (step.onFailure ?? []).map((a) => actionText(a, arazzo.components, true)).join("; ") || "the workflow fails";
     const outputs = Object.entries(step.outputs ?? {}).map(([name, value]) => `${code(name)} = ${code(value)}`).join("; ");
-    lines.push(`| ${code(step.stepId)}: ${tableCell(step.description ?? "")} | ${tableCell(operation)} | ${tableCell(inputsText)} | ${tableCell(success)} | ${tableCell(onSuccess)} | ${tableCell(onFailure)} | ${tableCell(outputs)} |`);
+    lines.push(
+      `| ${code(step.stepId)}: ${tableCell(step.description ?? "")} | ${tableCell(operation)} | ${tableCell(inputsText)} | ${tableCell(success)} | ${tableCell(onSuccess)} | ${tableCell(onFailure)} | ${tableCell(outputs)} |`,
+    );
   }
   lines.push("");
 

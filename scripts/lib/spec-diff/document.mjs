@@ -1,7 +1,7 @@
 // One side of a comparison: the parsed spec and, for every JSON pointer in it, the line it is
 // written on, so each change links to its place in the file a reviewer reads.
 import { LineCounter, isMap, isSeq, parseDocument } from "yaml";
-import { escapeSegment as escape } from "../spec.mjs";
+import { escapeSegment } from "../spec.mjs";
 
 const MAX_ALIAS_COUNT = 100;
 
@@ -39,7 +39,7 @@ export function parseSide(text, { file, label = file, ref = null }) {
     if (isMap(node)) {
       for (const pair of node.items) {
         const key = pair.key && typeof pair.key === "object" && "value" in pair.key ? pair.key.value : pair.key;
-        const child = `${pointer}/${escape(String(key))}`;
+        const child = `${pointer}/${escapeSegment(String(key))}`;
         const line = lineAt(pair.key) ?? lineAt(pair.value);
         if (line !== undefined) lines.set(child, line);
         visit(pair.value, child);

@@ -16,7 +16,9 @@ export function nextVersion(from, kind) {
 
 const describe = (c) => {
   const at = c.head ?? c.base;
-  const where = [c.operation ? `${c.operation.id ?? ""} ${c.operation.method} ${c.operation.path}`.trim() : "document", c.where.join(", "), c.field].filter(Boolean).join(" · ");
+  const where = [c.operation ? `${c.operation.id ?? ""} ${c.operation.method} ${c.operation.path}`.trim() : "document", c.where.join(", "), c.field]
+    .filter(Boolean)
+    .join(" · ");
   return `  ${c.level.padEnd(5)}  ${where}: ${c.message}  [${c.rule}] ${at.file}:${at.line}`;
 };
 
@@ -28,7 +30,14 @@ export function judge(report) {
   const lines = [];
   const title = `spec-diff: ${report.base.label} → ${report.head.label}`;
   if (!report.bump) {
-    return { ok: false, violations: [], lines: [`${title}`, `  info.version must be a semantic version x.y.z on both sides (base ${JSON.stringify(report.base.version)}, head ${JSON.stringify(report.head.version)})`] };
+    return {
+      ok: false,
+      violations: [],
+      lines: [
+        `${title}`,
+        `  info.version must be a semantic version x.y.z on both sides (base ${JSON.stringify(report.base.version)}, head ${JSON.stringify(report.head.version)})`,
+      ],
+    };
   }
   const { bump } = report;
   const counts = `${report.counts.major} major, ${report.counts.minor} minor, ${report.counts.patch} patch`;
@@ -40,11 +49,15 @@ export function judge(report) {
   const found = violations(report);
   const initial = bump.initial ? " (0.y rule)" : "";
   if (found.length === 0) {
-    lines.push(`  info.version ${bump.from} → ${bump.to} (${bump.kind === "none" ? "unchanged" : `${bump.kind} bump`}) allows ${bump.allows === "none" ? "no change" : `${bump.allows} changes`}${initial}; the changes need ${bump.required === "none" ? "none" : `a ${bump.required} bump`}: OK`);
+    lines.push(
+      `  info.version ${bump.from} → ${bump.to} (${bump.kind === "none" ? "unchanged" : `${bump.kind} bump`}) allows ${bump.allows === "none" ? "no change" : `${bump.allows} changes`}${initial}; the changes need ${bump.required === "none" ? "none" : `a ${bump.required} bump`}: OK`,
+    );
     return { ok: true, violations: [], lines };
   }
   const needed = nextVersion(bump.from, bump.required);
-  lines.push(`  info.version ${bump.from} → ${bump.to} (${bump.kind === "none" ? "unchanged" : `${bump.kind} bump`}) allows ${bump.allows === "none" ? "no change" : `${bump.allows} changes`}${initial}, but ${found.length} change${found.length === 1 ? "" : "s"} need${found.length === 1 ? "s" : ""} a ${bump.required} bump (info.version ${needed} or later, with package.json's version):`);
+  lines.push(
+    `  info.version ${bump.from} → ${bump.to} (${bump.kind === "none" ? "unchanged" : `${bump.kind} bump`}) allows ${bump.allows === "none" ? "no change" : `${bump.allows} changes`}${initial}, but ${found.length} change${found.length === 1 ? "" : "s"} need${found.length === 1 ? "s" : ""} a ${bump.required} bump (info.version ${needed} or later, with package.json's version):`,
+  );
   for (const change of [...found].sort((a, b) => rank(b.level) - rank(a.level))) lines.push(describe(change));
   return { ok: false, violations: found, lines };
 }

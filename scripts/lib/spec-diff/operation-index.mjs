@@ -1,7 +1,7 @@
 // The operations of one side, keyed so the same operation is found on the other side: by method
 // and path with parameter names blanked (`POST /bot/{}/chunk/list`), so a renamed path
 // parameter is a parameter change, not an operation removed and another added.
-import { HTTP_METHODS, escapeSegment as escape } from "../spec.mjs";
+import { HTTP_METHODS, escapeSegment } from "../spec.mjs";
 import { follow } from "./schema/view.mjs";
 
 
@@ -19,7 +19,7 @@ export function indexOperations(spec) {
   const operations = new Map();
   for (const [path, raw] of Object.entries(spec.paths ?? {})) {
     if (path.startsWith("x-") || raw === null || typeof raw !== "object") continue;
-    const { node: item, pointer: itemPointer } = follow(spec, raw, `/paths/${escape(path)}`);
+    const { node: item, pointer: itemPointer } = follow(spec, raw, `/paths/${escapeSegment(path)}`);
     for (const method of HTTP_METHODS) {
       const node = item?.[method];
       if (!node || typeof node !== "object") continue;

@@ -8,6 +8,10 @@ export function toAnnotations(report) {
     const at = change.head ?? change.base;
     const level = change.blocked ? "error" : change.level === "major" ? "warning" : "notice";
     const where = [change.operation?.id ?? change.operation?.path, change.where.join(", "), change.field].filter(Boolean).join(" · ");
-    return workflowCommand(level, { file: at.file, line: at.line, title: `spec-diff ${change.level}: ${change.rule}` }, `${where}: ${change.message} (${change.row})`);
+    return workflowCommand(
+      level,
+      { file: at.file, line: at.line, title: `spec-diff ${change.level}: ${change.rule}` },
+      `${where}: ${change.message} (${change.row})`,
+    );
   }).join("\n");
 }

@@ -40,7 +40,10 @@ function changeLine(change, link, report) {
   const at = change.head ?? change.base;
   const side = change.head ? report.head : report.base;
   const place = `[${basename(at.file)}:${at.line}](${link(at, side)})`;
-  const before = change.head && change.base && change.base.file !== change.head.file ? ` (was [${basename(change.base.file)}:${change.base.line}](${link(change.base, report.base)}))` : "";
+  const before =
+    change.head && change.base && change.base.file !== change.head.file
+      ? ` (was [${basename(change.base.file)}:${change.base.line}](${link(change.base, report.base)}))`
+      : "";
   const strong = change.level === "major" ? `**${change.level}**` : change.level;
   return `- ${strong} · ${text(where)}${field}: ${text(change.message)} · ${place}${before} · ${code(change.rule)}`;
 }
@@ -51,7 +54,9 @@ function workflowLines(report) {
   const lines = ["### Workflows that call a changed operation", "", "| Workflow | Operation | Level |", "|---|---|---|"];
   for (const workflow of report.workflows) {
     for (const op of workflow.operations) {
-      const what = op.missing ? "**missing from the head spec: the workflow cannot run**" : `${op.level === "major" ? `**${op.level}**` : op.level} (${op.changes} change${op.changes === 1 ? "" : "s"})`;
+      const what = op.missing
+        ? "**missing from the head spec: the workflow cannot run**"
+        : `${op.level === "major" ? `**${op.level}**` : op.level} (${op.changes} change${op.changes === 1 ? "" : "s"})`;
       lines.push(`| ${code(workflow.workflowId)} | ${code(op.operationId)} | ${what} |`);
     }
   }
@@ -72,7 +77,10 @@ function render(report, link, detailLevels) {
   for (const change of report.changes) {
     const key = change.operation ? `${change.operation.method} ${change.operation.path}` : "";
     let group = groups.find((g) => g.key === key);
-    if (!group) groups.push((group = { key, operation: change.operation, changes: [] }));
+    if (!group) {
+      group = { key, operation: change.operation, changes: [] };
+      groups.push(group);
+    }
     group.changes.push(change);
   }
   lines.push("| Operation | major | minor | patch |", "|---|---|---|---|");
@@ -93,7 +101,11 @@ function render(report, link, detailLevels) {
     if (omitted.length) lines.push(`- (${omitted.map((l) => `${group.changes.filter((c) => c.level === l).length} ${l}`).join(", ")} not listed)`);
     lines.push("");
   }
-  if (left.minor + left.patch > 0) lines.push(`_The comment would be too long with every change: ${left.patch} patch and ${left.minor} minor changes are counted above but not listed; \`npm run spec:diff -- --json\` has them all._`, "");
+  if (left.minor + left.patch > 0)
+    lines.push(
+      `_The comment would be too long with every change: ${left.patch} patch and ${left.minor} minor changes are counted above but not listed; \`npm run spec:diff -- --json\` has them all._`,
+      "",
+    );
   const used = [...new Set(report.changes.map((c) => c.rule))].map(ruleById);
   lines.push("<details><summary>Rules applied, with the row of the CHANGELOG's versioning table each one applies</summary>", "");
   lines.push("| Rule | Level | CHANGELOG row | How the row is read |", "|---|---|---|---|");

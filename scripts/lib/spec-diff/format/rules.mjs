@@ -19,7 +19,8 @@ export function rulesMarkdown() {
   ];
   for (const [family, rules] of Object.entries(FAMILIES)) {
     lines.push(`## ${family}`, "", "| Rule | Level | Direction | Detects | CHANGELOG row | Read as |", "|---|---|---|---|---|---|");
-    for (const r of rules) lines.push(`| \`${r.id}\` | ${r.level} | ${r.direction ?? ""} | ${cell(r.detects)} | ${cell(r.row)} | ${cell(r.reading ?? "as written")} |`);
+    for (const r of rules)
+      lines.push(`| \`${r.id}\` | ${r.level} | ${r.direction ?? ""} | ${cell(r.detects)} | ${cell(r.row)} | ${cell(r.reading ?? "as written")} |`);
     lines.push("");
   }
   return lines.join("\n");

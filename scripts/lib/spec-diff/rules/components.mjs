@@ -4,9 +4,14 @@
 // operations that used it now use instead.
 import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
-import { escapeSegment as escape } from "../../spec.mjs";
+import { escapeSegment } from "../../spec.mjs";
 
-export const COMPONENT_REMOVED = rule("component-removed", ROWS.exportedTypeRemoved, null, "A component (schema, response, parameter, request body, header, path item) removed or renamed.");
+export const COMPONENT_REMOVED = rule(
+  "component-removed",
+  ROWS.exportedTypeRemoved,
+  null,
+  "A component (schema, response, parameter, request body, header, path item) removed or renamed.",
+);
 export const COMPONENT_ADDED = rule("component-added", ROWS.exportAdded, null, "A component added.");
 
 export const RULES = [COMPONENT_REMOVED, COMPONENT_ADDED];
@@ -23,10 +28,26 @@ export function componentChanges(base, head) {
     const y = head.components?.[section] ?? {};
     const at = `/components/${section}`;
     for (const name of Object.keys(x)) {
-      if (!Object.hasOwn(y, name)) out.push(record(COMPONENT_REMOVED, { base: `${at}/${escape(name)}`, head: head.components?.[section] ? at : "/components", holder: at, message: `components.${section}.${name} removed` }));
+      if (!Object.hasOwn(y, name))
+        out.push(
+          record(COMPONENT_REMOVED, {
+            base: `${at}/${escapeSegment(name)}`,
+            head: head.components?.[section] ? at : "/components",
+            holder: at,
+            message: `components.${section}.${name} removed`,
+          }),
+        );
     }
     for (const name of Object.keys(y)) {
-      if (!Object.hasOwn(x, name)) out.push(record(COMPONENT_ADDED, { base: base.components?.[section] ? at : "/components", head: `${at}/${escape(name)}`, holder: at, message: `components.${section}.${name} added` }));
+      if (!Object.hasOwn(x, name))
+        out.push(
+          record(COMPONENT_ADDED, {
+            base: base.components?.[section] ? at : "/components",
+            head: `${at}/${escapeSegment(name)}`,
+            holder: at,
+            message: `components.${section}.${name} added`,
+          }),
+        );
     }
   }
   return out;

@@ -8,8 +8,18 @@ import { ROWS, rule } from "./changelog-rows.mjs";
 import { loosened, tightened } from "./constraints.mjs";
 import { typeList } from "./types.mjs";
 
-export const REQUEST_VARIANT_REMOVED = rule("request-variant-removed", ROWS.requestNarrowed, "request", "A oneOf/anyOf branch of a request removed: that shape is no longer accepted.");
-export const REQUEST_VARIANT_ADDED = rule("request-variant-added", ROWS.requestRelaxed, "request", "A oneOf/anyOf branch added to a request: one more shape accepted.");
+export const REQUEST_VARIANT_REMOVED = rule(
+  "request-variant-removed",
+  ROWS.requestNarrowed,
+  "request",
+  "A oneOf/anyOf branch of a request removed: that shape is no longer accepted.",
+);
+export const REQUEST_VARIANT_ADDED = rule(
+  "request-variant-added",
+  ROWS.requestRelaxed,
+  "request",
+  "A oneOf/anyOf branch added to a request: one more shape accepted.",
+);
 export const RESPONSE_VARIANT_ADDED = rule(
   "response-variant-added",
   ROWS.responseChanged,
@@ -57,7 +67,8 @@ function similarity(b, h, bConstants, hConstants, sameIndex) {
   if (b.label && h.label && b.label === h.label) return 1000;
   const bTypes = b.any ? null : new Set(b.types.keys());
   const hTypes = h.any ? null : new Set(h.types.keys());
-  if (bTypes && hTypes && ![...bTypes].some((t) => hTypes.has(t) || (t === "integer" && hTypes.has("number")) || (t === "number" && hTypes.has("integer")))) return 0;
+  if (bTypes && hTypes && ![...bTypes].some((t) => hTypes.has(t) || (t === "integer" && hTypes.has("number")) || (t === "number" && hTypes.has("integer"))))
+    return 0;
   let score = 0;
   for (const [name, value] of bConstants) {
     if (!hConstants.has(name)) continue;
@@ -87,7 +98,9 @@ export function variantChanges(b, h, direction, views, recurse) {
   const bConstants = bList.map((v) => constants(v, views.base));
   const hConstants = hList.map((v) => constants(v, views.head));
   const pairs = [];
-  bList.forEach((bv, i) => hList.forEach((hv, j) => pairs.push({ i, j, score: similarity(bv, hv, bConstants[i], hConstants[j], i === j) })));
+  for (const [i, bv] of bList.entries()) {
+    for (const [j, hv] of hList.entries()) pairs.push({ i, j, score: similarity(bv, hv, bConstants[i], hConstants[j], i === j) });
+  }
   pairs.sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j);
   const matchedB = new Map();
   const matchedH = new Set();
@@ -106,7 +119,9 @@ export function variantChanges(b, h, direction, views, recurse) {
   }
   bList.forEach((bv, i) => {
     if (matchedB.has(i)) return;
-    out.push(record(request ? REQUEST_VARIANT_REMOVED : RESPONSE_VARIANT_REMOVED, { base: bv.pointer, head: h.pointer, message: `branch ${describe(bv)} removed` }));
+    out.push(
+      record(request ? REQUEST_VARIANT_REMOVED : RESPONSE_VARIANT_REMOVED, { base: bv.pointer, head: h.pointer, message: `branch ${describe(bv)} removed` }),
+    );
   });
   hList.forEach((hv, j) => {
     if (matchedH.has(j)) return;

@@ -62,10 +62,17 @@ function listChanges(name, bList, hList, bFacet, hFacet, direction) {
   const added = hList.filter((c) => !bValues.has(c.value));
   const label = (c) => (name === "pattern" ? `\`${c.value}\`` : "a schema");
   if (removed.length && added.length) {
-    return [record(replaced(direction), { base: removed[0].at, head: added[0].at, message: `${name} ${removed.map(label).join(", ")} replaced by ${added.map(label).join(", ")}` })];
+    return [
+      record(replaced(direction), {
+        base: removed[0].at,
+        head: added[0].at,
+        message: `${name} ${removed.map(label).join(", ")} replaced by ${added.map(label).join(", ")}`,
+      }),
+    ];
   }
   if (added.length) return [record(tightened(direction), { base: bFacet.pointer, head: added[0].at, message: `${name} ${added.map(label).join(", ")} added` })];
-  if (removed.length) return [record(loosened(direction), { base: removed[0].at, head: hFacet.pointer, message: `${name} ${removed.map(label).join(", ")} removed` })];
+  if (removed.length)
+    return [record(loosened(direction), { base: removed[0].at, head: hFacet.pointer, message: `${name} ${removed.map(label).join(", ")} removed` })];
   return [];
 }
 
@@ -94,7 +101,12 @@ export function constraintChanges(b, h, direction) {
   }
   if (Boolean(b.uniqueItems) !== Boolean(h.uniqueItems)) {
     const at = { base: b.uniqueItems?.at ?? b.pointer, head: h.uniqueItems?.at ?? h.pointer };
-    out.push(record(h.uniqueItems ? tightened(direction) : loosened(direction), { ...at, message: `uniqueItems ${Boolean(b.uniqueItems)} → ${Boolean(h.uniqueItems)}` }));
+    out.push(
+      record(h.uniqueItems ? tightened(direction) : loosened(direction), {
+        ...at,
+        message: `uniqueItems ${Boolean(b.uniqueItems)} → ${Boolean(h.uniqueItems)}`,
+      }),
+    );
   }
   return out;
 }

@@ -3,7 +3,7 @@
 import { readablePointer, record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
-import { escapeSegment as escape, segmentsOf } from "../../../../src/kernel/json-pointer.js";
+import { escapeSegment, segmentsOf } from "../../../../src/kernel/json-pointer.js";
 
 export const DISCREPANCY_ADDED = rule("discrepancy-added", ROWS.discrepancies, null, "A discrepancy record added.");
 export const DISCREPANCY_REMOVED = rule("discrepancy-removed", ROWS.discrepancies, null, "A discrepancy record removed.");
@@ -23,18 +23,25 @@ export function collectRecords(spec) {
   // `place` names the holder as a reader would, array items by their `name` (a tag, a
   // parameter), so reordering the tags does not move the records they carry.
   const visit = (node, pointer, place) => {
-    if (Array.isArray(node)) return node.forEach((child, i) => visit(child, `${pointer}/${i}`, `${place}/${typeof child?.name === "string" ? `name=${child.name}` : i}`));
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) visit(child, `${pointer}/${i}`, `${place}/${typeof child?.name === "string" ? `name=${child.name}` : i}`);
+      return;
+    }
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${escape(key)}`;
+      const at = `${pointer}/${escapeSegment(key)}`;
       if (key !== "x-discrepancies") {
-        visit(value, at, `${place}/${escape(key)}`);
+        visit(value, at, `${place}/${escapeSegment(key)}`);
         continue;
       }
-      const entries = Array.isArray(value) ? value.map((r, i) => [r?.id, r, i]) : value && typeof value === "object" ? Object.entries(value).map(([id, r]) => [r?.id ?? id, r, id]) : [];
+      const entries = Array.isArray(value)
+        ? value.map((r, i) => [r?.id, r, i])
+        : value && typeof value === "object"
+          ? Object.entries(value).map(([id, r]) => [r?.id ?? id, r, id])
+          : [];
       entries.forEach(([id, r, index], i) => {
         const name = typeof id === "string" ? id : `${pointer}#${i}`;
-        found.set(name, { record: r, pointer: `${at}/${escape(index)}`, holder: pointer, place, list: at });
+        found.set(name, { record: r, pointer: `${at}/${escapeSegment(index)}`, holder: pointer, place, list: at });
       });
     }
   };
@@ -65,9 +72,20 @@ export function discrepancyChanges(base, head) {
     }
     const changed = canonical(b.record) !== canonical(h.record);
     const moved = b.place !== h.place;
-    if (changed) out.push(record(DISCREPANCY_CHANGED, { base: b.pointer, head: h.pointer, holder: h.list, message: `\`${id}\` changed${moved ? " and moved" : ""}` }));
-    else if (moved) out.push(record(DISCREPANCY_MOVED, { base: b.pointer, head: h.pointer, holder: h.list, message: `\`${id}\` moved from ${readablePointer(b.holder)} to ${readablePointer(h.holder)}` }));
+    if (changed)
+      out.push(record(DISCREPANCY_CHANGED, { base: b.pointer, head: h.pointer, holder: h.list, message: `\`${id}\` changed${moved ? " and moved" : ""}` }));
+    else if (moved)
+      out.push(
+        record(DISCREPANCY_MOVED, {
+          base: b.pointer,
+          head: h.pointer,
+          holder: h.list,
+          message: `\`${id}\` moved from ${readablePointer(b.holder)} to ${readablePointer(h.holder)}`,
+        }),
+      );
   }
-  for (const [id, h] of y) if (!x.has(id)) out.push(record(DISCREPANCY_ADDED, { base: exists(base, h.holder) ? h.holder : null, head: h.pointer, holder: h.list, message: `\`${id}\` added` }));
+  for (const [id, h] of y)
+    if (!x.has(id))
+      out.push(record(DISCREPANCY_ADDED, { base: exists(base, h.holder) ? h.holder : null, head: h.pointer, holder: h.list, message: `\`${id}\` added` }));
   return out;
 }

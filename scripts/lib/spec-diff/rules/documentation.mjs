@@ -6,10 +6,21 @@ import { record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { exampleKeyChanges } from "./examples.mjs";
-import { escapeSegment as escape } from "../../spec.mjs";
+import { escapeSegment } from "../../spec.mjs";
 
-export const DOCUMENTATION_CHANGED = rule("documentation-changed", ROWS.descriptions, null, "A description, summary, title, tag, external link, contact, licence or the OpenAPI version changed.");
-export const DEPRECATED_CHANGED = rule("deprecated-changed", ROWS.descriptions, null, "An operation, parameter or field marked deprecated, or no longer.", "Deprecation is a note to readers; removal comes later and is judged then.");
+export const DOCUMENTATION_CHANGED = rule(
+  "documentation-changed",
+  ROWS.descriptions,
+  null,
+  "A description, summary, title, tag, external link, contact, licence or the OpenAPI version changed.",
+);
+export const DEPRECATED_CHANGED = rule(
+  "deprecated-changed",
+  ROWS.descriptions,
+  null,
+  "An operation, parameter or field marked deprecated, or no longer.",
+  "Deprecation is a note to readers; removal comes later and is judged then.",
+);
 export const ANNOTATION_CHANGED = rule(
   "annotation-changed",
   ROWS.descriptions,
@@ -53,12 +64,18 @@ function ruleFor(key, pointer) {
   return undefined;
 }
 
-const what = (value) => (typeof value === "string" && value.length <= 60 && !value.includes("\n") ? `\`${value}\`` : typeof value === "boolean" || typeof value === "number" ? String(value) : undefined);
+const what = (value) =>
+  typeof value === "string" && value.length <= 60 && !value.includes("\n")
+    ? `\`${value}\``
+    : typeof value === "boolean" || typeof value === "number"
+      ? String(value)
+      : undefined;
 
 function keyChange(rule, key, bValue, bAt, hValue, hAt, parentB, parentH) {
   const holder = parentH;
   if (bValue === undefined) return record(rule, { base: parentB, head: hAt, holder, message: `\`${key}\` added${what(hValue) ? `: ${what(hValue)}` : ""}` });
-  if (hValue === undefined) return record(rule, { base: bAt, head: parentH, holder, message: `\`${key}\` removed${what(bValue) ? ` (was ${what(bValue)})` : ""}` });
+  if (hValue === undefined)
+    return record(rule, { base: bAt, head: parentH, holder, message: `\`${key}\` removed${what(bValue) ? ` (was ${what(bValue)})` : ""}` });
   const values = what(bValue) && what(hValue) ? `: ${what(bValue)} → ${what(hValue)}` : "";
   return record(rule, { base: bAt, head: hAt, holder, message: `\`${key}\` changed${values}` });
 }
@@ -101,8 +118,8 @@ export function documentationChanges(base, head) {
     if (!isObject(b) || !isObject(h)) return;
     const nameMap = NAME_MAPS.has(parentKey);
     for (const key of new Set([...Object.keys(b), ...Object.keys(h)])) {
-      const bKeyAt = `${bAt}/${escape(key)}`;
-      const hKeyAt = `${hAt}/${escape(key)}`;
+      const bKeyAt = `${bAt}/${escapeSegment(key)}`;
+      const hKeyAt = `${hAt}/${escapeSegment(key)}`;
       if (SKIPPED.has(hKeyAt) || key === "x-discrepancies") continue;
       const inBoth = Object.hasOwn(b, key) && Object.hasOwn(h, key);
       if (nameMap) {
@@ -110,13 +127,15 @@ export function documentationChanges(base, head) {
         continue;
       }
       if (key === "example" || key === "examples") {
-        if (canonical(b[key]) !== canonical(h[key])) out.push(...exampleKeyChanges(key, b[key], Object.hasOwn(b, key) ? bKeyAt : undefined, h[key], Object.hasOwn(h, key) ? hKeyAt : undefined, bAt, hAt));
+        if (canonical(b[key]) !== canonical(h[key]))
+          out.push(...exampleKeyChanges(key, b[key], Object.hasOwn(b, key) ? bKeyAt : undefined, h[key], Object.hasOwn(h, key) ? hKeyAt : undefined, bAt, hAt));
         continue;
       }
       // (`default` under `responses` is a status: name maps were handled above.)
       const chosen = ruleFor(key, hAt);
       if (chosen) {
-        if (canonical(b[key]) !== canonical(h[key])) out.push(keyChange(chosen, key, b[key], Object.hasOwn(b, key) ? bKeyAt : undefined, h[key], Object.hasOwn(h, key) ? hKeyAt : undefined, bAt, hAt));
+        if (canonical(b[key]) !== canonical(h[key]))
+          out.push(keyChange(chosen, key, b[key], Object.hasOwn(b, key) ? bKeyAt : undefined, h[key], Object.hasOwn(h, key) ? hKeyAt : undefined, bAt, hAt));
         continue;
       }
       if (inBoth && !LEAVES.has(key)) visit(b[key], h[key], bKeyAt, hKeyAt, key);

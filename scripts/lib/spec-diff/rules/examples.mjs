@@ -4,7 +4,7 @@
 import { record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
-import { escapeSegment as escape } from "../../spec.mjs";
+import { escapeSegment } from "../../spec.mjs";
 
 export const EXAMPLE_ADDED = rule("example-added", ROWS.descriptions, null, "An example added.");
 export const EXAMPLE_REMOVED = rule("example-removed", ROWS.descriptions, null, "An example removed.");
@@ -19,11 +19,21 @@ function namedChanges(bMap, bAt, hMap, hAt, what) {
   const holder = hAt;
   const out = [];
   for (const [name, value] of Object.entries(bMap)) {
-    if (!Object.hasOwn(hMap, name)) out.push(record(EXAMPLE_REMOVED, { base: `${bAt}/${escape(name)}`, head: hAt, holder, message: `${what} \`${name}\` removed` }));
-    else if (canonical(value) !== canonical(hMap[name])) out.push(record(EXAMPLE_CHANGED, { base: `${bAt}/${escape(name)}`, head: `${hAt}/${escape(name)}`, holder, message: `${what} \`${name}\` changed` }));
+    if (!Object.hasOwn(hMap, name))
+      out.push(record(EXAMPLE_REMOVED, { base: `${bAt}/${escapeSegment(name)}`, head: hAt, holder, message: `${what} \`${name}\` removed` }));
+    else if (canonical(value) !== canonical(hMap[name]))
+      out.push(
+        record(EXAMPLE_CHANGED, {
+          base: `${bAt}/${escapeSegment(name)}`,
+          head: `${hAt}/${escapeSegment(name)}`,
+          holder,
+          message: `${what} \`${name}\` changed`,
+        }),
+      );
   }
   for (const name of Object.keys(hMap)) {
-    if (!Object.hasOwn(bMap, name)) out.push(record(EXAMPLE_ADDED, { base: bAt, head: `${hAt}/${escape(name)}`, holder, message: `${what} \`${name}\` added` }));
+    if (!Object.hasOwn(bMap, name))
+      out.push(record(EXAMPLE_ADDED, { base: bAt, head: `${hAt}/${escapeSegment(name)}`, holder, message: `${what} \`${name}\` added` }));
   }
   return out;
 }

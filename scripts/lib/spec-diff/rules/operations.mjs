@@ -13,7 +13,12 @@ export const OPERATION_ID_CHANGED = rule(
   "An operation's operationId changed.",
   "The operationId is the operation's name: the generated `operations` type and the client's operation table are keyed by it.",
 );
-export const OPERATION_MOVED = rule("operation-moved", ROWS.removedOrRenamed, null, "An operation (same operationId) moved to another path or method: its old path is gone.");
+export const OPERATION_MOVED = rule(
+  "operation-moved",
+  ROWS.removedOrRenamed,
+  null,
+  "An operation (same operationId) moved to another path or method: its old path is gone.",
+);
 
 export const RULES = [OPERATION_REMOVED, OPERATION_ADDED, OPERATION_ID_CHANGED, OPERATION_MOVED];
 
@@ -44,7 +49,14 @@ export function matchOperations(base, head) {
       unmatchedHead.delete(h.key);
       byId.delete(h.id);
       pairs.push({ b, h });
-      records.push({ entry: h, record: record(OPERATION_MOVED, { base: b.pointer, head: h.pointer, message: `moved from ${b.method.toUpperCase()} ${b.path} to ${h.method.toUpperCase()} ${h.path}` }) });
+      records.push({
+        entry: h,
+        record: record(OPERATION_MOVED, {
+          base: b.pointer,
+          head: h.pointer,
+          message: `moved from ${b.method.toUpperCase()} ${b.path} to ${h.method.toUpperCase()} ${h.path}`,
+        }),
+      });
     } else {
       records.push({ entry: b, record: record(OPERATION_REMOVED, { base: b.pointer, message: `${named(b)} removed` }) });
     }

@@ -10,8 +10,18 @@ import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
 export const PARAMETER_REMOVED = rule("parameter-removed", ROWS.removedOrRenamed, "request", "A parameter removed.");
-export const PARAMETER_RENAMED = rule("parameter-renamed", ROWS.removedOrRenamed, "request", "A path parameter renamed (same place in the path, another name).");
-export const PARAMETER_MOVED = rule("parameter-moved", ROWS.removedOrRenamed, "request", "A parameter moved between query, path, header and cookie: gone from where callers send it.");
+export const PARAMETER_RENAMED = rule(
+  "parameter-renamed",
+  ROWS.removedOrRenamed,
+  "request",
+  "A path parameter renamed (same place in the path, another name).",
+);
+export const PARAMETER_MOVED = rule(
+  "parameter-moved",
+  ROWS.removedOrRenamed,
+  "request",
+  "A parameter moved between query, path, header and cookie: gone from where callers send it.",
+);
 export const PARAMETER_ADDED_REQUIRED = rule(
   "parameter-added-required",
   ROWS.requestNarrowed,
@@ -117,10 +127,14 @@ export function parameterChanges(ctx, b, h) {
   const out = [];
   const { pairs, removed, added } = matchParameters(effectiveParameters(ctx.base.spec, b), effectiveParameters(ctx.head.spec, h), b.path, h.path);
   const required = (p) => p.in === "path" || p.node.required === true;
-  for (const p of removed) out.push({ ...record(PARAMETER_REMOVED, { base: p.pointer, head: `${h.pointer}`, message: `${label(p)} removed` }), where: label(p) });
+  for (const p of removed)
+    out.push({ ...record(PARAMETER_REMOVED, { base: p.pointer, head: `${h.pointer}`, message: `${label(p)} removed` }), where: label(p) });
   for (const p of added) {
     const chosen = required(p) ? PARAMETER_ADDED_REQUIRED : PARAMETER_ADDED_OPTIONAL;
-    out.push({ ...record(chosen, { base: b.pointer, head: p.pointer, message: `${label(p)} added, ${required(p) ? "required" : "optional"}` }), where: label(p) });
+    out.push({
+      ...record(chosen, { base: b.pointer, head: p.pointer, message: `${label(p)} added, ${required(p) ? "required" : "optional"}` }),
+      where: label(p),
+    });
   }
   for (const { b: x, h: y, how } of pairs) {
     const where = label(y);
@@ -129,7 +143,10 @@ export function parameterChanges(ctx, b, h) {
     if (how === "moved") out.push({ ...record(PARAMETER_MOVED, { ...at, message: `\`${x.name}\` moved from ${x.in} to ${y.in}` }), where });
     if (how !== "moved" && required(x) !== required(y)) {
       const chosen = required(y) ? PARAMETER_MADE_REQUIRED : PARAMETER_MADE_OPTIONAL;
-      out.push({ ...record(chosen, { base: `${x.pointer}/required`, head: `${y.pointer}/required`, message: required(y) ? "made required" : "no longer required" }), where });
+      out.push({
+        ...record(chosen, { base: `${x.pointer}/required`, head: `${y.pointer}/required`, message: required(y) ? "made required" : "no longer required" }),
+        where,
+      });
     }
     if (how === "same" && serialization(x) !== serialization(y)) {
       out.push({ ...record(PARAMETER_SERIALIZATION_CHANGED, { ...at, message: `${serialization(x)} → ${serialization(y)}` }), where });

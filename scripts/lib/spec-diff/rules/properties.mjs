@@ -4,7 +4,12 @@ import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { loosened, tightened } from "./constraints.mjs";
 
-export const REQUEST_PROPERTY_REMOVED = rule("request-property-removed", ROWS.removedOrRenamed, "request", "A request field removed (or renamed: the old name is gone).");
+export const REQUEST_PROPERTY_REMOVED = rule(
+  "request-property-removed",
+  ROWS.removedOrRenamed,
+  "request",
+  "A request field removed (or renamed: the old name is gone).",
+);
 export const REQUEST_PROPERTY_ADDED_REQUIRED = rule(
   "request-property-added-required",
   ROWS.requestNarrowed,
@@ -12,10 +17,20 @@ export const REQUEST_PROPERTY_ADDED_REQUIRED = rule(
   "A required request field added.",
   "A new field that must be sent is a field made required: every earlier request lacks it.",
 );
-export const REQUEST_PROPERTY_ADDED_OPTIONAL = rule("request-property-added-optional", ROWS.optionalRequestAdded, "request", "An optional request field added.");
+export const REQUEST_PROPERTY_ADDED_OPTIONAL = rule(
+  "request-property-added-optional",
+  ROWS.optionalRequestAdded,
+  "request",
+  "An optional request field added.",
+);
 export const REQUEST_PROPERTY_MADE_REQUIRED = rule("request-property-made-required", ROWS.requestNarrowed, "request", "A request field made required.");
 export const REQUEST_PROPERTY_MADE_OPTIONAL = rule("request-property-made-optional", ROWS.requestRelaxed, "request", "A request field no longer required.");
-export const RESPONSE_PROPERTY_REMOVED = rule("response-property-removed", ROWS.responseChanged, "response", "A response field removed (or renamed: the old name is gone).");
+export const RESPONSE_PROPERTY_REMOVED = rule(
+  "response-property-removed",
+  ROWS.responseChanged,
+  "response",
+  "A response field removed (or renamed: the old name is gone).",
+);
 export const RESPONSE_PROPERTY_ADDED = rule("response-property-added", ROWS.responseAdded, "response", "A response field added.");
 export const RESPONSE_PROPERTY_MADE_OPTIONAL = rule(
   "response-property-made-optional",

@@ -3,7 +3,7 @@
 import { record } from "../changes.mjs";
 import { canonical, follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
-import { escapeSegment as escape } from "../../spec.mjs";
+import { escapeSegment } from "../../spec.mjs";
 
 export const REQUEST_BODY_ADDED_REQUIRED = rule(
   "request-body-added-required",
@@ -50,7 +50,16 @@ function bodyOf(spec, entry) {
 }
 
 // What travels of a part's encoding (its description does not).
-const encodingOf = (entry) => canonical({ contentType: entry?.contentType ?? null, style: entry?.style ?? null, explode: entry?.explode ?? null, allowReserved: entry?.allowReserved ?? false, headers: Object.keys(entry?.headers ?? {}).map((h) => h.toLowerCase()).sort() });
+const encodingOf = (entry) =>
+  canonical({
+    contentType: entry?.contentType ?? null,
+    style: entry?.style ?? null,
+    explode: entry?.explode ?? null,
+    allowReserved: entry?.allowReserved ?? false,
+    headers: Object.keys(entry?.headers ?? {})
+      .map((h) => h.toLowerCase())
+      .sort(),
+  });
 
 function encodingChanges(bEncoding, bAt, hEncoding, hAt, chosen) {
   const out = [];
@@ -60,7 +69,14 @@ function encodingChanges(bEncoding, bAt, hEncoding, hAt, chosen) {
     if (encodingOf(x) === encodingOf(y)) continue;
     const shownType = (e) => (e?.contentType ? `\`${e.contentType}\`` : "the default");
     const message = `part \`${part}\` encoding changed (content type ${shownType(x)} → ${shownType(y)})`;
-    out.push(record(chosen, { field: [part], base: x ? `${bAt}/encoding/${escape(part)}` : bAt, head: y ? `${hAt}/encoding/${escape(part)}` : hAt, message }));
+    out.push(
+      record(chosen, {
+        field: [part],
+        base: x ? `${bAt}/encoding/${escapeSegment(part)}` : bAt,
+        head: y ? `${hAt}/encoding/${escapeSegment(part)}` : hAt,
+        message,
+      }),
+    );
   }
   return out;
 }
@@ -72,17 +88,32 @@ export function contentChanges(ctx, bContent, bPointer, hContent, hPointer, dire
   const hTypes = Object.keys(hContent ?? {});
   for (const type of bTypes) {
     if (hTypes.includes(type)) continue;
-    out.push({ ...record(rules.removed, { base: `${bPointer}/content/${escape(type)}`, head: hPointer, message: `media type \`${type}\` removed` }), where: `${where} ${type}` });
+    out.push({
+      ...record(rules.removed, { base: `${bPointer}/content/${escapeSegment(type)}`, head: hPointer, message: `media type \`${type}\` removed` }),
+      where: `${where} ${type}`,
+    });
   }
   for (const type of hTypes) {
     if (bTypes.includes(type)) continue;
-    out.push({ ...record(rules.added, { base: bPointer, head: `${hPointer}/content/${escape(type)}`, message: `media type \`${type}\` added` }), where: `${where} ${type}` });
+    out.push({
+      ...record(rules.added, { base: bPointer, head: `${hPointer}/content/${escapeSegment(type)}`, message: `media type \`${type}\` added` }),
+      where: `${where} ${type}`,
+    });
   }
   for (const type of bTypes) {
     if (!hTypes.includes(type)) continue;
-    if (rules.encoding) out.push(...encodingChanges(bContent[type]?.encoding, `${bPointer}/content/${escape(type)}`, hContent[type]?.encoding, `${hPointer}/content/${escape(type)}`, rules.encoding).map((r) => ({ ...r, where: `${where} ${type}` })));
-    const bAt = `${bPointer}/content/${escape(type)}/schema`;
-    const hAt = `${hPointer}/content/${escape(type)}/schema`;
+    if (rules.encoding)
+      out.push(
+        ...encodingChanges(
+          bContent[type]?.encoding,
+          `${bPointer}/content/${escapeSegment(type)}`,
+          hContent[type]?.encoding,
+          `${hPointer}/content/${escapeSegment(type)}`,
+          rules.encoding,
+        ).map((r) => ({ ...r, where: `${where} ${type}` })),
+      );
+    const bAt = `${bPointer}/content/${escapeSegment(type)}/schema`;
+    const hAt = `${hPointer}/content/${escapeSegment(type)}/schema`;
     const changes = ctx.schemas.compare(bContent[type]?.schema ?? true, bAt, hContent[type]?.schema ?? true, hAt, direction);
     for (const change of changes) out.push({ ...change, where: `${where} ${type}` });
   }
@@ -97,15 +128,33 @@ export function requestBodyChanges(ctx, b, h) {
   if (!y) return x ? [{ ...record(REQUEST_BODY_REMOVED, { base: x.pointer, head: h.pointer, message: "request body removed" }), where }] : [];
   if (!x) {
     const required = y.node.required === true;
-    return [{ ...record(required ? REQUEST_BODY_ADDED_REQUIRED : REQUEST_BODY_ADDED_OPTIONAL, { base: b.pointer, head: y.pointer, message: `request body added, ${required ? "required" : "optional"}` }), where }];
+    return [
+      {
+        ...record(required ? REQUEST_BODY_ADDED_REQUIRED : REQUEST_BODY_ADDED_OPTIONAL, {
+          base: b.pointer,
+          head: y.pointer,
+          message: `request body added, ${required ? "required" : "optional"}`,
+        }),
+        where,
+      },
+    ];
   }
   const out = [];
   const bRequired = x.node.required === true;
   const hRequired = y.node.required === true;
   if (bRequired !== hRequired) {
     const at = { base: `${x.pointer}/required`, head: `${y.pointer}/required` };
-    out.push({ ...record(hRequired ? REQUEST_BODY_MADE_REQUIRED : REQUEST_BODY_MADE_OPTIONAL, { ...at, message: hRequired ? "made required" : "no longer required" }), where });
+    out.push({
+      ...record(hRequired ? REQUEST_BODY_MADE_REQUIRED : REQUEST_BODY_MADE_OPTIONAL, { ...at, message: hRequired ? "made required" : "no longer required" }),
+      where,
+    });
   }
-  out.push(...contentChanges(ctx, x.node.content, x.pointer, y.node.content, y.pointer, "request", where, { removed: REQUEST_MEDIA_TYPE_REMOVED, added: REQUEST_MEDIA_TYPE_ADDED, encoding: REQUEST_ENCODING_CHANGED }));
+  out.push(
+    ...contentChanges(ctx, x.node.content, x.pointer, y.node.content, y.pointer, "request", where, {
+      removed: REQUEST_MEDIA_TYPE_REMOVED,
+      added: REQUEST_MEDIA_TYPE_ADDED,
+      encoding: REQUEST_ENCODING_CHANGED,
+    }),
+  );
   return out;
 }

@@ -9,7 +9,7 @@ import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { RESPONSE_PROPERTY_MADE_OPTIONAL, RESPONSE_PROPERTY_MADE_REQUIRED } from "./properties.mjs";
 import { contentChanges } from "./request-body.mjs";
-import { escapeSegment as escape } from "../../spec.mjs";
+import { escapeSegment } from "../../spec.mjs";
 
 export const RESPONSE_STATUS_REMOVED = rule(
   "response-status-removed",
@@ -18,7 +18,12 @@ export const RESPONSE_STATUS_REMOVED = rule(
   "A response status removed with nothing left to answer it (no range, and `default` only for errors).",
   "Every field of that answer is removed.",
 );
-export const RESPONSE_STATUS_ADDED = rule("response-status-added", ROWS.responseAdded, "response", "A response status added where nothing described it before.");
+export const RESPONSE_STATUS_ADDED = rule(
+  "response-status-added",
+  ROWS.responseAdded,
+  "response",
+  "A response status added where nothing described it before.",
+);
 export const RESPONSE_MEDIA_TYPE_REMOVED = rule(
   "response-media-type-removed",
   ROWS.responseChanged,
@@ -30,7 +35,14 @@ export const RESPONSE_MEDIA_TYPE_ADDED = rule("response-media-type-added", ROWS.
 export const RESPONSE_HEADER_REMOVED = rule("response-header-removed", ROWS.responseChanged, "response", "A response header removed.");
 export const RESPONSE_HEADER_ADDED = rule("response-header-added", ROWS.responseAdded, "response", "A response header added.");
 
-export const RULES = [RESPONSE_STATUS_REMOVED, RESPONSE_STATUS_ADDED, RESPONSE_MEDIA_TYPE_REMOVED, RESPONSE_MEDIA_TYPE_ADDED, RESPONSE_HEADER_REMOVED, RESPONSE_HEADER_ADDED];
+export const RULES = [
+  RESPONSE_STATUS_REMOVED,
+  RESPONSE_STATUS_ADDED,
+  RESPONSE_MEDIA_TYPE_REMOVED,
+  RESPONSE_MEDIA_TYPE_ADDED,
+  RESPONSE_HEADER_REMOVED,
+  RESPONSE_HEADER_ADDED,
+];
 
 const isSuccess = (status) => /^2/.test(status);
 
@@ -38,7 +50,7 @@ const isSuccess = (status) => /^2/.test(status);
 function answering(spec, responses, pointer, status) {
   const keys = Object.keys(responses ?? {});
   const upper = status.toUpperCase();
-  const pick = (key) => ({ key, ...follow(spec, responses[key], `${pointer}/${escape(key)}`) });
+  const pick = (key) => ({ key, ...follow(spec, responses[key], `${pointer}/${escapeSegment(key)}`) });
   const exact = keys.find((k) => k.toUpperCase() === upper);
   if (exact !== undefined) return pick(exact);
   if (/^\d{3}$/.test(status)) {
@@ -56,23 +68,37 @@ function headerChanges(ctx, x, y, where) {
   const hHeaders = new Map(Object.keys(y.node.headers ?? {}).map((k) => [name(k), k]));
   for (const [lower, key] of bHeaders) {
     if (hHeaders.has(lower)) continue;
-    out.push({ ...record(RESPONSE_HEADER_REMOVED, { base: `${x.pointer}/headers/${escape(key)}`, head: y.pointer, message: `header \`${key}\` removed` }), where });
+    out.push({
+      ...record(RESPONSE_HEADER_REMOVED, { base: `${x.pointer}/headers/${escapeSegment(key)}`, head: y.pointer, message: `header \`${key}\` removed` }),
+      where,
+    });
   }
   for (const [lower, key] of hHeaders) {
     if (bHeaders.has(lower)) continue;
-    out.push({ ...record(RESPONSE_HEADER_ADDED, { base: x.pointer, head: `${y.pointer}/headers/${escape(key)}`, message: `header \`${key}\` added` }), where });
+    out.push({
+      ...record(RESPONSE_HEADER_ADDED, { base: x.pointer, head: `${y.pointer}/headers/${escapeSegment(key)}`, message: `header \`${key}\` added` }),
+      where,
+    });
   }
   for (const [lower, bKey] of bHeaders) {
     const hKey = hHeaders.get(lower);
     if (hKey === undefined) continue;
-    const bh = follow(ctx.base.spec, x.node.headers[bKey], `${x.pointer}/headers/${escape(bKey)}`);
-    const hh = follow(ctx.head.spec, y.node.headers[hKey], `${y.pointer}/headers/${escape(hKey)}`);
+    const bh = follow(ctx.base.spec, x.node.headers[bKey], `${x.pointer}/headers/${escapeSegment(bKey)}`);
+    const hh = follow(ctx.head.spec, y.node.headers[hKey], `${y.pointer}/headers/${escapeSegment(hKey)}`);
     const at = `${where} header ${hKey}`;
     if ((bh.node.required === true) !== (hh.node.required === true)) {
       const made = hh.node.required === true;
-      out.push({ ...record(made ? RESPONSE_PROPERTY_MADE_REQUIRED : RESPONSE_PROPERTY_MADE_OPTIONAL, { base: bh.pointer, head: hh.pointer, message: made ? "header now always sent" : "header no longer always sent" }), where: at });
+      out.push({
+        ...record(made ? RESPONSE_PROPERTY_MADE_REQUIRED : RESPONSE_PROPERTY_MADE_OPTIONAL, {
+          base: bh.pointer,
+          head: hh.pointer,
+          message: made ? "header now always sent" : "header no longer always sent",
+        }),
+        where: at,
+      });
     }
-    for (const change of ctx.schemas.compare(bh.node.schema ?? true, `${bh.pointer}/schema`, hh.node.schema ?? true, `${hh.pointer}/schema`, "response")) out.push({ ...change, where: at });
+    for (const change of ctx.schemas.compare(bh.node.schema ?? true, `${bh.pointer}/schema`, hh.node.schema ?? true, `${hh.pointer}/schema`, "response"))
+      out.push({ ...change, where: at });
   }
   return out;
 }
@@ -98,7 +124,12 @@ export function responseChanges(ctx, b, h) {
       continue;
     }
     out.push(...headerChanges(ctx, x, y, where));
-    out.push(...contentChanges(ctx, x.node.content, x.pointer, y.node.content, y.pointer, "response", where, { removed: RESPONSE_MEDIA_TYPE_REMOVED, added: RESPONSE_MEDIA_TYPE_ADDED }));
+    out.push(
+      ...contentChanges(ctx, x.node.content, x.pointer, y.node.content, y.pointer, "response", where, {
+        removed: RESPONSE_MEDIA_TYPE_REMOVED,
+        added: RESPONSE_MEDIA_TYPE_ADDED,
+      }),
+    );
   }
   return out;
 }

@@ -5,9 +5,14 @@
 import { record } from "../changes.mjs";
 import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
-import { escapeSegment as escape } from "../../spec.mjs";
+import { escapeSegment } from "../../spec.mjs";
 
-export const CREDENTIAL_CHANGED = rule("credential-changed", ROWS.credentialChanged, "request", "An operation no longer accepts a credential it accepted: another header, scheme or location, or one more required.");
+export const CREDENTIAL_CHANGED = rule(
+  "credential-changed",
+  ROWS.credentialChanged,
+  "request",
+  "An operation no longer accepts a credential it accepted: another header, scheme or location, or one more required.",
+);
 export const CREDENTIAL_ALTERNATIVE_ADDED = rule(
   "credential-alternative-added",
   ROWS.requestRelaxed,
@@ -22,7 +27,7 @@ export const RULES = [CREDENTIAL_CHANGED, CREDENTIAL_ALTERNATIVE_ADDED];
 function identity(spec, name, scopes) {
   const raw = spec.components?.securitySchemes?.[name];
   if (!raw) return `undefined scheme ${name}`;
-  const { node } = follow(spec, raw, `/components/securitySchemes/${escape(name)}`);
+  const { node } = follow(spec, raw, `/components/securitySchemes/${escapeSegment(name)}`);
   const scoped = Array.isArray(scopes) && scopes.length ? ` [${[...scopes].sort().join(" ")}]` : "";
   switch (node.type) {
     case "apiKey":

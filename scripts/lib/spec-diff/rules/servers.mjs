@@ -12,8 +12,18 @@ export const SERVER_REMOVED = rule(
   "Every path under that address is removed, or renamed under another.",
 );
 export const SERVER_ADDED = rule("server-added", ROWS.requestRelaxed, "request", "A server URL added.", "Callers may send to one more address.");
-export const SERVER_VARIABLE_NARROWED = rule("server-variable-narrowed", ROWS.requestNarrowed, "request", "A server variable's enum lost a value, or gained one where any value was allowed.");
-export const SERVER_VARIABLE_RELAXED = rule("server-variable-relaxed", ROWS.requestRelaxed, "request", "A server variable's enum gained a value, or was dropped.");
+export const SERVER_VARIABLE_NARROWED = rule(
+  "server-variable-narrowed",
+  ROWS.requestNarrowed,
+  "request",
+  "A server variable's enum lost a value, or gained one where any value was allowed.",
+);
+export const SERVER_VARIABLE_RELAXED = rule(
+  "server-variable-relaxed",
+  ROWS.requestRelaxed,
+  "request",
+  "A server variable's enum gained a value, or was dropped.",
+);
 
 export const RULES = [SERVER_REMOVED, SERVER_ADDED, SERVER_VARIABLE_NARROWED, SERVER_VARIABLE_RELAXED];
 
@@ -36,8 +46,12 @@ function variableChanges(x, bAt, y, hAt) {
     const hEnum = Array.isArray(hVar.enum) ? new Map(hVar.enum.map((v) => [canonical(v), v])) : undefined;
     const at = { base: `${bAt}/variables/${bName}`, head: `${hAt}/variables/${hName}` };
     if (!bEnum || !hEnum) {
-      if (hEnum) out.push(record(SERVER_VARIABLE_NARROWED, { ...at, message: `variable \`${hName}\` now limited to ${[...hEnum.values()].map(shown).join(", ")}` }));
-      else if (bEnum) out.push(record(SERVER_VARIABLE_RELAXED, { ...at, message: `variable \`${hName}\` no longer limited to ${[...bEnum.values()].map(shown).join(", ")}` }));
+      if (hEnum)
+        out.push(record(SERVER_VARIABLE_NARROWED, { ...at, message: `variable \`${hName}\` now limited to ${[...hEnum.values()].map(shown).join(", ")}` }));
+      else if (bEnum)
+        out.push(
+          record(SERVER_VARIABLE_RELAXED, { ...at, message: `variable \`${hName}\` no longer limited to ${[...bEnum.values()].map(shown).join(", ")}` }),
+        );
       return;
     }
     const removed = [...bEnum].filter(([k]) => !hEnum.has(k)).map(([, v]) => v);
@@ -61,7 +75,8 @@ export function serverChanges(base, head) {
     else out.push(...variableChanges(x.server, x.at, y.server, y.at).map((r) => ({ ...r, where })));
   }
   for (const y of hList) {
-    if (!bList.some((x) => x.shape === y.shape)) out.push({ ...record(SERVER_ADDED, { base: "/servers", head: y.at, message: `server \`${y.server.url}\` added` }), where });
+    if (!bList.some((x) => x.shape === y.shape))
+      out.push({ ...record(SERVER_ADDED, { base: "/servers", head: y.at, message: `server \`${y.server.url}\` added` }), where });
   }
   return out;
 }

@@ -5,7 +5,12 @@ import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { RESPONSE_CONSTRAINT_NARROWED } from "./constraints.mjs";
 
-export const REQUEST_TYPE_NARROWED = rule("request-type-narrowed", ROWS.requestNarrowed, "request", "A request field no longer accepts a type it accepted (null included).");
+export const REQUEST_TYPE_NARROWED = rule(
+  "request-type-narrowed",
+  ROWS.requestNarrowed,
+  "request",
+  "A request field no longer accepts a type it accepted (null included).",
+);
 export const REQUEST_TYPE_RELAXED = rule("request-type-relaxed", ROWS.requestRelaxed, "request", "A request field accepts a type it did not (null included).");
 export const RESPONSE_TYPE_CHANGED = rule(
   "response-type-changed",

@@ -47,7 +47,10 @@ export function createSchemaComparer(views) {
     if (active.has(key)) return [];
     active.add(key);
     try {
-      const out = b.variants || h.variants ? variantChanges(b, h, direction, views, (x, y, segments) => prefixed(compareViews(x, y, direction), segments)) : single(b, h, direction);
+      const out =
+        b.variants || h.variants
+          ? variantChanges(b, h, direction, views, (x, y, segments) => prefixed(compareViews(x, y, direction), segments))
+          : single(b, h, direction);
       memo.set(key, out);
       return out;
     } finally {
@@ -64,14 +67,22 @@ export function createSchemaComparer(views) {
 
   function facetChanges(b, h, direction) {
     const out = [...enumChanges(b, h, direction), ...constraintChanges(b, h, direction)];
-    const recurse = (bSources, hSources, segments) => prefixed(compareViews(views.base.ofSources(bSources), views.head.ofSources(hSources), direction), segments);
+    const recurse = (bSources, hSources, segments) =>
+      prefixed(compareViews(views.base.ofSources(bSources), views.head.ofSources(hSources), direction), segments);
     if (b.properties && h.properties) out.push(...propertyChanges(b, h, direction, recurse));
     if (b.type === "array" && h.type === "array") {
       if (b.items && h.items) out.push(...recurse(b.items, h.items, ["[]"]));
       else if (b.items || h.items) {
         // Items described on one side only: a constraint put on every item, or taken off.
         const message = h.items ? "items now described by a schema" : "items no longer described by a schema";
-        out.push(record(h.items ? tightened(direction) : loosened(direction), { field: ["[]"], base: b.items?.[0].pointer ?? b.pointer, head: h.items?.[0].pointer ?? h.pointer, message }));
+        out.push(
+          record(h.items ? tightened(direction) : loosened(direction), {
+            field: ["[]"],
+            base: b.items?.[0].pointer ?? b.pointer,
+            head: h.items?.[0].pointer ?? h.pointer,
+            message,
+          }),
+        );
       }
     }
     return out;

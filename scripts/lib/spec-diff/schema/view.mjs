@@ -7,7 +7,7 @@
 // A view: { key, pointer, label, any, types: Map<type, facet> | null, variants, variantKind, not, unknown }
 // where `types` null means "any type". A facet holds the constraints of one JSON type, each as
 // { value, at } (`at` the pointer of the keyword, for the line of a change).
-import { escapeSegment as escape, unescapeSegment as unescape } from "../../../../src/kernel/json-pointer.js";
+import { escapeSegment, unescapeSegment } from "../../../../src/kernel/json-pointer.js";
 
 const JSON_TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
 const MAX_VARIANTS = 32;
@@ -51,7 +51,7 @@ export function resolveRef(spec, ref, from) {
   if (typeof ref !== "string" || !ref.startsWith("#")) throw new Error(`${from}: only local $refs are compared, not ${JSON.stringify(ref)}`);
   const body = decodeURIComponent(ref.slice(1));
   let node = spec;
-  for (const segment of body === "" ? [] : body.slice(1).split("/").map(unescape)) {
+  for (const segment of body === "" ? [] : body.slice(1).split("/").map(unescapeSegment)) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) throw new Error(`${from}: dangling $ref ${ref}`);
     node = node[segment];
   }
@@ -69,7 +69,7 @@ export function follow(spec, node, pointer) {
   return { node, pointer };
 }
 
-const refName = (ref) => unescape(ref.slice(ref.lastIndexOf("/") + 1));
+const refName = (ref) => unescapeSegment(ref.slice(ref.lastIndexOf("/") + 1));
 
 // ------------------------------------------------------------------------------------------------
 // Facets
@@ -115,7 +115,9 @@ function boundsOf(schema, pointer, type) {
   const put = (name, side, value, exclusive, keyword) => {
     if (typeof value !== "number") return;
     const current = bounds[name];
-    const stricter = !current || (side === "lower" ? value > current.value || (value === current.value && exclusive) : value < current.value || (value === current.value && exclusive));
+    const stricter =
+      !current ||
+      (side === "lower" ? value > current.value || (value === current.value && exclusive) : value < current.value || (value === current.value && exclusive));
     if (stricter) bounds[name] = { side, value, exclusive, at: at(keyword) };
   };
   if (type === "string") {
@@ -159,7 +161,8 @@ function facetOf(schema, pointer, type, enumEntries) {
     if (schema.uniqueItems === true) facet.uniqueItems = { value: true, at: `${pointer}/uniqueItems` };
   }
   if (type === "object") {
-    for (const [name, sub] of Object.entries(schema.properties ?? {})) facet.properties?.set(name, [{ schema: sub, pointer: `${pointer}/properties/${escape(name)}` }]);
+    for (const [name, sub] of Object.entries(schema.properties ?? {}))
+      facet.properties?.set(name, [{ schema: sub, pointer: `${pointer}/properties/${escapeSegment(name)}` }]);
     if (Array.isArray(schema.required)) for (const name of schema.required) facet.required?.set(name, `${pointer}/required`);
     const extra = schema.additionalProperties;
     if (extra === false) facet.additional = { kind: "closed", at: `${pointer}/additionalProperties`, sources: [] };
@@ -182,7 +185,7 @@ function fitsType(value, type) {
   return actual === type || (type === "number" && actual === "integer");
 }
 
-const isFinite = (facet) => facet.enum !== undefined;
+const isEnumerated = (facet) => facet.enum !== undefined;
 
 // ------------------------------------------------------------------------------------------------
 // Views
@@ -233,7 +236,7 @@ function ownView(schema, pointer) {
   if (schema.not !== undefined) view.not.push({ value: canonical(schema.not), at: `${pointer}/not` });
   for (const [keyword, value] of Object.entries(schema)) {
     if (INTERPRETED.has(keyword) || ANNOTATIONS.has(keyword) || keyword.startsWith("x-")) continue;
-    view.unknown.push({ keyword, value: canonical(value), at: `${pointer}/${escape(keyword)}` });
+    view.unknown.push({ keyword, value: canonical(value), at: `${pointer}/${escapeSegment(keyword)}` });
   }
   return view;
 }
@@ -243,7 +246,12 @@ function mergeBounds(a, b) {
   for (const [name, bound] of Object.entries(b)) {
     const current = out[name];
     if (!current) out[name] = bound;
-    else if (bound.side === "lower" ? bound.value > current.value || (bound.value === current.value && bound.exclusive) : bound.value < current.value || (bound.value === current.value && bound.exclusive)) out[name] = bound;
+    else if (
+      bound.side === "lower"
+        ? bound.value > current.value || (bound.value === current.value && bound.exclusive)
+        : bound.value < current.value || (bound.value === current.value && bound.exclusive)
+    )
+      out[name] = bound;
   }
   return out;
 }
@@ -263,7 +271,12 @@ function mergeFacets(a, b, type = a.type) {
     for (const [name, at] of b.required) if (!out.required.has(name)) out.required.set(name, at);
     const kinds = [a.additional.kind, b.additional.kind];
     if (kinds.includes("closed")) out.additional = a.additional.kind === "closed" ? a.additional : b.additional;
-    else if (kinds.includes("schema")) out.additional = { kind: "schema", at: a.additional.kind === "schema" ? a.additional.at : b.additional.at, sources: [...a.additional.sources, ...b.additional.sources] };
+    else if (kinds.includes("schema"))
+      out.additional = {
+        kind: "schema",
+        at: a.additional.kind === "schema" ? a.additional.at : b.additional.at,
+        sources: [...a.additional.sources, ...b.additional.sources],
+      };
   }
   if (a.items || b.items) out.items = [...(a.items ?? []), ...(b.items ?? [])];
   return out;
@@ -318,7 +331,7 @@ function union(branches, kind, key, pointer) {
       for (const [type, facet] of branch.types) {
         const current = types.get(type);
         if (!current) types.set(type, facet);
-        else if (isFinite(current) && isFinite(facet)) types.set(type, { ...cloneFacet(current), enum: new Map([...current.enum, ...facet.enum]) });
+        else if (isEnumerated(current) && isEnumerated(facet)) types.set(type, { ...cloneFacet(current), enum: new Map([...current.enum, ...facet.enum]) });
         else folded = false;
       }
     }
