@@ -10,10 +10,10 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type LoggingLevel, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { NodePlatformClient } from "../node.js";
-import { AbortError, ConfigurationError } from "../kernel/errors.js";
-import { unknownKeyIssues } from "../kernel/option-check.js";
+import { AbortError, ValidationError, type ValidationIssue } from "../kernel/errors.js";
+import { optionKeys, optionsRecord, unknownKeyIssues } from "../kernel/option-check.js";
 import { Redactor } from "../kernel/redactor.js";
-import { DEFAULT_WAIT } from "../wrappers/jobs/wait-options.js";
+import { scheduleIssues } from "../wrappers/jobs/wait-options.js";
 import { checkRequest } from "../wrappers/request/request-check.js";
 import { checkArguments } from "./arguments.js";
 import { Bound, boundOf, DEFAULT_MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_LIMIT } from "./bound.js";
@@ -70,54 +70,65 @@ function packageVersion(): string {
   }
 }
 
-function checkOptions(client: unknown, options: unknown): Required<Pick<McpServerOptions, "readOnly" | "maxWaitSeconds">> & McpServerOptions {
+/**
+ * The server's options, every issue named at once in one ValidationError (the client's own
+ * convention for a bad option: each field and rule, a misspelt key with the key it resembles).
+ * The poll schedule is checked by the waiter's own rules, so a bad pair fails at start-up, not
+ * after a job started.
+ */
+function checkOptions(client: unknown, options: unknown): Required<Pick<McpServerOptions, "readOnly" | "maxWaitSeconds">> & McpServerOptions & Allowed {
   const looksLikeClient = (c: unknown): c is NodePlatformClient => typeof c === "object" && c !== null && typeof (c as NodePlatformClient).redact === "function" && typeof (c as NodePlatformClient).models?.import === "function";
-  if (!looksLikeClient(client)) throw new ConfigurationError("client must be a client made by createPlatformClient from @platform/management-client/node", "client");
-  if (options === null || typeof options !== "object") throw new ConfigurationError("options must be an object", "options");
-  const o = options as McpServerOptions;
-  const [unknown] = unknownKeyIssues(o, OPTION_KEYS, "");
-  if (unknown) throw new ConfigurationError(unknown.message, unknown.field);
+  const { record, issues } = optionsRecord(options, "options");
+  if (!looksLikeClient(client)) issues.unshift({ field: "client", rule: "type", message: "client must be a client made by createPlatformClient from @platform/management-client/node" });
+  const o = record as McpServerOptions;
+  issues.push(...unknownKeyIssues(o, OPTION_KEYS, ""));
   const maxWaitSeconds = o.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS;
   if (typeof maxWaitSeconds !== "number" || !Number.isFinite(maxWaitSeconds) || maxWaitSeconds <= 0 || maxWaitSeconds > MAX_WAIT_SECONDS_LIMIT) {
-    throw new ConfigurationError(`maxWaitSeconds must be a number of seconds above 0 and at most ${MAX_WAIT_SECONDS_LIMIT}`, "maxWaitSeconds");
+    issues.push({ field: "maxWaitSeconds", rule: "range", message: `maxWaitSeconds must be a number of seconds above 0 and at most ${MAX_WAIT_SECONDS_LIMIT}` });
   }
-  if (o.readOnly !== undefined && typeof o.readOnly !== "boolean") throw new ConfigurationError("readOnly must be true or false", "readOnly");
-  for (const key of ["minDelayMs", "maxDelayMs"] as const) {
-    const value = o.poll?.[key];
-    if (value !== undefined && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) throw new ConfigurationError(`poll.${key} must be a number of milliseconds >= 0`, `poll.${key}`);
-  }
-  // Checked here as the waiter checks it, so a bad pair fails at start-up, not after a job started.
-  const [min, max] = [o.poll?.minDelayMs ?? DEFAULT_WAIT.minDelayMs, o.poll?.maxDelayMs ?? DEFAULT_WAIT.maxDelayMs];
-  if (min > max) throw new ConfigurationError(`poll.minDelayMs (${min}) must not exceed poll.maxDelayMs (${max}${o.poll?.maxDelayMs === undefined ? ", the default" : ""})`, "poll.minDelayMs");
-  return { ...o, readOnly: o.readOnly === true, maxWaitSeconds };
+  if (o.readOnly !== undefined && typeof o.readOnly !== "boolean") issues.push({ field: "readOnly", rule: "type", message: "readOnly must be true or false" });
+  const poll = optionsRecord(o.poll, "poll");
+  issues.push(...poll.issues, ...unknownKeyIssues(poll.record, POLL_KEYS, "poll"), ...scheduleIssues(poll.record, "poll"));
+  const allowed = allowLists(o, issues);
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { ...o, readOnly: o.readOnly === true, maxWaitSeconds, ...allowed };
 }
 
+const POLL_KEYS = optionKeys<NonNullable<McpServerOptions["poll"]>>({ minDelayMs: true, maxDelayMs: true });
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+interface Allowed {
+  allowedEnv: ReadonlySet<string>;
+  allowedDirs: readonly string[];
+}
+
 /** The allow-lists of secret references, checked at start-up: the folders as the real paths files are compared with. */
-function allowLists(options: McpServerOptions): { allowedEnv: ReadonlySet<string>; allowedDirs: readonly string[] } {
+function allowLists(options: McpServerOptions, issues: ValidationIssue[]): Allowed {
   const list = (key: "secretEnv" | "secretDirs"): readonly unknown[] => {
     const value = options[key];
     if (value === undefined) return [];
-    if (!Array.isArray(value)) throw new ConfigurationError(`${key} must be an array of ${key === "secretEnv" ? "variable names" : "folder paths"}`, key);
-    return value;
+    if (Array.isArray(value)) return value;
+    issues.push({ field: key, rule: "type", message: `${key} must be an array of ${key === "secretEnv" ? "variable names" : "folder paths"}` });
+    return [];
   };
   const allowedEnv = new Set<string>();
   list("secretEnv").forEach((name, i) => {
-    if (typeof name !== "string" || !VARIABLE_NAME.test(name)) throw new ConfigurationError(`secretEnv[${i}] must be an environment variable name (letters, digits and _)`, `secretEnv[${i}]`);
-    allowedEnv.add(name);
+    if (typeof name === "string" && VARIABLE_NAME.test(name)) allowedEnv.add(name);
+    else issues.push({ field: `secretEnv[${i}]`, rule: "pattern", message: `secretEnv[${i}] must be an environment variable name (letters, digits and _)` });
   });
-  const allowedDirs = list("secretDirs").map((dir, i) => {
+  const allowedDirs: string[] = [];
+  list("secretDirs").forEach((dir, i) => {
     const field = `secretDirs[${i}]`;
-    if (typeof dir !== "string" || dir === "") throw new ConfigurationError(`${field} must be the path of a folder`, field);
+    const refuse = (rule: string, message: string) => issues.push({ field, rule, message: `${field} ${message}` });
+    if (typeof dir !== "string" || dir === "") return refuse("type", "must be the path of a folder");
     let real: string;
     try {
       real = realpathSync(resolve(dir));
     } catch (error) {
-      throw new ConfigurationError(`${field} ${JSON.stringify(dir)} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`, field);
+      return refuse("readable", `${JSON.stringify(dir)} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
     }
-    if (!statSync(real).isDirectory()) throw new ConfigurationError(`${field} ${JSON.stringify(dir)} must be a folder`, field);
-    return real;
+    if (!statSync(real).isDirectory()) return refuse("folder", `${JSON.stringify(dir)} must be a folder`);
+    allowedDirs.push(real);
   });
   return { allowedEnv, allowedDirs };
 }
@@ -133,7 +144,7 @@ function listed(tool: ToolDefinition, maxWaitSeconds: number): Tool {
 export function createMcpServer(client: NodePlatformClient, options: McpServerOptions = {}): PlatformMcpServer {
   const settings = checkOptions(client, options);
   const env = settings.env ?? process.env;
-  const { allowedEnv, allowedDirs } = allowLists(settings);
+  const { allowedEnv, allowedDirs } = settings;
   const poll = { ...(settings.poll?.minDelayMs !== undefined ? { minDelayMs: settings.poll.minDelayMs } : {}), ...(settings.poll?.maxDelayMs !== undefined ? { maxDelayMs: settings.poll.maxDelayMs } : {}) };
   // The client's redactor masks its own credentials; this one, the provider secrets read from references.
   const providerSecrets = new Redactor();

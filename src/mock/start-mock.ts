@@ -10,9 +10,10 @@
 // all: the same core behind a `fetch` (./stateful/in-process.ts); its listen() loads the server.
 // Where there is no Node (a browser bundle), the entry is ./portable.ts, with that alone.
 import { fileURLToPath } from "node:url";
-import { optionKeys } from "../kernel/option-check.js";
+import { ValidationError, type ValidationIssue } from "../kernel/errors.js";
+import { optionKeys, unknownKeyIssues } from "../kernel/option-check.js";
 import type { PrismMockServer } from "./prism/start-prism-mock.js";
-import { refuseUnknownKeys, STATEFUL_OPTIONS } from "./stateful/options.js";
+import { STATEFUL_OPTIONS } from "./stateful/options.js";
 import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
 import { buildStatefulMock, type InProcessMock, type InProcessMockOptions } from "./stateful/in-process.js";
 
@@ -28,18 +29,25 @@ const PRISM_OPTIONS = optionKeys<StartMockOptions>({ stateful: true, port: true,
 /**
  * Which mock the options ask for, checked before either starts: a misspelt `stateful` must not
  * start Prism with the option dropped, nor an option of one mock pass silently to the other.
+ * Refusals are one ValidationError naming every issue, as the client refuses a bad option.
  */
 function checkMockChoice(options: unknown): void {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) throw new TypeError("startMock: options must be an object");
-  const { stateful } = options as { stateful?: unknown };
-  if (stateful !== undefined && typeof stateful !== "boolean") throw new TypeError(`startMock: stateful must be true or false (got ${JSON.stringify(stateful)})`);
+  const refuse = (issues: ValidationIssue[]) => {
+    if (issues.length > 0) throw new ValidationError(issues, "startMock");
+  };
+  if (typeof options !== "object" || options === null || Array.isArray(options)) refuse([{ field: "options", rule: "type", message: "options must be an object" }]);
+  const record = options as Record<string, unknown>;
+  const { stateful } = record;
+  if (stateful !== undefined && typeof stateful !== "boolean") refuse([{ field: "stateful", rule: "type", message: `stateful must be true or false (got ${JSON.stringify(stateful)})` }]);
   const [own, other] = stateful ? [STATEFUL_OPTIONS, PRISM_OPTIONS] : [PRISM_OPTIONS, STATEFUL_OPTIONS];
-  for (const key of Object.keys(options)) {
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(record)) {
     if (own.includes(key) || !other.includes(key)) continue;
-    throw new TypeError(stateful ? `startMock: ${key} is an option of the contract mock (Prism), not of stateful: true` : `startMock: ${key} is an option of the stateful mock (stateful: true)`);
+    issues.push({ field: key, rule: "otherMock", message: stateful ? `${key} is an option of the contract mock (Prism), not of stateful: true` : `${key} is an option of the stateful mock (stateful: true)` });
   }
   // The stateful mock's own check (resolveOptions) also covers what the caller passes it directly.
-  if (!stateful) refuseUnknownKeys(options, PRISM_OPTIONS);
+  if (!stateful) issues.push(...unknownKeyIssues(record, PRISM_OPTIONS, "").filter((issue) => !other.includes(issue.field)));
+  refuse(issues);
 }
 
 /** The spec shipped with this package (openapi/platform.yaml at the package root). */

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT, deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { createMcpServer } from "../../src/mcp.js";
 import { OPERATION_TOOLS } from "../../src/mcp/operation-tools.js";
-import { createPlatformClient } from "../../src/node.js";
+import { createPlatformClient, ValidationError } from "../../src/node.js";
 import { renderToolList, TOOL_LIST_END, TOOL_LIST_START } from "./support/tool-list.js";
 
 const SNAPSHOTS = resolve(REPO_ROOT, "test/mcp/__toolsnaps__");
@@ -135,10 +135,29 @@ describe("options", () => {
     expect(() => createMcpServer(client, { maxWaitSeconds: 3601 })).toThrow(/maxWaitSeconds must be a number of seconds above 0 and at most 3600/);
     expect(createMcpServer(client, { maxWaitSeconds: 3600 }).tools.length).toBeGreaterThan(0);
     // A poll schedule the waiter would refuse fails here, before any job has started.
-    expect(() => createMcpServer(client, { poll: { minDelayMs: 40_000 } })).toThrow(/^poll\.minDelayMs \(40000\) must not exceed poll\.maxDelayMs \(30000, the default\)/);
-    expect(() => createMcpServer(client, { poll: { minDelayMs: 5, maxDelayMs: 4 } })).toThrow(/must not exceed poll\.maxDelayMs \(4\)/);
+    expect(() => createMcpServer(client, { poll: { minDelayMs: 40_000 } })).toThrow(/^poll\.maxDelayMs must be >= minDelayMs \(40000\) \(got 30000, the default\)$/);
+    expect(() => createMcpServer(client, { poll: { minDelayMs: 5, maxDelayMs: 4 } })).toThrow(/^poll\.maxDelayMs must be >= minDelayMs \(5\) \(got 4\)$/);
+    expect(() => createMcpServer(client, { poll: { minDelay: 5 } } as never)).toThrow(/^poll\.minDelay is not an option; did you mean poll\.minDelayMs\?$/);
     expect(createMcpServer(client, { poll: { minDelayMs: 40_000, maxDelayMs: 60_000 } }).tools.length).toBeGreaterThan(0);
     expect(() => createMcpServer(client, { readonly: true } as never)).toThrow(/readonly is not an option; did you mean readOnly\?/);
     expect(() => createMcpServer({} as never)).toThrow(/client must be a client/);
+  });
+
+  // The client's convention for a bad option: one ValidationError with every issue, each named.
+  it("are refused all at once, in one ValidationError naming each field and rule", () => {
+    let refusal: unknown;
+    try {
+      createMcpServer(client, { readonly: true, maxWaitSeconds: -1, poll: { minDelayMs: "1" }, secretEnv: ["BAD-NAME"] } as never);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(ValidationError);
+    expect((refusal as ValidationError).issues.map((i) => [i.field, i.rule])).toEqual([
+      ["readonly", "unknownOption"],
+      ["maxWaitSeconds", "range"],
+      ["poll.minDelayMs", "type"],
+      ["secretEnv[0]", "pattern"],
+    ]);
+    expect((refusal as ValidationError).message).toMatch(/^readonly is not an option; did you mean readOnly\?; maxWaitSeconds must be /);
   });
 });

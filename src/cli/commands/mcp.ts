@@ -69,8 +69,8 @@ export function mcpCommand(): Command {
           } catch (error) {
             // The allow-lists' refusals name the option; here, the flag the user typed.
             const message = error instanceof Error ? error.message : String(error);
-            const flag = /^secretDirs\[\d+\]/.test(message) ? "--secret-dir" : /^secretEnv\[\d+\]/.test(message) ? "--secret-env" : undefined;
-            throw flag ? new UsageError(message.replace(/^secret(Dirs|Env)\[\d+\]/, flag)) : error;
+            if (!/^secret(Dirs|Env)\[\d+\]/.test(message)) throw error;
+            throw new UsageError(message.replace(/\bsecretDirs\[\d+\]/g, "--secret-dir").replace(/\bsecretEnv\[\d+\]/g, "--secret-env"));
           }
         })();
         const ended = new Promise<void>((resolve) => {

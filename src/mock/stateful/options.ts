@@ -1,6 +1,6 @@
 // Options of the stateful mock, checked up front: a bad one is refused with its name and rule
 // before anything listens, a misspelt one with the option it resembles (the client's own check).
-import type { ValidationIssue } from "../../kernel/errors.js";
+import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { optionKeys, unknownKeyIssues } from "../../kernel/option-check.js";
 import type { Chunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
@@ -92,12 +92,6 @@ export const STATEFUL_OPTIONS = optionKeys<StatefulMockOptions & { stateful?: tr
   corsOrigins: true,
 });
 
-/** Throws when `value` has keys `known` lacks, naming each and the option it resembles. */
-export function refuseUnknownKeys(value: object, known: readonly string[], prefix = ""): void {
-  const issues = unknownKeyIssues(value, known, prefix);
-  if (issues.length > 0) throw new TypeError(`startMock: ${issues.map((issue) => issue.message).join("; ")}`);
-}
-
 /** Checks the ids of `existing`, each against the prefix the spec's path parameters require. */
 export function resolveExisting(existing: unknown, where = "startMock: existing"): { models: string[]; tools: string[] } {
   if (existing === undefined) return { models: [], tools: [] };
@@ -187,10 +181,10 @@ export function checkOptions(options: unknown, known: readonly string[] = STATEF
   return list.issues.length > 0 ? { issues: list.issues } : { resolved };
 }
 
-/** startMock's options checked, or a TypeError naming every bad one (startMock's own convention). */
+/** startMock's options checked, or a ValidationError naming every bad one (the client's convention for a bad option). */
 export function resolveOptions(options: StatefulMockOptions & { stateful?: boolean }): ResolvedOptions {
   const checked = checkOptions(options);
-  if ("issues" in checked) throw new TypeError(`startMock: ${checked.issues.map((issue) => issue.message).join("; ")}`);
+  if ("issues" in checked) throw new ValidationError(checked.issues, "startMock");
   return checked.resolved;
 }
 

@@ -4,8 +4,8 @@
 import { signalOf, type JobOptions } from "../call-options.js";
 import { normalizeJob, type Job } from "../normalize/jobs.js";
 import type { ApiResult, PlatformApi } from "../request/platform-api.js";
-import { waitForJob, waitOptionsFrom, type GetJob } from "./waiter.js";
-import type { WaitOptions } from "./wait-options.js";
+import { waitOptionsFrom, type WaitOptions } from "./wait-options.js";
+import { waitForJob, type GetJob } from "./waiter.js";
 
 /** Get dock status on the client's request path, normalised. */
 export function jobPoller(platform: PlatformApi): GetJob {

@@ -9,8 +9,7 @@ import { systemClock, type Clock } from "../../kernel/sleep.js";
 import type { Job } from "../normalize/jobs.js";
 import { judge, judgeError } from "./acceptors.js";
 import { WaitTally } from "./observations.js";
-import { isFunction, isSignal, numberAtLeast, optionKeys, optionsRecord, unknownKeyIssues } from "../../kernel/option-check.js";
-import { DEFAULT_WAIT, type WaitOptions } from "./wait-options.js";
+import { resolveWaitOptions, type WaitOptions } from "./wait-options.js";
 
 // How far ahead of the deadline the last poll starts, so its answer can still fall within it.
 const LAST_POLL_MARGIN_MS = 1;
@@ -107,47 +106,4 @@ function jobIdOf(jobOrId: Job | string): string {
   if (typeof id === "string" && DOCK_STATUS_ID.test(id)) return id;
   const rule = typeof id === "string" ? "pattern" : "type";
   throw new ValidationError([{ field: "dockStatusId", rule, message: `dockStatusId must be a string that starts with "ds-" and has no whitespace` }]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The options, checked before anything is sent: a typo must not start a deploy.
-
-export const WAIT_OPTION_KEYS = optionKeys<WaitOptions>({ minDelayMs: true, maxDelayMs: true, timeoutMs: true, signal: true, onPoll: true, random: true });
-
-export type ResolvedWait = { [K in "minDelayMs" | "maxDelayMs" | "timeoutMs" | "random"]-?: NonNullable<WaitOptions[K]> } & Pick<WaitOptions, "signal" | "onPoll">;
-
-/** The options with their defaults, or a ValidationError naming every bad one under `name`. */
-export function resolveWaitOptions(options: unknown, name = "options"): ResolvedWait {
-  const { record, issues } = optionsRecord(options, name);
-  const prefix = name === "options" ? "" : name;
-  const field = (key: string) => (prefix ? `${prefix}.${key}` : key);
-  issues.push(...unknownKeyIssues(record, WAIT_OPTION_KEYS, prefix));
-  const { minDelayMs = DEFAULT_WAIT.minDelayMs, maxDelayMs = DEFAULT_WAIT.maxDelayMs, timeoutMs = DEFAULT_WAIT.timeoutMs, signal, onPoll, random } = record as WaitOptions;
-  issues.push(
-    ...numberAtLeast(field("minDelayMs"), minDelayMs, 0),
-    ...numberAtLeast(field("maxDelayMs"), maxDelayMs, 0),
-    ...numberAtLeast(field("timeoutMs"), timeoutMs, 0, { exclusive: true }),
-    ...isSignal(field("signal"), signal),
-    ...isFunction(field("onPoll"), onPoll),
-    ...isFunction(field("random"), random),
-  );
-  if (typeof minDelayMs === "number" && typeof maxDelayMs === "number" && maxDelayMs >= 0 && maxDelayMs < minDelayMs) {
-    issues.push({ field: field("maxDelayMs"), rule: "minimum", message: `${field("maxDelayMs")} must be >= minDelayMs (${minDelayMs}) (got ${maxDelayMs})` });
-  }
-  if (issues.length > 0) throw new ValidationError(issues);
-  return { minDelayMs, maxDelayMs, timeoutMs, signal, onPoll, random: random ?? Math.random };
-}
-
-/**
- * The `wait` option of a long-running call: undefined/false for no wait, true for the defaults,
- * or the waiter's options, checked here so a bad one fails before the job is started.
- */
-export function waitOptionsFrom(wait: unknown): WaitOptions | undefined {
-  if (wait === undefined || wait === false) return undefined;
-  if (wait === true) return {};
-  if (typeof wait !== "object" || wait === null || Array.isArray(wait)) {
-    throw new ValidationError([{ field: "wait", rule: "type", message: "wait must be true, false or an object of waiter options" }]);
-  }
-  resolveWaitOptions(wait, "wait");
-  return wait as WaitOptions;
 }

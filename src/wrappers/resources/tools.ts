@@ -6,7 +6,7 @@ import { checkOptions, checkRequestObject, JOB_OPTION_KEYS, type JobOptions, sig
 import { loadFileUpload } from "../lazy-modules.js";
 import { optionKeys } from "../../kernel/option-check.js";
 import { startJob } from "../jobs/start-job.js";
-import { waitOptionsFrom } from "../jobs/waiter.js";
+import { waitOptionsFrom } from "../jobs/wait-options.js";
 import type { Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";
 import type { FileInput } from "../uploads/file-input.js";

@@ -3,7 +3,7 @@
 import { ValidationError } from "../../kernel/errors.js";
 import type { JobOptions } from "../call-options.js";
 import { waitIfAsked } from "../jobs/start-job.js";
-import { waitOptionsFrom } from "../jobs/waiter.js";
+import { waitOptionsFrom } from "../jobs/wait-options.js";
 import type { WaitOptions } from "../jobs/wait-options.js";
 import { normalizeJob, type Job } from "../normalize/jobs.js";
 import type { PlatformApi } from "../request/platform-api.js";

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbortError, APIError, AuthenticationError, ConnectionError, JobFailedError, JobTimeoutError, UnexpectedResponseError, ValidationError } from "../../../src/kernel/errors.js";
 import { judgeError } from "../../../src/wrappers/jobs/acceptors.js";
-import { DEFAULT_WAIT, type WaitOptions } from "../../../src/wrappers/jobs/wait-options.js";
-import { waitForJob, waitOnClock, waitOptionsFrom } from "../../../src/wrappers/jobs/waiter.js";
+import { DEFAULT_WAIT, waitOptionsFrom, type WaitOptions } from "../../../src/wrappers/jobs/wait-options.js";
+import { waitForJob, waitOnClock } from "../../../src/wrappers/jobs/waiter.js";
 import { backoffDelay as sharedBackoff } from "../../../src/kernel/backoff.js";
 import type { Job } from "../../../src/wrappers/normalize/jobs.js";
 
