@@ -5,7 +5,7 @@
 // (test/mock/stateful, eachTransport); these are what only the in-process mock has.
 import { describe, expect, it } from "vitest";
 import { createPlatformClient, ValidationError } from "../../src/index.js";
-import { createStatefulMock } from "../../src/mock/start-mock.js";
+import { createStatefulMock, type InProcessMock } from "../../src/mock/start-mock.js";
 
 const KEY = "in-process-key-0123456789";
 
@@ -103,5 +103,62 @@ describe("createStatefulMock", () => {
     } finally {
       await server.stop();
     }
+  });
+
+  describe("the client's own calls", () => {
+    const DIRECT = Symbol.for("@platform/management-client/direct-exchange");
+    // The client's calls through mock.fetch skip the Request and Response (the direct exchange);
+    // a fetch that wraps mock.fetch hides that, so the client reads Responses. Both must agree.
+    const outcome = (call: Promise<unknown>) =>
+      call.then(
+        (value) => ({ value }),
+        (error: { name?: string; message?: string; status?: number }) => ({ error: error.name, message: error.message, status: error.status }),
+      );
+    async function scenario(fetch: typeof globalThis.fetch, mock: InProcessMock) {
+      const client = (options: Record<string, unknown> = {}) => createPlatformClient({ baseUrl: mock.url, apiKey: KEY, fetch, maxRetries: 0, ...options });
+      const created = (await client().connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-0123456789abcdefgh" } })) as { connectionId: string };
+      const id = created.connectionId;
+      const results = [
+        created,
+        await outcome(client().connections.get(id)),
+        await outcome(client().connections.list()),
+        await outcome(client().connections.get("cn-00000000-0000-4000-8000-000000000000")),
+        await outcome(client().connections.get("not-an-id")),
+        // 429 with Retry-After 0 on the first call, then the answer: retried once.
+        (mock.inject({ operation: "getConnection", kind: "429", nth: 1, retryAfterSeconds: 0 }), await outcome(client({ maxRetries: 1 }).connections.get(id))),
+        (mock.clearFaults(), mock.inject({ operation: "getConnection", kind: "reset", nth: 1 }), await outcome(client().connections.get(id))),
+        (mock.clearFaults(), mock.inject({ operation: "getConnection", kind: "slow", nth: 1, slowMs: 5_000 }), await outcome(client({ timeoutMs: 200 }).connections.get(id))),
+        (mock.clearFaults(), await outcome(client({ maxResponseBytes: 64 }).connections.get(id))),
+        await outcome(client().connections.get(id, { signal: AbortSignal.abort(new Error("stop")) })),
+      ];
+      const log = mock.requests().map(({ method, url, operationId, status, fault }) => ({ method, url, operationId, status, fault }));
+      // The two mocks run one after the other: only their clocks differ.
+      return JSON.parse(JSON.stringify({ results, log }).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "(time)")) as { results: Array<{ error?: string }>; log: typeof log };
+    }
+
+    it("skip the Request and the Response of a fetch, and get the answers a fetch gives, faults included", async () => {
+      const direct = createStatefulMock({ seed: 3 });
+      let fetched = 0;
+      const counting = Object.assign((input: RequestInfo | URL, init?: RequestInit) => (fetched++, direct.fetch(input, init)), { [DIRECT]: (direct.fetch as unknown as Record<symbol, unknown>)[DIRECT] });
+      const viaDirect = await scenario(counting, direct);
+      expect(fetched).toBe(0);
+      const wrapped = createStatefulMock({ seed: 3 });
+      const viaResponses = await scenario((input, init) => wrapped.fetch(input, init), wrapped);
+      expect(viaDirect).toEqual(viaResponses);
+      // What the answers were, so that agreeing on nothing would not pass.
+      expect(viaDirect.results.slice(1).map((r) => r.error ?? "ok")).toEqual(["ok", "ok", "NotFoundError", "ValidationError", "ok", "ConnectionError", "TimeoutError", "ResponseTooLargeError", "AbortError"]);
+      expect(viaDirect.log.filter((e) => e.fault).map((e) => e.fault!.kind)).toEqual(["429", "reset", "slow"]);
+    });
+
+    it("send a streamed body through the fetch itself", async () => {
+      const mock = createStatefulMock({ jobs: { polls: 0 } });
+      let fetched = 0;
+      const counting = Object.assign((input: RequestInfo | URL, init?: RequestInit) => (fetched++, mock.fetch(input, init)), { [DIRECT]: (mock.fetch as unknown as Record<symbol, unknown>)[DIRECT] });
+      const client = createPlatformClient({ baseUrl: mock.url, apiKey: KEY, fetch: counting });
+      const result = await client.models.import({ source: new Blob(["model bytes"]), fileName: "model.tar", wait: { minDelayMs: 1 } });
+      expect(result.job.status).toBe("SUCCESS");
+      expect(fetched).toBe(mock.requests({ operationId: "uploadImportChunk" }).length);
+      expect(fetched).toBeGreaterThan(0);
+    });
   });
 });

@@ -12,7 +12,7 @@ import type { ExpectedCredentials } from "./contract/credentials.js";
 import { MockContext } from "./context.js";
 import { foreignOrigin, handleCors, refuseOrigin } from "./http/cors.js";
 import { drain } from "./http/read-body.js";
-import { toOutgoing, toResponse } from "./http/send.js";
+import { toOutgoing, toResponse, type Reply } from "./http/send.js";
 import { resolveExisting, resolveOptions, type ExistingEntities, type ResolvedOptions } from "./options.js";
 import { answerOperation } from "./pipeline.js";
 import { seededRandom } from "./random.js";
@@ -110,12 +110,21 @@ export class MockCore {
    * Response.error(), the Fetch API's network error (the HTTP server tears its socket down
    * instead). Never rejects: a failure of the mock's own is a 500 naming it.
    */
-  async handle(request: Request | IncomingRequest, { target, method }: HandleOptions = {}): Promise<Response> {
+  async handle(request: Request | IncomingRequest, options: HandleOptions = {}): Promise<Response> {
+    const reply = await this.reply(request, options);
+    return reply === "reset" ? Response.error() : toResponse(reply);
+  }
+
+  /**
+   * handle()'s answer before it becomes a Response: its status, headers and bytes, or "reset".
+   * The in-process mock hands the client's own fetch this much and no more (./in-process.ts).
+   */
+  protected async reply(request: IncomingRequest, { target, method }: HandleOptions = {}): Promise<Reply | "reset"> {
     try {
       return await this.serve(request, target, method ?? request.method);
     } catch (error) {
       const answer = problem(500, "mock", "Mock failure", [{ in: "response", field: "", rule: "exception", message: (error as Error)?.message ?? String(error) }]);
-      return toResponse(toOutgoing(answer.status, answer.body, answer.headers));
+      return { outgoing: toOutgoing(answer.status, answer.body, answer.headers) };
     }
   }
 
@@ -232,7 +241,7 @@ export class MockCore {
 
   // --- the request path ---------------------------------------------------------------------
 
-  private async serve(request: IncomingRequest, rawTarget: string | undefined, sentMethod: string): Promise<Response> {
+  private async serve(request: IncomingRequest, rawTarget: string | undefined, sentMethod: string): Promise<Reply | "reset"> {
     const { options, log } = this.shared;
     const requestUrl = new URL(request.url);
     const raw = rawTarget ?? `${requestUrl.pathname}${requestUrl.search}`;
@@ -240,7 +249,7 @@ export class MockCore {
     const cors = handleCors(options.corsOrigins, request);
     if ("preflight" in cors) {
       await drain(request);
-      return toResponse(cors.preflight);
+      return { outgoing: cors.preflight };
     }
     const started = performance.now();
     // A Request's own URL is a path and query already; a request line's target is read as one.
@@ -249,7 +258,7 @@ export class MockCore {
     const finish = (answer: Answer, dripMs = 0) => {
       entry.status = answer.status;
       entry.durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-      return toResponse(toOutgoing(answer.status, answer.body, answer.headers), cors.headers, dripMs);
+      return { outgoing: toOutgoing(answer.status, answer.body, answer.headers), extraHeaders: cors.headers, dripMs };
     };
 
     // The admin endpoint's own calls are not the traffic under test: they stay out of the log.
@@ -257,12 +266,12 @@ export class MockCore {
       const rebound = foreignHost(request, (options as { host?: string }).host);
       if (rebound !== undefined) {
         await drain(request);
-        return toResponse(refuseHost(rebound), cors.headers);
+        return { outgoing: refuseHost(rebound), extraHeaders: cors.headers };
       }
       const foreign = foreignOrigin(options.corsOrigins, request);
-      if (foreign === undefined) return toResponse(await handleAdmin(this, this.shared.context, request, url), cors.headers);
+      if (foreign === undefined) return { outgoing: await handleAdmin(this, this.shared.context, request, url), extraHeaders: cors.headers };
       await drain(request);
-      return toResponse(refuseOrigin(foreign), cors.headers);
+      return { outgoing: refuseOrigin(foreign), extraHeaders: cors.headers };
     }
     const entry = log.open(method, raw);
     if (!url) {
@@ -287,14 +296,14 @@ export class MockCore {
     if (fault) entry.fault = { ruleId: fault.ruleId, kind: fault.rule.kind, after: fault.rule.after === true };
     if (fault && !fault.rule.after && fault.rule.kind !== "slow") {
       const faulty = await applyFault(fault, operationId, request);
-      return faulty === "reset" ? Response.error() : finish(faulty);
+      return faulty === "reset" ? "reset" : finish(faulty);
     }
 
     const context = this.shared.context;
     const answer = await answerOperation(context, { operationId, params, url, origin: requestUrl.origin, request, entry, expected: this.shared.expected });
     if (fault && fault.rule.after && fault.rule.kind !== "slow") {
       const faulty = await applyFault(fault, operationId, request);
-      return faulty === "reset" ? Response.error() : finish(faulty);
+      return faulty === "reset" ? "reset" : finish(faulty);
     }
     return finish(answer, fault?.rule.kind === "slow" ? (fault.rule.slowMs ?? SLOW_DEFAULT_MS) : 0);
   }

@@ -7,7 +7,8 @@ import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { optionKeys, unknownKeyIssues } from "../../kernel/option-check.js";
 import { createMockState, MockCore, type MockState } from "./core.js";
 import { lightRequest } from "./http/incoming.js";
-import { isDripped } from "./http/send.js";
+import { isDripped, toIncoming, toResponse } from "./http/send.js";
+import { BodyTooLarge, DIRECT_EXCHANGE, type DirectExchange, type Outgoing } from "../../wrappers/http/sender.js";
 import { checkOptions, STATEFUL_OPTIONS, type StatefulMockOptions } from "./options.js";
 import type { StatefulMock } from "./server.js";
 
@@ -48,19 +49,46 @@ export class InProcessMock extends MockCore {
    * A function with the signature of the global fetch, answering from this mock: pass it as the
    * client's `fetch` option. Any URL is answered by its path and query (a path alone is read under
    * `url`). A reset-connection fault rejects as a fetch does on a dropped connection
-   * (`TypeError: fetch failed`); the call's signal aborts it, a slow body included.
+   * (`TypeError: fetch failed`); the call's signal aborts it, a slow body included. The client
+   * given this fetch gets the same answers without a Request or Response built for each call.
    */
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const target = typeof input === "string" && input.startsWith("/") ? `${this.url}${input}` : input;
-    const light = typeof target === "string" || target instanceof URL ? lightRequest(String(target), init) : undefined;
-    const request = light ?? new Request(target, init);
-    const signal = light ? init?.signal : (request as Request).signal;
-    signal?.throwIfAborted();
-    const response = await (signal ? untilAborted(this.handle(request), signal) : this.handle(request));
-    if (response.type === "error") throw new TypeError("fetch failed", { cause: new Error("the stateful mock reset the connection (a fault rule of kind reset)") });
-    // An answer in memory is whole already; only a dripped one can still be cut short.
-    return signal && isDripped(response) ? abortableBody(response, signal) : response;
-  };
+  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> = Object.assign(
+    async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const target = typeof input === "string" && input.startsWith("/") ? `${this.url}${input}` : input;
+      const light = typeof target === "string" || target instanceof URL ? lightRequest(String(target), init) : undefined;
+      const request = light ?? new Request(target, init);
+      const signal = light ? init?.signal : (request as Request).signal;
+      signal?.throwIfAborted();
+      // A request without a streamed body is answered without waiting on anything the caller
+      // holds, so a signal that fires meanwhile is seen once the answer is ready; a streamed body
+      // may stall, so the signal is raced against it.
+      const response = await (signal && !light ? untilAborted(this.handle(request), signal) : this.handle(request));
+      signal?.throwIfAborted();
+      if (response.type === "error") throw resetError();
+      // An answer in memory is whole already; only a dripped one can still be cut short.
+      return signal && isDripped(response) ? abortableBody(response, signal) : response;
+    },
+    { [DIRECT_EXCHANGE]: ((request, signal, maxBytes) => this.exchange(request, signal, maxBytes)) satisfies DirectExchange },
+  );
+
+  // The client's own calls through `fetch` (its sender finds this by DIRECT_EXCHANGE): the same
+  // answers as fetch gives, as the sender would read them from its Response, for requests
+  // without a streamed body. A dripped answer is handed over as a Response for the sender to read.
+  private exchange(request: Outgoing, signal: AbortSignal, maxBytes: number): ReturnType<DirectExchange> {
+    const { body, method } = request;
+    if (body !== undefined && typeof body !== "string") return undefined;
+    const light = lightRequest(request.url.startsWith("/") ? `${this.url}${request.url}` : request.url, { method, headers: request.headers, ...(body === undefined ? {} : { body }) });
+    if (!light) return undefined;
+    return (async () => {
+      signal.throwIfAborted();
+      const reply = await this.reply(light);
+      signal.throwIfAborted();
+      if (reply === "reset") throw resetError();
+      if (reply.dripMs) return { response: toResponse(reply) };
+      if (reply.outgoing.bytes.length > maxBytes) throw new BodyTooLarge(maxBytes);
+      return toIncoming(reply, light.method);
+    })();
+  }
 
   /**
    * Puts this mock behind a socket as well: resolves to the HTTP mock of startMock({ stateful:
@@ -77,6 +105,9 @@ export class InProcessMock extends MockCore {
     return this.listener(this.shared, { port: checked.resolved.port, host: checked.resolved.host });
   }
 }
+
+/** What a fetch rejects with when its connection drops, as the mock's reset fault imitates it. */
+const resetError = () => new TypeError("fetch failed", { cause: new Error("the stateful mock reset the connection (a fault rule of kind reset)") });
 
 /** `pending`, or the signal's reason once it aborts first. */
 function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -114,14 +114,39 @@ async function fetchBody(body: Outgoing["body"]): Promise<BodyInit | null> {
   return bytes;
 }
 
+// A fetch that can answer the client without the Fetch API's objects. The in-process stateful
+// mock's fetch carries one: the client's own calls through it skip the Request, the Response and
+// the body stream of each call (most of a call's cost there), while any other caller of that
+// fetch gets Responses as before. Symbol.for, so a mock and a client loaded from two copies of
+// the package still find each other.
+export const DIRECT_EXCHANGE: unique symbol = Symbol.for("@platform/management-client/direct-exchange");
+
+/**
+ * Answers `request` at once, or asks for it to be read as a fetch's Response after all (an answer
+ * whose body arrives over time, which the attempt's signal must be able to cut short). Returns
+ * undefined for a request it does not take (a streamed body): the client then calls the fetch.
+ * Rejects as the fetch would: with the signal's reason once it has fired, a TypeError for a
+ * dropped connection, BodyTooLarge past `maxBytes`.
+ */
+export type DirectExchange = (request: Outgoing, signal: AbortSignal, maxBytes: number) => Promise<Incoming | { response: Response }> | undefined;
+
+/** The direct exchange `fetch` carries, if any. */
+export function directExchangeOf(fetch: typeof globalThis.fetch): DirectExchange | undefined {
+  const direct = (fetch as { [DIRECT_EXCHANGE]?: unknown })[DIRECT_EXCHANGE];
+  return typeof direct === "function" ? (direct as DirectExchange) : undefined;
+}
+
 export function fetchSender(send: typeof fetch): SenderWiring<AbortSignal> {
   return { send: fetchSend(send), newAttempt: () => new AbortController() };
 }
 
 function fetchSend(send: typeof fetch): Sender {
+  const direct = directExchangeOf(send);
   return async (request, signal, maxBytes = Number.POSITIVE_INFINITY) => {
-    const init: RequestInit = { method: request.method, headers: request.headers, body: await fetchBody(request.body), redirect: "manual", signal };
-    const response = await send(request.url, init);
+    const answered = direct?.(request, signal, maxBytes);
+    const got = answered ? await answered : { response: await send(request.url, { method: request.method, headers: request.headers, body: await fetchBody(request.body), redirect: "manual", signal }) };
+    if (!("response" in got)) return got;
+    const { response } = got;
     const empty = NULL_BODY_STATUS.has(response.status) || request.method === "HEAD";
     if (empty) await response.body?.cancel();
     return { status: response.status, statusText: response.statusText, headers: response.headers, body: empty ? null : await readBody(response, signal, maxBytes) };

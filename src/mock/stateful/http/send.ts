@@ -1,6 +1,7 @@
 // Writing an answer as a Fetch API Response: JSON with its length, or the same bytes dripped over
 // a given time when a "slow body" fault is on, so a client's body timeout can be exercised. The
 // HTTP server writes these Responses to its socket; the in-process mock hands them over as they are.
+import type { HeaderReader, Incoming } from "../../../wrappers/http/sender.js";
 import { utf8 } from "../portable/bytes.js";
 
 export interface Outgoing {
@@ -17,7 +18,14 @@ const DRIP_PIECES = 20;
 // Statuses whose answers carry no body, and so no length either.
 const NO_BODY = new Set([101, 204, 205, 304]);
 
-export function toResponse(outgoing: Outgoing, extraHeaders: Record<string, string> = {}, dripMs = 0): Response {
+/** An answer as the core gives it: the Outgoing, the headers it gains on the way (CORS), and a slow fault's drip. */
+export interface Reply {
+  outgoing: Outgoing;
+  extraHeaders?: Record<string, string> | undefined;
+  dripMs?: number | undefined;
+}
+
+export function toResponse({ outgoing, extraHeaders = {}, dripMs = 0 }: Reply): Response {
   const { status, bytes } = outgoing;
   if (NO_BODY.has(status)) return new Response(null, { status, headers: { ...extraHeaders, ...outgoing.headers } });
   const headers = { ...extraHeaders, ...outgoing.headers, "content-length": String(bytes.length) };
@@ -25,6 +33,30 @@ export function toResponse(outgoing: Outgoing, extraHeaders: Record<string, stri
   const response = new Response(drip(bytes, dripMs), { status, headers });
   DRIPPED.add(response);
   return response;
+}
+
+/**
+ * The answer as the client's sender reads a Response (../../../wrappers/http/sender.ts): the same
+ * status, headers (lower-case names) and bytes, without building one. Not for a dripped answer.
+ */
+export function toIncoming({ outgoing, extraHeaders = {} }: Reply, method: string): Incoming {
+  const { status, bytes } = outgoing;
+  const headers: Record<string, string> = {};
+  for (const name in extraHeaders) headers[name.toLowerCase()] = extraHeaders[name]!;
+  for (const name in outgoing.headers) headers[name.toLowerCase()] = outgoing.headers[name]!;
+  const empty = NO_BODY.has(status) || method === "HEAD";
+  if (!NO_BODY.has(status)) headers["content-length"] = String(bytes.length);
+  return { status, statusText: "", headers: recordReader(headers), body: empty ? null : bytes };
+}
+
+function recordReader(headers: Record<string, string>): HeaderReader {
+  return {
+    get: (name) => headers[name.toLowerCase()] ?? null,
+    // In a Headers' order: sorted by name.
+    forEach(callback) {
+      for (const name of Object.keys(headers).sort()) callback(headers[name]!, name);
+    },
+  };
 }
 
 /** Answers whose body arrives over time (a slow fault): the only ones a caller's abort can still cut short. */
