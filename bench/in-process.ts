@@ -1,20 +1,24 @@
 // The stateful mock in-process (createStatefulMock, issue 32), side by side in one process:
 //
 //   calls/s      `calls` sequential getConnection calls through the client (the Node entry's
-//                createPlatformClient), `repetitions` times, alternating three transports: the
-//                in-process mock's fetch; the same mock behind a socket (listen(), the HTTP mock
+//                createPlatformClient), `repetitions` times, alternating four transports: the
+//                in-process mock's fetch (the client's calls through it take the direct exchange,
+//                no Request or Response); the same mock behind a socket (listen(), the HTTP mock
 //                of startMock({ stateful: true }), reached over the client's own keep-alive
-//                pool); and the floor of any in-process mock, a bare fetch handler returning a
-//                canned Response of the same body. Targets: in-process >= 5x the HTTP mock, and
-//                within 1.5x of the bare handler.
+//                pool); the floor of any fetch-based in-process mock, a bare fetch handler
+//                returning a canned Response of the same body; and, for the record, the mock's
+//                fetch wrapped in a function (which hides the direct exchange, so the client
+//                reads Responses, as it would from MSW or any other fetch). Targets: in-process
+//                >= 5x the HTTP mock, and within 1.5x of the bare handler. Each run's CPU time per
+//                call is kept too: steadier than calls/s on a busy machine.
 //   creation     `instances` mocks created one after another, each timed: median <= 1 ms.
 //   heap         10,000 mocks created and dropped: heap after gc() against before, flat.
 //   import RSS   a model import read from a stream through the in-process mock, `smallSize` then
-//                `bigSize` (8 MiB chunks, 4 at a time): the process's peak RSS must not grow with
-//                the size (the mock keeps sizes and digests, never bytes).
+//                `bigSize` (8 MiB chunks, 4 at a time), RSS sampled every 10 ms during each: the
+//                peak must not grow with the size (the mock keeps sizes and digests, never bytes).
 import { createPlatformClient } from "../src/node.js";
 import { createStatefulMock } from "../src/mock/start-mock.js";
-import { API_KEY, gc, MiB, options, peakRssMiB, runMain } from "./lib/child.js";
+import { API_KEY, gc, MiB, options, runMain } from "./lib/child.js";
 
 export interface InProcessBenchOptions {
   repetitions: number;
@@ -28,20 +32,38 @@ export interface InProcessBenchOptions {
 }
 
 export interface InProcessBenchResult {
-  callsPerSecond: { inProcess: number[]; http: number[]; bare: number[] };
+  callsPerSecond: { inProcess: number[]; http: number[]; bare: number[]; responses: number[] };
+  /** CPU time (user + system) of this process per call, microseconds, one figure per repetition. */
+  cpuUsPerCall: { inProcess: number[]; http: number[]; bare: number[]; responses: number[] };
   creationMs: { median: number; p90: number };
   heapMiB: { before: number; after: number };
-  import: Array<{ size: number; peakRssMiB: number; seconds: number; chunks: number }>;
+  import: Array<{ size: number; peakRssMiB: number; baselineRssMiB: number; seconds: number; chunks: number }>;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const heapMiB = () => process.memoryUsage().heapUsed / MiB;
 
-async function callRate(get: () => Promise<unknown>, calls: number, warmup: number): Promise<number> {
+async function callRate(get: () => Promise<unknown>, calls: number, warmup: number): Promise<{ perSecond: number; cpuUs: number }> {
   for (let i = 0; i < warmup; i++) await get();
+  gc();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < calls; i++) await get();
-  return calls / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { perSecond: calls / seconds, cpuUs: (used.user + used.system) / calls };
+}
+
+/** What `work` resolves to, and the highest RSS sampled every 10 ms while it ran. */
+async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peak = process.memoryUsage.rss();
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+  try {
+    const result = await work();
+    return { result, peakMiB: Math.max(peak, process.memoryUsage.rss()) / MiB };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 /** A stream of `size` bytes in 1 MiB pieces, each made when asked for (nothing held). */
@@ -64,24 +86,28 @@ runMain(async (): Promise<InProcessBenchResult> => {
   // Calls: one mock holding one connection, reached three ways.
   const mock = createStatefulMock();
   const server = await mock.listen({ port: 0 });
-  const make = (baseUrl: string, fetch?: typeof globalThis.fetch) =>
-    createPlatformClient({ baseUrl, apiKey: API_KEY, maxRetries: 0, ...(fetch ? { fetch } : {}) });
-  const created = await make(mock.url, mock.fetch).connections.create({
-    provider: "PROVIDER_ONE",
-    connectionName: "bench",
-    model: "m",
-    fields: { API_KEY: "sk-bench-0123456789abcdef" },
-  });
+  // Retries on: a keep-alive socket the HTTP mock closed while the other transports ran is
+  // reset on its next use, and the client repeats that read (as it would in a test suite).
+  const make = (baseUrl: string, fetch?: typeof globalThis.fetch) => createPlatformClient({ baseUrl, apiKey: API_KEY, maxRetries: 2, ...(fetch ? { fetch } : {}) });
+  const created = await make(mock.url, mock.fetch).connections.create({ provider: "PROVIDER_ONE", connectionName: "bench", model: "m", fields: { API_KEY: "sk-bench-0123456789abcdef" } });
   const id = created.connectionId;
   const canned = JSON.stringify(await (await mock.fetch(`/api/public/connections/${id}`, { headers: { "x-api-key": API_KEY } })).json());
-  const bare: typeof fetch = async () =>
-    new Response(canned, { status: 200, headers: { "content-type": "application/json", "content-length": String(canned.length) } });
-  const clients = { inProcess: make(mock.url, mock.fetch), http: make(server.url), bare: make(mock.url, bare) };
-  const callsPerSecond = { inProcess: [] as number[], http: [] as number[], bare: [] as number[] };
+  const bare: typeof fetch = async () => new Response(canned, { status: 200, headers: { "content-type": "application/json", "content-length": String(canned.length) } });
+  const wrapped: typeof fetch = (input, init) => mock.fetch(input, init);
+  const clients = { inProcess: make(mock.url, mock.fetch), http: make(server.url), bare: make(mock.url, bare), responses: make(mock.url, wrapped) };
+  const names = ["inProcess", "http", "bare", "responses"] as const;
+  const callsPerSecond = { inProcess: [] as number[], http: [] as number[], bare: [] as number[], responses: [] as number[] };
+  const cpuUsPerCall = { inProcess: [] as number[], http: [] as number[], bare: [] as number[], responses: [] as number[] };
   for (let rep = 0; rep < o.repetitions; rep++) {
-    for (const name of ["inProcess", "http", "bare"] as const) {
+    // Rotating which goes first, so none always runs on the heels of the same other.
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + rep) % names.length]!;
       const client = clients[name];
-      callsPerSecond[name].push(await callRate(() => client.connections.get(id), o.calls, o.warmup));
+      const { perSecond, cpuUs } = await callRate(() => client.connections.get(id), o.calls, o.warmup);
+      callsPerSecond[name].push(perSecond);
+      cpuUsPerCall[name].push(cpuUs);
+      // The log is bounded, but a fresh one keeps every run's work the same.
+      mock.clearRequests();
     }
   }
   await server.stop();
@@ -108,22 +134,12 @@ runMain(async (): Promise<InProcessBenchResult> => {
     const importer = createStatefulMock({ jobs: { polls: 0 } });
     const client = make(importer.url, importer.fetch);
     gc();
+    const baselineRssMiB = process.memoryUsage.rss() / MiB;
     const started = performance.now();
-    const result = await client.models.import({
-      source: { stream: byteStream(size), size },
-      fileName: "model.tar",
-      chunkSize: o.chunkSize,
-      concurrency: 4,
-      wait: { minDelayMs: 1 },
-    });
+    const { result, peakMiB } = await peakRssDuring(() => client.models.import({ source: { stream: byteStream(size), size }, fileName: "model.tar", chunkSize: o.chunkSize, concurrency: 4, wait: { minDelayMs: 1 } }));
     if (result.job.status !== "SUCCESS") throw new Error(`import ended ${result.job.status}`);
-    imports.push({
-      size,
-      peakRssMiB: peakRssMiB(),
-      seconds: (performance.now() - started) / 1000,
-      chunks: importer.requests({ operationId: "uploadImportChunk" }).length,
-    });
+    imports.push({ size, peakRssMiB: peakMiB, baselineRssMiB, seconds: (performance.now() - started) / 1000, chunks: importer.requests({ operationId: "uploadImportChunk" }).length });
   }
 
-  return { callsPerSecond, creationMs: { median: median(times), p90: times[Math.floor(times.length * 0.9)]! }, heapMiB: { before, after }, import: imports };
+  return { callsPerSecond, cpuUsPerCall, creationMs: { median: median(times), p90: times[Math.floor(times.length * 0.9)]! }, heapMiB: { before, after }, import: imports };
 });
