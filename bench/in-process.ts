@@ -88,11 +88,18 @@ runMain(async (): Promise<InProcessBenchResult> => {
   const server = await mock.listen({ port: 0 });
   // Retries on: a keep-alive socket the HTTP mock closed while the other transports ran is
   // reset on its next use, and the client repeats that read (as it would in a test suite).
-  const make = (baseUrl: string, fetch?: typeof globalThis.fetch) => createPlatformClient({ baseUrl, apiKey: API_KEY, maxRetries: 2, ...(fetch ? { fetch } : {}) });
-  const created = await make(mock.url, mock.fetch).connections.create({ provider: "PROVIDER_ONE", connectionName: "bench", model: "m", fields: { API_KEY: "sk-bench-0123456789abcdef" } });
+  const make = (baseUrl: string, fetch?: typeof globalThis.fetch) =>
+    createPlatformClient({ baseUrl, apiKey: API_KEY, maxRetries: 2, ...(fetch ? { fetch } : {}) });
+  const created = await make(mock.url, mock.fetch).connections.create({
+    provider: "PROVIDER_ONE",
+    connectionName: "bench",
+    model: "m",
+    fields: { API_KEY: "sk-bench-0123456789abcdef" },
+  });
   const id = created.connectionId;
   const canned = JSON.stringify(await (await mock.fetch(`/api/public/connections/${id}`, { headers: { "x-api-key": API_KEY } })).json());
-  const bare: typeof fetch = async () => new Response(canned, { status: 200, headers: { "content-type": "application/json", "content-length": String(canned.length) } });
+  const bare: typeof fetch = async () =>
+    new Response(canned, { status: 200, headers: { "content-type": "application/json", "content-length": String(canned.length) } });
   const wrapped: typeof fetch = (input, init) => mock.fetch(input, init);
   const clients = { inProcess: make(mock.url, mock.fetch), http: make(server.url), bare: make(mock.url, bare), responses: make(mock.url, wrapped) };
   const names = ["inProcess", "http", "bare", "responses"] as const;
@@ -136,10 +143,30 @@ runMain(async (): Promise<InProcessBenchResult> => {
     gc();
     const baselineRssMiB = process.memoryUsage.rss() / MiB;
     const started = performance.now();
-    const { result, peakMiB } = await peakRssDuring(() => client.models.import({ source: { stream: byteStream(size), size }, fileName: "model.tar", chunkSize: o.chunkSize, concurrency: 4, wait: { minDelayMs: 1 } }));
+    const { result, peakMiB } = await peakRssDuring(() =>
+      client.models.import({
+        source: { stream: byteStream(size), size },
+        fileName: "model.tar",
+        chunkSize: o.chunkSize,
+        concurrency: 4,
+        wait: { minDelayMs: 1 },
+      }),
+    );
     if (result.job.status !== "SUCCESS") throw new Error(`import ended ${result.job.status}`);
-    imports.push({ size, peakRssMiB: peakMiB, baselineRssMiB, seconds: (performance.now() - started) / 1000, chunks: importer.requests({ operationId: "uploadImportChunk" }).length });
+    imports.push({
+      size,
+      peakRssMiB: peakMiB,
+      baselineRssMiB,
+      seconds: (performance.now() - started) / 1000,
+      chunks: importer.requests({ operationId: "uploadImportChunk" }).length,
+    });
   }
 
-  return { callsPerSecond, cpuUsPerCall, creationMs: { median: median(times), p90: times[Math.floor(times.length * 0.9)]! }, heapMiB: { before, after }, import: imports };
+  return {
+    callsPerSecond,
+    cpuUsPerCall,
+    creationMs: { median: median(times), p90: times[Math.floor(times.length * 0.9)]! },
+    heapMiB: { before, after },
+    import: imports,
+  };
 });

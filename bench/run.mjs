@@ -737,7 +737,12 @@ if (selected("inprocess") && raw.inprocess) {
     status(bare / inProcess <= TARGETS.inProcessVsBare),
   );
   if (m.cpuUsPerCall) {
-    const cpu = { inProcess: median(m.cpuUsPerCall.inProcess), http: median(m.cpuUsPerCall.http), bare: median(m.cpuUsPerCall.bare), responses: median(m.cpuUsPerCall.responses) };
+    const cpu = {
+      inProcess: median(m.cpuUsPerCall.inProcess),
+      http: median(m.cpuUsPerCall.http),
+      bare: median(m.cpuUsPerCall.bare),
+      responses: median(m.cpuUsPerCall.responses),
+    };
     row(
       `7b. In-process mock: the same runs' CPU time (user + system) per call, steadier than calls/s on a busy machine`,
       "µs per call, median (min–max)",
