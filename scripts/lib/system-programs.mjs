@@ -12,7 +12,7 @@ export const SYSTEM_PROGRAMS = [
     program: "chromium",
     path: () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     debian: "chromium",
-    tests: ["test/docs/site.browser.test.ts", "test/package/browser-bundle.test.ts"],
+    tests: ["test/docs/site.browser.test.ts", "test/docs/reference.browser.test.ts", "test/package/browser-bundle.test.ts"],
   },
   { program: "curl", debian: "curl", tests: ["test/docs/code-samples.test.ts", "test/bench/smoke.test.ts"] },
   { program: "tmux", debian: "tmux", tests: ["test/cli/progress-terminal.test.ts"] },
