@@ -340,8 +340,10 @@ const rows: Row[] = [
   { name: "empty sessionId (attachment delete)", run: (c) => c.attachments.delete(APP, ENV, FILE_ID, { sessionId: "" }), field: "sessionId", rule: "minLength" },
 ];
 
-// Past this, anything sent in the background (an upload racing a failed check) has reached the fetch.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+// One turn of the event loop: what the refused call left queued (an upload racing a failed check)
+// has run by then and reached the fetch. Work left floating longer would meet the fetch's 418 later
+// and end as an unhandled rejection, which fails the run.
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function recordingClient() {
   const recorder = fakeFetch(() => json({ message: "bad input must never reach the wire" }, { status: 418 }));

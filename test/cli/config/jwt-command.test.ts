@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { jwtFromCommand } from "../../../src/cli/config/jwt-command.js";
 import { AbortError } from "../../../src/kernel/errors.js";
 import { API_KEY, failure, startHarness } from "../../mcp/support/harness.js";
+import { until } from "../support/until.js";
 
 const dir = mkdtempSync(join(tmpdir(), "platform-jwt-command-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,9 +20,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 describe("jwtFromCommand", () => {
   it("gives up when the call's signal fires and kills the command's whole process group", async () => {

@@ -96,11 +96,4 @@ export function leaked(texts: readonly string[]): string[] {
   return SECRETS.filter((secret) => texts.some((t) => t.includes(secret)));
 }
 
-/** Polls until the condition holds, failing after a bound rather than hanging. */
-export async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export { until } from "../../cli/support/until.js";

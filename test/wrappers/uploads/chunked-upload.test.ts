@@ -20,6 +20,7 @@ import {
 import { AbortError, ImportError, SessionExpiredError, UnexpectedResponseError, ValidationError } from "../../../src/kernel/errors.js";
 import { chunkByteLength, type ChunkBytes, type UploadSource } from "../../../src/wrappers/uploads/upload-source.js";
 import { iterate, pieces } from "../../support/byte-pieces.js";
+import { until } from "../../cli/support/until.js";
 
 const HOUR = 3_600_000;
 const COMPLETION = { dockStatusId: "ds-1", modelId: "cm-1", jobType: "MODELS", action: "IMPORT", status: "IN_PROGRESS" };
@@ -609,7 +610,9 @@ describe("runChunkedUpload", () => {
     );
     const error = await rejection(runChunkedUpload(fake.deps, options(blobOf(bytes(100)), { chunkSize: 10, concurrency: 1, signal: controller.signal })));
     expect(error).toBeInstanceOf(AbortError);
-    await new Promise((r) => setTimeout(r, 30));
+    // Once the chunks in flight have settled, a loop that went on would start the next one.
+    await until(() => fake.inFlight === 0);
+    await settle();
     expect(fake.chunkCalls()).toEqual([0, 1, 2]);
   });
 
