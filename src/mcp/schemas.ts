@@ -4,19 +4,35 @@
 // breaks the build here, not an agent's call later.
 import type { OperationId } from "../generated/operations.js";
 import { operationInputs, type OperationInputs } from "../generated/operation-inputs.js";
+import type { operations } from "../generated/platform.js";
 
 /** A JSON Schema object, as the generated table and the MCP tool list carry it. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
-type BodyOf<O extends OperationId> = NonNullable<OperationInputs[O]["body"]> extends { schema: infer S } ? S : never;
+/** A key only the compiler sees: the type of the values a schema accepts. */
+export declare const VALUE: unique symbol;
+/** A JSON Schema that carries, for the compiler, the type of the values it accepts. */
+export type TypedSchema<T> = JsonSchema & { readonly [VALUE]?: T };
+
+/** The type of the values one of the server's own schemas (./server-arguments.ts) accepts, by its `type`. */
+export type ValueOfSchema<S> = S extends { readonly type: "string" } ? string : S extends { readonly type: "number" | "integer" } ? number : S extends { readonly type: "boolean" } ? boolean : S extends { readonly const: infer C } ? C : unknown;
+
+// The spec's generated types of an operation's parameters (path, query and header together) and body.
+type Part<T> = [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
+type Parameters<O extends OperationId> = Part<operations[O]["parameters"]["path"]> & Part<operations[O]["parameters"]["query"]> & Part<operations[O]["parameters"]["header"]>;
+type Content<O extends OperationId> = NonNullable<operations[O]["requestBody"]> extends { content: infer C } ? C[keyof C] : never;
+type ParameterValue<O extends OperationId, N> = N extends keyof Parameters<O> ? Exclude<Parameters<O>[N], undefined> : never;
+type FieldValue<O extends OperationId, F> = F extends keyof Content<O> ? Exclude<Content<O>[F], undefined> : never;
+
 export type ParameterName<O extends OperationId> = keyof OperationInputs[O]["parameters"] & string;
-export type BodyField<O extends OperationId> = BodyOf<O> extends { properties: infer P } ? keyof P & string : never;
+/** The fields of an operation's object body, as the spec's generated types name them (an allOf body's too). */
+export type BodyField<O extends OperationId> = keyof Content<O> & string;
 
 type Inputs = { parameters: Record<string, { schema: JsonSchema }>; body: { schema: JsonSchema } | null; defs: Record<string, JsonSchema> };
 const inputsOf = (operationId: OperationId) => operationInputs[operationId] as unknown as Inputs;
 
 /** An operation's parameter, with the spec's description, as a tool argument. */
-export function parameter<O extends OperationId>(operationId: O, name: ParameterName<O>, description?: string): JsonSchema {
+export function parameter<O extends OperationId, N extends ParameterName<O>>(operationId: O, name: N, description?: string): TypedSchema<ParameterValue<O, N>> {
   const schema = inputsOf(operationId).parameters[name]!.schema;
   return description === undefined ? schema : { ...schema, description };
 }
@@ -35,14 +51,14 @@ function fieldsOf(operationId: OperationId): JsonSchema {
 }
 
 /** A field of an operation's object body, as a tool argument. */
-export function bodyField<O extends OperationId>(operationId: O, name: BodyField<O>, description?: string): JsonSchema {
+export function bodyField<O extends OperationId, F extends BodyField<O>>(operationId: O, name: F, description?: string): TypedSchema<FieldValue<O, F>> {
   const properties = fieldsOf(operationId)["properties"] as Record<string, JsonSchema>;
   const schema = properties[name]!;
   return description === undefined ? schema : { ...schema, description };
 }
 
 /** An operation's whole body, as one tool argument (a body that is one of several shapes). */
-export function wholeBody(operationId: OperationId, description?: string): JsonSchema {
+export function wholeBody<O extends OperationId>(operationId: O, description?: string): TypedSchema<Content<O>> {
   const schema = inputsOf(operationId).body!.schema;
   return description === undefined ? schema : { ...schema, description };
 }

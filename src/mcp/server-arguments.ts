@@ -7,14 +7,14 @@ import type { JsonSchema } from "./schemas.js";
 
 export const MAX_WAIT_ARGUMENT = "maxWaitSeconds";
 
-export const maxWaitSeconds: JsonSchema = Object.freeze({
+export const maxWaitSeconds = Object.freeze({
   type: "number",
   minimum: 0,
   description:
     "How long this call may wait for the work to end, in seconds (at most the server's bound, which is also the default). Work still running then goes on, and the answer is a handle naming the tool that continues it. 0 starts the work and answers at once.",
 });
 
-export const filePath = (what: string): JsonSchema => Object.freeze({ type: "string", minLength: 1, description: `Path of ${what} on the MCP server's machine (absolute, or relative to the server's working directory).` });
+export const filePath = (what: string) => Object.freeze({ type: "string", minLength: 1, description: `Path of ${what} on the MCP server's machine (absolute, or relative to the server's working directory).` });
 
 /** The absolute path of a regular file the server can read, or a ValidationError naming `field`. */
 export async function readableFile(path: string, field: string, tool: string): Promise<{ path: string; size: number }> {

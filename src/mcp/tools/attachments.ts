@@ -3,9 +3,9 @@ import { requestEnums } from "../../generated/request-enums.js";
 import { CONFIRM_ARGUMENT, requireConsent } from "../consent.js";
 import { bodyField, parameter } from "../schemas.js";
 import { filePath, readableFile } from "../server-arguments.js";
-import { server, spec, type ToolDefinition } from "../tool.js";
+import { defineTool, server, spec } from "../tool.js";
 
-export const uploadAttachment: ToolDefinition<"upload_attachment"> = {
+export const uploadAttachment = defineTool({
   name: "upload_attachment",
   title: "Upload an attachment",
   description: "Attaches a file from the MCP server's machine to a session of an app's environment.",
@@ -18,18 +18,16 @@ export const uploadAttachment: ToolDefinition<"upload_attachment"> = {
     userReference: spec(bodyField("uploadAttachment", "userReference"), true),
   },
   async run(args, call) {
-    const appId = args["appId"] as string;
-    const envName = args["envName"] as string;
-    const userReference = args["userReference"] as string;
-    const { path } = await readableFile(args["path"] as string, "path", "upload_attachment");
+    const { appId, envName, userReference, fileName } = args;
+    const { path } = await readableFile(args.path, "path", "upload_attachment");
     // The file part is the client's to check once it has the bytes; the rest is checked here first.
     call.precheck("uploadAttachment", { path: { appId, envName }, body: { file: new Blob(["-"]), userReference, uploadType: requestEnums.uploadAttachment.body.uploadType[0] } });
-    const attachment = await call.client.attachments.upload(appId, envName, { file: path, userReference, ...(args["fileName"] !== undefined ? { fileName: args["fileName"] as string } : {}), signal: call.signal });
+    const attachment = await call.client.attachments.upload(appId, envName, { file: path, userReference, ...(fileName !== undefined ? { fileName } : {}), signal: call.signal });
     return { summary: `attached ${attachment.fileName} as ${attachment.fileId} to ${appId}/${envName}`, content: { ...attachment } };
   },
-};
+});
 
-export const deleteAttachment: ToolDefinition<"delete_attachment"> = {
+export const deleteAttachment = defineTool({
   name: "delete_attachment",
   title: "Delete an attachment",
   description: "Deletes a file attached to a session. Needs confirm: true; without it, says what it would delete and sends nothing.",
@@ -43,11 +41,11 @@ export const deleteAttachment: ToolDefinition<"delete_attachment"> = {
     confirm: server(CONFIRM_ARGUMENT),
   },
   async run(args, call) {
-    const [appId, envName, fileId] = ["appId", "envName", "fileId"].map((key) => args[key] as string) as [string, string, string];
-    const session = Object.fromEntries(["sessionId", "sessionReference"].flatMap((key) => (args[key] === undefined ? [] : [[key, args[key] as string]])));
+    const { appId, envName, fileId } = args;
+    const session = { ...(args.sessionId !== undefined ? { sessionId: args.sessionId } : {}), ...(args.sessionReference !== undefined ? { sessionReference: args.sessionReference } : {}) };
     call.precheck("deleteAttachment", { path: { appId, envName, fileId }, ...(Object.keys(session).length > 0 ? { body: session } : {}) });
     requireConsent(args["confirm"], "delete_attachment", { action: `delete attachment ${fileId} of ${appId}/${envName}`, appId, envName, fileId });
     const deleted = await call.client.attachments.delete(appId, envName, fileId, { ...session, signal: call.signal });
     return { summary: `deleted attachment ${fileId} of ${appId}/${envName}`, content: { ...deleted } };
   },
-};
+});

@@ -1,15 +1,16 @@
 // The chunks of an application's search index: one page of a listing per call (the answer stays
 // small, and `nextCursor` fetches the next), an update, and a delete that needs consent.
-import type { ChunkFilterNode, UpdateChunkRequest } from "../../index.js";
+import type { UpdateChunkRequest } from "../../index.js";
 import { CONFIRM_ARGUMENT, requireConsent } from "../consent.js";
 import { withoutRaw } from "../results.js";
-import { bodyField, bodyFieldNames, definitionsOf, parameter } from "../schemas.js";
-import { server, spec, type ToolDefinition } from "../tool.js";
+import { bodyField, bodyFieldNames, definitionsOf, parameter, type BodyField } from "../schemas.js";
+import { defineTool, given, server, spec, specFields } from "../tool.js";
 
 // Every field the spec lets an update change, each an argument of its own.
+type UpdateField = BodyField<"updateChunk">;
 const UPDATE_FIELDS = bodyFieldNames("updateChunk");
 
-export const listChunks: ToolDefinition<"list_chunks"> = {
+export const listChunks = defineTool({
   name: "list_chunks",
   title: "List chunks, one page",
   description:
@@ -23,10 +24,7 @@ export const listChunks: ToolDefinition<"list_chunks"> = {
   },
   defs: definitionsOf("listChunks"),
   async run(args, call) {
-    const botId = args["botId"] as string;
-    const filters = args["filters"] as ChunkFilterNode | undefined;
-    const enableFilters = args["enableFilters"] as boolean | undefined;
-    const cursor = args["nextCursor"] as string | undefined;
+    const { botId, filters, enableFilters, nextCursor: cursor } = args;
     call.precheck("listChunks", { path: { botId }, body: { ...(filters ? { filters } : {}), ...(enableFilters !== undefined ? { enableFilters } : {}), ...(cursor !== undefined ? { nextCursor: cursor } : {}) } });
     // Awaiting the listing fetches one page, from the cursor when one is given.
     const page = await call.client.chunks.list(botId, { ...(filters ? { filters } : {}), ...(enableFilters !== undefined ? { enableFilters } : {}), ...(cursor !== undefined ? { startCursor: cursor } : {}), signal: call.signal });
@@ -34,9 +32,9 @@ export const listChunks: ToolDefinition<"list_chunks"> = {
     const more = nextCursor ? `; more follow: call list_chunks again with nextCursor ${nextCursor}` : "; that is the last page";
     return { summary: `${page.items.length} chunk(s) of ${botId}${more}`, content: { chunks: page.items.map(withoutRaw), hasMore: nextCursor !== null, nextCursor } };
   },
-};
+});
 
-export const updateChunk: ToolDefinition<"update_chunk"> = {
+export const updateChunk = defineTool({
   name: "update_chunk",
   title: "Update a chunk",
   description: "Changes fields of one chunk; a field left out keeps its value.",
@@ -44,19 +42,18 @@ export const updateChunk: ToolDefinition<"update_chunk"> = {
   arguments: {
     botId: spec(parameter("updateChunk", "botId"), true),
     chunkId: spec(parameter("updateChunk", "chunkId"), true),
-    ...Object.fromEntries(UPDATE_FIELDS.map((field) => [field, spec(bodyField("updateChunk", field))])),
+    ...specFields<UpdateChunkRequest, UpdateField>(UPDATE_FIELDS, (field) => bodyField("updateChunk", field)),
   },
   async run(args, call) {
-    const botId = args["botId"] as string;
-    const chunkId = args["chunkId"] as string;
-    const fields = Object.fromEntries(UPDATE_FIELDS.flatMap((field) => (args[field] === undefined ? [] : [[field, args[field]]]))) as UpdateChunkRequest;
+    const { botId, chunkId } = args;
+    const fields: UpdateChunkRequest = given<UpdateChunkRequest, UpdateField>(args, UPDATE_FIELDS);
     call.precheck("updateChunk", { path: { botId, chunkId }, body: fields });
     const updated = await call.client.chunks.update(botId, chunkId, fields, { signal: call.signal });
     return { summary: `updated chunk ${chunkId} of ${botId} (${Object.keys(fields).join(", ")})`, content: { ...updated } };
   },
-};
+});
 
-export const deleteChunks: ToolDefinition<"delete_chunks"> = {
+export const deleteChunks = defineTool({
   name: "delete_chunks",
   title: "Delete chunks",
   description: "Deletes chunks of an application's search index by id; ids that do not exist are counted as not found. Needs confirm: true; without it, says what it would delete and sends nothing.",
@@ -67,11 +64,10 @@ export const deleteChunks: ToolDefinition<"delete_chunks"> = {
     confirm: server(CONFIRM_ARGUMENT),
   },
   async run(args, call) {
-    const botId = args["botId"] as string;
-    const chunkIds = args["chunkId"] as string[];
+    const { botId, chunkId: chunkIds } = args;
     call.precheck("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
     requireConsent(args["confirm"], "delete_chunks", { action: `delete ${chunkIds.length} chunk(s) from ${botId}`, botId, chunkId: chunkIds });
     const totals = await call.client.chunks.delete(botId, chunkIds, { signal: call.signal });
     return { summary: `deleted ${totals.totalDeleted} of ${totals.totalRequested} chunk(s) from ${botId}; ${totals.totalNotFound} not found`, content: { ...withoutRaw(totals) } };
   },
-};
+});

@@ -3,9 +3,9 @@
 import { settleJob } from "../jobs.js";
 import { parameter } from "../schemas.js";
 import { maxWaitSeconds } from "../server-arguments.js";
-import { server, spec, type ToolDefinition } from "../tool.js";
+import { defineTool, server, spec } from "../tool.js";
 
-export const waitForJob: ToolDefinition<"wait_for_job"> = {
+export const waitForJob = defineTool({
   name: "wait_for_job",
   title: "Wait for a job",
   description:
@@ -16,8 +16,8 @@ export const waitForJob: ToolDefinition<"wait_for_job"> = {
     maxWaitSeconds: server(maxWaitSeconds),
   },
   async run(args, call) {
-    const id = args["dockStatusId"] as string;
+    const id = args.dockStatusId;
     call.precheck("getDockStatus", { path: { dockStatusId: id } });
     return settleJob(call, id, `job ${id}`);
   },
-};
+});
