@@ -28,8 +28,9 @@ let work: string;
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "platform-mcp-process-"));
   writeFileSync(join(work, "model.tar"), Buffer.alloc(1024 * 1024 + 9, 3));
-  // Jobs end 2.5 s after they start: longer than the import's 1 s bound, shorter than the waits.
-  mockProcess = spawn(process.execPath, ["--import", TSX, MOCK_CLI, "--stateful", "--port", "0", "--examples", "--job-polls", "1000000", "--job-ms", "2500", "--api-key", API_KEY, "--jwt", JWT], { stdio: ["ignore", "pipe", "inherit"] });
+  // Jobs end 8 s after they start: longer than the import's 5 s bound (which its 1 MiB upload fits
+  // in even on a busy machine, where 1 s did not), shorter than the 20 s waits.
+  mockProcess = spawn(process.execPath, ["--import", TSX, MOCK_CLI, "--stateful", "--port", "0", "--examples", "--job-polls", "1000000", "--job-ms", "8000", "--api-key", API_KEY, "--jwt", JWT], { stdio: ["ignore", "pipe", "inherit"] });
   mockUrl = await new Promise<string>((resolveUrl, reject) => {
     createInterface({ input: mockProcess.stdout! }).on("line", (line) => {
       const match = /^Mock server: (\S+)/.exec(line);
@@ -69,20 +70,20 @@ describe("platform mcp over stdio", () => {
       try {
         expect((await agent.listTools()).tools).toHaveLength(20);
 
-        const imported = await call("import_model", { path: join(work, "model.tar"), maxWaitSeconds: 1 });
+        const imported = await call("import_model", { path: join(work, "model.tar"), maxWaitSeconds: 5 });
         expect(imported.isError, text(imported)).toBeFalsy();
         const { handle, modelId } = content<{ handle: { dockStatusId: string; continueWith: string }; modelId: string }>(imported);
         expect(handle).toMatchObject({ dockStatusId: expect.stringMatching(/^ds-/), continueWith: "wait_for_job" });
 
-        const waited = await call("wait_for_job", { dockStatusId: handle.dockStatusId, maxWaitSeconds: 10 });
+        const waited = await call("wait_for_job", { dockStatusId: handle.dockStatusId, maxWaitSeconds: 20 });
         expect(content(waited)).toMatchObject({ job: { dockStatusId: handle.dockStatusId, status: "SUCCESS" } });
 
-        const deployed = await call("deploy_model", { modelId, modelType: "openSource", name: "support", deviceType: "g5.xlarge", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 }, maxWaitSeconds: 10 });
+        const deployed = await call("deploy_model", { modelId, modelType: "openSource", name: "support", deviceType: "g5.xlarge", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 }, maxWaitSeconds: 20 });
         expect(content(deployed), text(deployed)).toMatchObject({ job: { status: "SUCCESS", action: "DEPLOY" } });
 
         const refused = await call("undeploy", { modelId });
         expect(failure(refused).name).toBe("ConsentRequired");
-        const undeployed = await call("undeploy", { modelId, confirm: true, maxWaitSeconds: 10 });
+        const undeployed = await call("undeploy", { modelId, confirm: true, maxWaitSeconds: 20 });
         expect(content(undeployed), text(undeployed)).toMatchObject({ job: { status: "SUCCESS", action: "UNDEPLOY" } });
       } finally {
         await agent.close();
@@ -90,7 +91,8 @@ describe("platform mcp over stdio", () => {
       expect(stderr).toContain("serving 20 tools over stdio");
       expect(leaked([...messages, stderr])).toEqual([]);
     },
-    LONG,
+    // Three jobs of 8 s each, beside the server's start-up.
+    LONG * 2,
   );
 
   it(
