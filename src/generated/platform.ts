@@ -38,13 +38,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description Connection id, `cn-` followed by a UUID-shaped value.
-                 * @example cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10
-                 */
-                connectionId: components["parameters"]["ConnectionIdPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -1329,6 +1323,11 @@ export interface components {
          */
         ConnectionIdPath: components["schemas"]["ConnectionId"];
         /**
+         * @description Connection id, `cn-` followed by a UUID-shaped value.
+         * @example cn-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+         */
+        CustomConnectionIdPath: components["schemas"]["ConnectionId"];
+        /**
          * @description Application id (named `botId` by the chunk list and update paths, `AppId` by delete chunks by id).
          * @example st-0a1b2c3d
          */
@@ -1490,9 +1489,9 @@ export interface operations {
             path: {
                 /**
                  * @description Connection id, `cn-` followed by a UUID-shaped value.
-                 * @example cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10
+                 * @example cn-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
                  */
-                connectionId: components["parameters"]["ConnectionIdPath"];
+                connectionId: components["parameters"]["CustomConnectionIdPath"];
             };
             cookie?: never;
         };

@@ -5,7 +5,7 @@
 // against the client's sources under strict settings, so a changed signature fails there.
 import type { OperationId } from "../../../src/generated/operations.js";
 import { tsLiteral } from "./literals.mjs";
-import { IMPORT_SOURCE, type SampleInputs } from "./sample-inputs.mjs";
+import { IMPORT_SOURCE, localFileOf, STAND_INS, type SampleInputs } from "./sample-inputs.mjs";
 
 /** The statements after the client is made: the call, and what it returns printed. */
 type ClientCall = (x: SampleInputs) => string;
@@ -69,13 +69,17 @@ const CREDENTIAL_OPTION = {
   jwtAuth: 'jwt: process.env["PLATFORM_JWT"]',
 } as const;
 
-/** The whole TypeScript sample: the client made with the operation's credential, then the call. */
+/** The whole TypeScript sample: the client made with the operation's credential, a stand-in for the file it sends, then the call. */
 export function clientSample(inputs: SampleInputs): string {
+  const file = localFileOf(inputs, "client") as keyof typeof STAND_INS | undefined;
+  const standIn = file === undefined ? [] : [`await writeFile(${lit(file)}, ${STAND_INS[file].ts}); // stands for ${STAND_INS[file].what}`];
   return [
+    ...(file === undefined ? [] : ['import { writeFile } from "node:fs/promises";']),
     'import { createPlatformClient } from "@platform/management-client/node";',
     "",
     `const client = createPlatformClient({ baseUrl: process.env["PLATFORM_BASE_URL"], ${CREDENTIAL_OPTION[inputs.security]} });`,
     "",
+    ...standIn,
     CLIENT_CALLS[inputs.operationId](inputs),
   ].join("\n");
 }

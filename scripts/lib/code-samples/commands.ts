@@ -90,9 +90,12 @@ export function commandSample(inputs: SampleInputs, root: CommandNode, all: read
   const covered = (leaf: string) => [...filled, ...bodyFilled].some((name) => leaf === name || leaf.startsWith(`${name}.`));
   const takesFile = node.flags.some((f) => f.names.includes("--file"));
   const wholeBody = inputs.mediaType === "application/json" && takesFile && leaves(inputs.body).some((leaf) => !covered(leaf));
-  const flags = wholeBody ? [...otherFlags, ["--file", "-"]] : [...otherFlags, ...bodyFlags];
+  // A destructive command asks on a terminal and refuses without one: the sample says yes.
+  const yes = node.flags.some((f) => f.names.includes("--yes")) ? [["--yes"]] : [];
+  const flags = wholeBody ? [...otherFlags, ...yes, ["--file", "-"]] : [...otherFlags, ...bodyFlags, ...yes];
 
-  const line = render(["platform", ...path, ...words], flags);
+  // npx: the command as a project that installed the package runs it (no global install).
+  const line = render(["npx", "platform", ...path, ...words], flags);
   return wholeBody ? `${line} <<'EOF'\n${JSON.stringify(inputs.body, null, 2)}\nEOF` : line;
 }
 

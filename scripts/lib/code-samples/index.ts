@@ -7,7 +7,7 @@ import { commandTree } from "../../../src/cli/completion/command-tree.js";
 import { clientSample } from "./client-calls.js";
 import { commandSample } from "./commands.js";
 import { curlSample } from "./curl.mjs";
-import { sampleInputs } from "./sample-inputs.mjs";
+import { localFileOf, sampleInputs, STAND_INS, type SampleInputs } from "./sample-inputs.mjs";
 
 // Scalar tells custom samples apart by `lang` alone (each becomes the picker entry
 // `custom/<lang>`), so each surface has a language of its own, one its highlighter knows.
@@ -19,6 +19,12 @@ export interface CodeSample {
 
 const SAMPLE_LABELS = { client: "TypeScript client", command: "platform command", curl: "curl" } as const;
 
+/** A shell sample that sends a local file, after the line that makes a stand-in for it. */
+function withStandIn(inputs: SampleInputs, surface: "command" | "curl", source: string): string {
+  const file = localFileOf(inputs, surface) as keyof typeof STAND_INS | undefined;
+  return file === undefined ? source : `${STAND_INS[file].shell}   # stands for ${STAND_INS[file].what}\n${source}`;
+}
+
 /** Every operation's samples, by operationId, in the spec's order. */
 export function codeSamples(spec: object): Map<string, CodeSample[]> {
   const all = sampleInputs(spec);
@@ -28,8 +34,8 @@ export function codeSamples(spec: object): Map<string, CodeSample[]> {
       inputs.operationId,
       [
         { lang: "typescript", label: SAMPLE_LABELS.client, source: clientSample(inputs) },
-        { lang: "bash", label: SAMPLE_LABELS.command, source: commandSample(inputs, tree, all) },
-        { lang: "curl", label: SAMPLE_LABELS.curl, source: curlSample(inputs) },
+        { lang: "bash", label: SAMPLE_LABELS.command, source: withStandIn(inputs, "command", commandSample(inputs, tree, all)) },
+        { lang: "curl", label: SAMPLE_LABELS.curl, source: withStandIn(inputs, "curl", curlSample(inputs)) },
       ],
     ]),
   );

@@ -17,6 +17,31 @@ const SAMPLE_FILES = {
 export const IMPORT_SOURCE = "model.tar";
 
 /**
+ * How a sample makes a stand-in for the local file it sends, in TypeScript (the bytes given to
+ * writeFile) and in the shell, so that it runs as written in an empty folder; each says it
+ * stands for the reader's own file.
+ */
+export const STAND_INS = {
+  "model.tar": { what: "your model file", ts: "new Uint8Array(3 * 1024 * 1024)", shell: "head -c 3145728 /dev/zero > model.tar" },
+  "invoice.pdf": { what: "your file", ts: '"%PDF-1.7\\n"', shell: "printf '%%PDF-1.7\\n' > invoice.pdf" },
+  "tool-data.json": { what: "your tool's data", ts: 'JSON.stringify({ name: "order-lookup" })', shell: `echo '{"name":"order-lookup"}' > tool-data.json` },
+};
+
+/**
+ * The local file a surface's sample of `inputs` reads: the import's model file for the client's
+ * and the command's import (all three steps), the file part's for curl's upload.
+ * @param {SampleInputs} inputs
+ * @param {"client" | "command" | "curl"} surface
+ */
+export function localFileOf(inputs, surface) {
+  const importStep = ["startImportSession", "uploadImportChunk", "completeImportSession"].includes(inputs.operationId);
+  if (importStep && surface !== "curl") return IMPORT_SOURCE;
+  const [part] = inputs.fileParts;
+  if (part === undefined || inputs.body === undefined) return undefined;
+  return inputs.body[part];
+}
+
+/**
  * @typedef {object} SampleInputs
  * @property {import("../../../src/generated/operations.js").OperationId} operationId
  * @property {string} method lower case

@@ -13,7 +13,7 @@ import { MockContext } from "./context.js";
 import { foreignOrigin, handleCors, refuseOrigin } from "./http/cors.js";
 import { drain } from "./http/read-body.js";
 import { toOutgoing, toResponse, type Reply } from "./http/send.js";
-import { resolveExisting, resolveOptions, type ExistingEntities, type ResolvedOptions } from "./options.js";
+import { resolveExisting, resolveOptions, type ExistingEntities, type ResolvedExisting, type ResolvedOptions } from "./options.js";
 import { answerOperation } from "./pipeline.js";
 import { seededRandom } from "./random.js";
 import { route, targetOf } from "./router.js";
@@ -22,6 +22,7 @@ import { applyFault } from "./scenarios/apply-fault.js";
 import { FaultInjector, validateFaultRule, type FaultRule } from "./scenarios/faults.js";
 import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
 import { loadChunkFixture, normaliseChunk } from "./state/chunks.js";
+import { addExampleRecords } from "./state/example-records.js";
 import type { JobTiming } from "./state/jobs.js";
 import type { IncomingRequest } from "./http/incoming.js";
 
@@ -76,7 +77,8 @@ function freshContext(options: ResolvedOptions): MockContext {
   return context;
 }
 
-function addTo(context: MockContext, existing: { models: string[]; tools: string[] }): void {
+function addTo(context: MockContext, existing: ResolvedExisting): void {
+  if (existing.records) addExampleRecords(context);
   for (const modelId of existing.models) context.models.add({ modelId, fileName: `${modelId}.tar`, fileSize: 0, chunks: [], state: "ready" });
   for (const toolId of existing.tools) {
     // A tool imported before the mock started: its files are known by id only.

@@ -33,7 +33,9 @@ export interface StatefulMockOptions {
   /**
    * Things that exist on the platform before the test starts, by id: models imported earlier
    * (ready to deploy) and tools imported earlier (ready to export and deploy). "examples": the
-   * models and tools the spec's examples and the guides name (EXAMPLE_ENTITIES).
+   * models and tools the spec's examples and the guides name (EXAMPLE_ENTITIES), and the other
+   * records the spec's examples name (connections, an import session, a job, an attachment,
+   * uploaded files: ./state/example-records.ts).
    */
   existing?: ExistingEntities | "examples" | undefined;
   /**
@@ -68,7 +70,7 @@ export interface ResolvedOptions {
   jwt: string | undefined;
   faults: FaultRule[];
   logLimit: number;
-  existing: { models: string[]; tools: string[] };
+  existing: ResolvedExisting;
   corsOrigins: CorsOrigins | undefined;
 }
 
@@ -92,10 +94,17 @@ export const STATEFUL_OPTIONS = optionKeys<StatefulMockOptions & { stateful?: tr
   corsOrigins: true,
 });
 
+/** The models and tools that exist from the start, and whether the spec's other example records do. */
+export interface ResolvedExisting {
+  models: string[];
+  tools: string[];
+  records?: true;
+}
+
 /** Checks the ids of `existing`, each against the prefix the spec's path parameters require. */
-export function resolveExisting(existing: unknown, where = "startMock: existing"): { models: string[]; tools: string[] } {
+export function resolveExisting(existing: unknown, where = "startMock: existing"): ResolvedExisting {
   if (existing === undefined) return { models: [], tools: [] };
-  if (existing === "examples") return { models: [...EXAMPLE_ENTITIES.models], tools: [...EXAMPLE_ENTITIES.tools] };
+  if (existing === "examples") return { models: [...EXAMPLE_ENTITIES.models], tools: [...EXAMPLE_ENTITIES.tools], records: true };
   if (existing === null || typeof existing !== "object" || Array.isArray(existing)) throw new TypeError(`${where} must be "examples" or an object { models?, tools? }`);
   const record = existing as Record<string, unknown>;
   for (const key of Object.keys(record)) if (key !== "models" && key !== "tools") throw new TypeError(`${where}.${key} is not an option (known: models, tools)`);
