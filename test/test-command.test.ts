@@ -80,9 +80,9 @@ describe("the programs npm does not install", () => {
 
   it("needs every program for the whole suite, and only the selected files' programs otherwise", () => {
     const names = (args: string[]) => neededPrograms(args).map((p) => p.program);
-    expect(names([])).toEqual(["chromium", "curl", "tmux", "zsh", "fish"]);
+    expect(names([])).toEqual(["chromium", "curl", "jq", "tmux", "zsh", "fish"]);
     expect(names(["test/wrappers"])).toEqual([]);
-    expect(names(["test/docs"])).toEqual(["chromium", "curl"]);
+    expect(names(["test/docs"])).toEqual(["chromium", "curl", "jq", "zsh", "fish"]);
     expect(names(["completion", "--reporter", "test/docs"])).toEqual(["zsh", "fish"]);
     expect(fileFilters(["-t", "chromium", "--config=x", "test/cli"])).toEqual(["test/cli"]);
   });

@@ -23,6 +23,9 @@ import { spawn } from "node:child_process";
  * @property {number} [timeoutMs] killed (SIGKILL) after this long
  * @property {AbortSignal} [signal] killed (SIGKILL) when this aborts
  * @property {boolean} [group] run in its own process group and kill the group at the end
+ * @property {boolean} [endOnExit] with `group`: kill the group as soon as the program itself exits,
+ *   rather than once the last holder of its output closes it (a shell script that left a server
+ *   running in the background)
  * @property {boolean} [echo] also write its output to this process's stdout and stderr
  */
 
@@ -33,7 +36,7 @@ import { spawn } from "node:child_process";
  * @param {ProcessRunOptions} [options]
  * @returns {Promise<ProcessRun>}
  */
-export function runProcess(command, args, { cwd, env = process.env, timeoutMs, signal, group = false, echo = false } = {}) {
+export function runProcess(command, args, { cwd, env = process.env, timeoutMs, signal, group = false, endOnExit = false, echo = false } = {}) {
   return new Promise((resolveRun, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: group });
@@ -64,6 +67,8 @@ export function runProcess(command, args, { cwd, env = process.env, timeoutMs, s
             timedOut = true;
             kill();
           }, timeoutMs);
+    // Killing what the program left behind closes the pipes it held, so "close" follows.
+    if (group && endOnExit) child.once("exit", kill);
     if (signal?.aborted) kill();
     signal?.addEventListener("abort", kill);
     child.once("error", (error) => {

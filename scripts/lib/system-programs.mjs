@@ -14,10 +14,12 @@ export const SYSTEM_PROGRAMS = [
     debian: "chromium",
     tests: ["test/docs/site.browser.test.ts", "test/docs/reference.browser.test.ts", "test/package/browser-bundle.test.ts"],
   },
-  { program: "curl", debian: "curl", tests: ["test/docs/code-samples.test.ts", "test/bench/smoke.test.ts"] },
+  { program: "curl", debian: "curl", tests: ["test/docs/code-samples.test.ts", "test/docs/newcomer.test.ts", "test/bench/smoke.test.ts"] },
+  // The command-line guide's samples read JSON with it, as a reader's scripts would.
+  { program: "jq", debian: "jq", tests: ["test/docs/newcomer.test.ts"] },
   { program: "tmux", debian: "tmux", tests: ["test/cli/progress-terminal.test.ts"] },
-  { program: "zsh", debian: "zsh", tests: ["test/cli/completion.test.ts", "test/cli/completion-install.test.ts"] },
-  { program: "fish", debian: "fish", tests: ["test/cli/completion.test.ts", "test/cli/completion-install.test.ts"] },
+  { program: "zsh", debian: "zsh", tests: ["test/cli/completion.test.ts", "test/cli/completion-install.test.ts", "test/docs/newcomer.test.ts"] },
+  { program: "fish", debian: "fish", tests: ["test/cli/completion.test.ts", "test/cli/completion-install.test.ts", "test/docs/newcomer.test.ts"] },
 ];
 
 const executable = (path) => {

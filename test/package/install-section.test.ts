@@ -142,8 +142,9 @@ describe("the README's Install section", () => {
   it("reaches a first call against the mock, from the command line and from the client", () => {
     const run = runs["call"];
     expect(run?.code, shown(run)).toBe(0);
-    // The command's answer (the mock starts with no connection), then the client's total and ids.
-    expect(run!.stdout).toMatch(/^no connections$/m);
-    expect(run!.stdout).toMatch(/^0 \[\]$/m);
+    // The command's answer (the two connections the spec's examples name, which the mock starts
+    // with), then the client's total and ids.
+    expect(run!.stdout).toMatch(/^cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10\s+Support assistant\s/m);
+    expect(run!.stdout).toMatch(/^2 \[\s+'cn-7d2f9c1e-4b3a-4f6d-8e2a-1c9b5d7e3f10',\s+'cn-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'\s+\]$/m);
   });
 });

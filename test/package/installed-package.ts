@@ -15,7 +15,8 @@ import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { oncePerRun } from "../support/once-per-run.js";
 
 export { PACKAGE_NAME };
-const DEV_TOOLS = ["typescript", "@types/node", "@stoplight/prism-cli", "@modelcontextprotocol/sdk", "tsx"];
+// vitest and msw: the guides' test files use them, installed as the guides say.
+export const DEV_TOOLS = ["typescript", "@types/node", "@stoplight/prism-cli", "@modelcontextprotocol/sdk", "tsx", "vitest", "msw"];
 
 export interface InstalledPackage {
   /** The consumer project: package.json, node_modules, and whatever the test writes there. */
