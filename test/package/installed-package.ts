@@ -5,7 +5,7 @@
 // TypeScript) and the optional peers a user adds for the mock and the MCP server (Prism, the MCP
 // SDK) are links to the repo's copies, executables included, as a user would have them
 // installed in their project. (The install with no peer at all is `npm run check:package`'s.)
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { inject } from "vitest";
 import { dirname, join } from "node:path";
 import { installedDir, PACKAGE_NAME, packRuntimeDependencies } from "../../scripts/lib/client-install.mjs";
@@ -89,6 +89,33 @@ export async function installPackedPackage(): Promise<InstalledPackage> {
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2));
   symlinkSync(nodeModules, join(project, "node_modules"), "dir");
+  return { project, tarball, scratch };
+}
+
+/**
+ * A consumer project like installPackedPackage's, less the packages named: its node_modules is a
+ * folder of its own (every other entry a link to the run's installation, the executables' links
+ * as npm made them) and this package a copy inside it, so nothing resolved from the package or the
+ * project reaches the packages left out. Removing a package from the shared installation instead
+ * would take it from every other test file using it at the same time.
+ */
+export async function installPackedPackageWithout(left: readonly string[]): Promise<InstalledPackage> {
+  const { nodeModules, tarball } = await sharedInstall();
+  const scratch = mkdtempSync(join(inject("runScratch"), "consumer-"));
+  const project = join(scratch, "project");
+  const own = join(project, "node_modules");
+  mkdirSync(own, { recursive: true });
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2));
+  const entries = readdirSync(nodeModules).flatMap((entry) => (entry.startsWith("@") ? readdirSync(join(nodeModules, entry)).map((name) => `${entry}/${name}`) : [entry]));
+  for (const name of entries) {
+    if (left.includes(name) || name === ".bin") continue;
+    mkdirSync(dirname(join(own, name)), { recursive: true });
+    if (name === PACKAGE_NAME) cpSync(realpathSync(join(nodeModules, name)), join(own, name), { recursive: true });
+    else symlinkSync(realpathSync(join(nodeModules, name)), join(own, name), "dir");
+  }
+  const bins = join(nodeModules, ".bin");
+  mkdirSync(join(own, ".bin"));
+  for (const command of existsSync(bins) ? readdirSync(bins) : []) symlinkSync(readlinkSync(join(bins, command)), join(own, ".bin", command));
   return { project, tarball, scratch };
 }
 

@@ -1,15 +1,15 @@
 // The mock as other people's test suites use it, from the installed package: the startMock()
 // helper of the "./mock" entry and the platform-mock executable, both starting Prism on the spec
 // that ships in the package, on a free localhost port, and stopping it; then the stateful mock
-// (startMock({ stateful: true }) and platform-mock --stateful) running a user's flows, with
-// Prism gone from the project.
+// (startMock({ stateful: true }) and platform-mock --stateful) running a user's flows in a
+// project without Prism.
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProcess as run } from "../../scripts/lib/process-run.mjs";
-import { installedPackageDir, installPackedPackage, type InstalledPackage } from "./installed-package.js";
+import { installedPackageDir, installPackedPackage, installPackedPackageWithout, type InstalledPackage } from "./installed-package.js";
 
 const LONG = 240_000;
 
@@ -86,7 +86,8 @@ function checkStatefulResults(stdout: string) {
 }
 
 let installed: InstalledPackage;
-const bin = () => join(installed.project, "node_modules/.bin/platform-mock");
+let withoutPrism: InstalledPackage;
+const bin = (project = installed) => join(project.project, "node_modules/.bin/platform-mock");
 
 function isRunning(pid: number): boolean {
   try {
@@ -98,8 +99,8 @@ function isRunning(pid: number): boolean {
 }
 
 // Starts the executable and resolves with its URL once it prints "Mock server: <url>".
-function startBin(args: string[]) {
-  const child = spawn(bin(), args, { cwd: installed.project, stdio: ["ignore", "pipe", "pipe"] });
+function startBin(args: string[], project = installed) {
+  const child = spawn(bin(project), args, { cwd: project.project, stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
@@ -114,10 +115,10 @@ function startBin(args: string[]) {
 }
 
 beforeAll(async () => {
-  installed = await installPackedPackage();
+  [installed, withoutPrism] = await Promise.all([installPackedPackage(), installPackedPackageWithout(["@stoplight/prism-cli"])]);
 }, LONG);
 afterAll(() => {
-  if (installed) rmSync(installed.scratch, { recursive: true, force: true });
+  for (const project of [installed, withoutPrism]) if (project) rmSync(project.scratch, { recursive: true, force: true });
 });
 
 describe("startMock() from the installed package", () => {
@@ -166,28 +167,26 @@ describe("the platform-mock executable", () => {
     expect(result.stderr).toMatch(/not a port: abc[\s\S]*usage: platform-mock/);
   }, LONG);
 
-  // Last: it removes Prism from the project.
   it("says how to install Prism when the project lacks it", async () => {
-    unlinkSync(join(installed.project, "node_modules/@stoplight/prism-cli"));
-    const result = await run(bin(), ["--port", "0"], { cwd: installed.project });
+    const result = await run(bin(withoutPrism), ["--port", "0"], { cwd: withoutPrism.project });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("npm install --save-dev @stoplight/prism-cli@5");
   }, LONG);
 });
 
-// After the test above: the project has no Prism any more, and the stateful mock needs none.
+// A project without Prism: the stateful mock needs none.
 describe("the stateful mock from the installed package, without Prism", () => {
   it("runs a user's flows with startMock({ stateful: true }), with and without faults", async () => {
-    writeFileSync(join(installed.project, "stateful-user.mjs"), STATEFUL_USER);
-    const result = await run(process.execPath, ["stateful-user.mjs"], { cwd: installed.project });
+    writeFileSync(join(withoutPrism.project, "stateful-user.mjs"), STATEFUL_USER);
+    const result = await run(process.execPath, ["stateful-user.mjs"], { cwd: withoutPrism.project });
     expect(result.code, result.stderr).toBe(0);
     checkStatefulResults(result.stdout);
   }, LONG);
 
   it("runs them against platform-mock --stateful --port 0, which exits 0 on SIGTERM", async () => {
-    const mock = startBin(["--stateful", "--port", "0", "--job-polls", "1"]);
+    const mock = startBin(["--stateful", "--port", "0", "--job-polls", "1"], withoutPrism);
     const url = await mock.url;
-    const result = await run(process.execPath, ["stateful-user.mjs"], { cwd: installed.project, env: { ...process.env, MOCK_URL: url } });
+    const result = await run(process.execPath, ["stateful-user.mjs"], { cwd: withoutPrism.project, env: { ...process.env, MOCK_URL: url } });
     expect(result.code, result.stderr).toBe(0);
     checkStatefulResults(result.stdout);
     mock.child.kill("SIGTERM");
@@ -195,14 +194,14 @@ describe("the stateful mock from the installed package, without Prism", () => {
   }, LONG);
 
   it("rejects an option of the other mock with its usage", async () => {
-    const result = await run(bin(), ["--stateful", "--spec", "x.yaml"], { cwd: installed.project });
+    const result = await run(bin(withoutPrism), ["--stateful", "--spec", "x.yaml"], { cwd: withoutPrism.project });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--spec is an option of the Prism mock[\s\S]*usage: platform-mock/);
   }, LONG);
 
   it("with --examples, has the spec's example model from the start; --examples alone is refused; --record-drift writes the refused requests on exit", async () => {
-    const driftFile = join(installed.project, "mock-drift.json");
-    const mock = startBin(["--stateful", "--examples", "--port", "0", "--record-drift", driftFile]);
+    const driftFile = join(withoutPrism.project, "mock-drift.json");
+    const mock = startBin(["--stateful", "--examples", "--port", "0", "--record-drift", driftFile], withoutPrism);
     const url = await mock.url;
     const deployed = await fetch(`${url}/api/public/models/cm-4e5f6a7b/deploy?modelType=openSource`, {
       method: "POST",
@@ -216,7 +215,7 @@ describe("the stateful mock from the installed package, without Prism", () => {
     expect(await mock.exited).toBe(0);
     const report = JSON.parse(readFileSync(driftFile, "utf8"));
     expect(report).toMatchObject({ format: "platform-drift-report", drifts: [expect.objectContaining({ operationId: "deployGuardrail", direction: "request", pointer: "/name", kind: "enum", recordedBy: ["mock"] })] });
-    const refused = await run(bin(), ["--examples"], { cwd: installed.project });
+    const refused = await run(bin(withoutPrism), ["--examples"], { cwd: withoutPrism.project });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--examples needs --stateful[\s\S]*usage: platform-mock/);
   }, LONG);
