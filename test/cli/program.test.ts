@@ -31,7 +31,8 @@ describe("platform's commands", () => {
   it.each([...commands.keys()])("%s: --help shows its flags and an example", (path) => {
     const help = helpOf(commands.get(path)!);
     expect(help).toContain(`Usage: platform ${path}`);
-    expect(help).toMatch(/\nExamples?:\n  (platform|jq) /);
+    // An example starts with the command (as typed, or through npx) or a pipe's first program.
+    expect(help).toMatch(/\nExamples?:\n  (platform|npx platform|source <\(npx platform|jq) /);
   });
 
   it("the root help documents the environment and the exit codes", () => {

@@ -15,7 +15,7 @@ export function completionCommand(program: Command): Command {
     .addArgument(new Argument("<shell>", "the shell").choices(Object.keys(SHELLS)))
     .addHelpText(
       "after",
-      "\nExamples (each script's first lines say how to install it for every shell):\n  source <(npx platform completion bash)     # bash, this shell only\n  source <(npx platform completion zsh)      # zsh, this shell only, after compinit\n  npx platform completion fish | source      # fish, this shell only",
+      "\nExamples:\n  source <(npx platform completion bash)     # bash, this shell only\n  source <(npx platform completion zsh)      # zsh, this shell only, after compinit\n  npx platform completion fish | source      # fish, this shell only\n(Each script's first lines say how to install it for good, for every shell.)",
     )
     .action((shell: keyof typeof SHELLS) => {
       writeOut(SHELLS[shell](completionData(commandTree(program))));
