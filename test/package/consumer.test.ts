@@ -88,16 +88,15 @@ describe("the packed package in a fresh project", () => {
     const result = await run(process.execPath, ["out/consumer.js"], { cwd: installed.project, env: { ...process.env, MOCK_URL: prism.url, MODEL_FILE: modelFile } });
     expect(result.code, `${result.stderr}\nPrism:\n${prism.output()}`).toBe(0);
     const printed = JSON.parse(result.stdout.trim().split("\n").pop()!);
+    // The middleware sees every request: the session, each chunk (a chunk may be sent again, as
+    // the client retries one whose connection dropped, which a busy machine can make happen),
+    // the completion and the listing.
+    const chunkPosts = (printed.seen as string[]).slice(1, -2);
+    expect(printed.seen.slice(0, 1).concat(printed.seen.slice(-2))).toEqual(["POST /api/public/files/session/start", "POST /api/public/files/session/{sessionId}/complete", "GET /api/public/connections"]);
+    expect(new Set(chunkPosts)).toEqual(new Set(["POST /api/public/files/session/{sessionId}"]));
+    expect(chunkPosts.length).toBeGreaterThanOrEqual(3);
     expect(printed).toMatchObject({
       specVersion: "0.3.0",
-      seen: [
-        "POST /api/public/files/session/start",
-        "POST /api/public/files/session/{sessionId}",
-        "POST /api/public/files/session/{sessionId}",
-        "POST /api/public/files/session/{sessionId}",
-        "POST /api/public/files/session/{sessionId}/complete",
-        "GET /api/public/connections",
-      ],
       totalChunks: 3,
       uploadedChunks: [0, 1, 2],
       progress: expect.arrayContaining(["3/3"]),
