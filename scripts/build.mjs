@@ -5,11 +5,11 @@
 import { chmod, copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { requireInstalled } from "./lib/installed-dependencies.mjs";
+import { buildDependencies, requireInstalled } from "./lib/installed-dependencies.mjs";
 
 // npm pack (prepack) in a clone without npm ci: one line naming npm ci, not the stack trace of
 // the first import that fails. The modules that need the dependencies load after the check.
-requireInstalled("build");
+requireInstalled("build", buildDependencies());
 const { cliEntry, runCli } = await import("./lib/node-cli.mjs");
 const { DEFAULT_SPEC, REPO_ROOT, loadSpec } = await import("./lib/spec.mjs");
 
