@@ -29,6 +29,9 @@ export const SECRET_REFERENCE_SCHEMA: JsonSchema = Object.freeze({
 });
 
 /** The schema with every secret value replaced by a reference to one. */
+// A secret value is a string and so is a reference to it: a schema typed for the compiler keeps
+// its value type (./schemas.ts TypedSchema), which lets a tool read the argument typed.
+export function secretsAsReferences<S>(schema: S): S;
 export function secretsAsReferences(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(secretsAsReferences);
   if (schema === null || typeof schema !== "object") return schema;
@@ -76,7 +79,7 @@ export interface SecretSource {
  * messages. Throws ValidationError, naming the field and never its value, for a literal, a
  * variable that is not set, a file that cannot be read, or the server's own credential.
  */
-export async function resolveSecretReferences(value: unknown, paths: string[][], field: string, source: SecretSource, operationId?: string): Promise<{ value: unknown; secrets: string[] }> {
+export async function resolveSecretReferences<T>(value: T, paths: string[][], field: string, source: SecretSource, operationId?: string): Promise<{ value: T; secrets: string[] }> {
   const copy = structuredClone(value);
   const found: Array<{ at: string; text: string; set(secret: string): void }> = [];
   const walk = (node: unknown, path: string[], at: string, set: (secret: string) => void) => {

@@ -1,18 +1,19 @@
 // Connections: list, get, create, update (PATCH) and replace (PUT). A body that is one of several
 // shapes (a provider connection, the custom API ones) is one argument with the spec's shapes; its
 // secrets are references, resolved in the server (../secret-references.ts).
-import type { CreateConnectionRequest, ListConnectionsQuery, ReplaceConnectionRequest, UpdateConnectionRequest } from "../../index.js";
+import type { ListConnectionsQuery } from "../../index.js";
 import type { OperationId } from "../../generated/operations.js";
 import { definitionsOf, parameter, wholeBody } from "../schemas.js";
 import { resolveSecretReferences, secretPaths, secretsAsReferences } from "../secret-references.js";
-import { spec, type ToolCall, type ToolDefinition } from "../tool.js";
-import type { JsonSchema } from "../schemas.js";
+import { defineTool, given, spec, type ToolCall } from "../tool.js";
 
 const connectionId = (operationId: "getConnection" | "updateConnection" | "replaceConnection") => spec(parameter(operationId, "connectionId"), true);
-const referenced = (operationId: OperationId, description: string): JsonSchema => secretsAsReferences(wholeBody(operationId, description)) as JsonSchema;
+// A reference is a string where the spec has a secret string: the body's type is unchanged.
+const referenced = <O extends OperationId>(operationId: O, description: string) => secretsAsReferences(wholeBody(operationId, description));
+const QUERY = ["provider", "status", "limit"] as const;
 
 /** The body with its secret references read, and those secrets added to what answers are masked for. */
-async function withSecrets(call: ToolCall, operationId: OperationId, field: string, body: unknown): Promise<unknown> {
+async function withSecrets<T>(call: ToolCall, operationId: OperationId, field: string, body: T): Promise<T> {
   const { value, secrets } = await resolveSecretReferences(body, secretPaths(wholeBody(operationId), definitionsOf(operationId)), field, call.secretSource, operationId);
   call.addSecrets(secrets);
   return value;
@@ -20,7 +21,7 @@ async function withSecrets(call: ToolCall, operationId: OperationId, field: stri
 
 const describe = (c: { connectionId?: unknown; connectionName?: unknown; provider?: unknown; status?: unknown }) => `connection ${String(c.connectionId)} (${[c.connectionName, c.provider, c.status].filter((v) => v !== undefined).join(", ")})`;
 
-export const listConnections: ToolDefinition<"list_connections"> = {
+export const listConnections = defineTool({
   name: "list_connections",
   title: "List connections",
   description: "Lists the connections to external model providers and custom APIs, optionally filtered by provider and status. List items carry no provider fields; get_connection reads one with them (secrets masked).",
@@ -31,28 +32,28 @@ export const listConnections: ToolDefinition<"list_connections"> = {
     limit: spec(parameter("listConnections", "limit")),
   },
   async run(args, call) {
-    const query = Object.fromEntries(["provider", "status", "limit"].flatMap((key) => (args[key] === undefined ? [] : [[key, args[key]]]))) as ListConnectionsQuery;
+    const query: ListConnectionsQuery = given<ListConnectionsQuery, (typeof QUERY)[number]>(args, QUERY);
     call.precheck("listConnections", { query });
     const list = await call.client.connections.list(query, { signal: call.signal });
     return { summary: `${list.connections.length} connection(s) listed, ${list.total} matching in all`, content: { ...list } };
   },
-};
+});
 
-export const getConnection: ToolDefinition<"get_connection"> = {
+export const getConnection = defineTool({
   name: "get_connection",
   title: "Get a connection",
   description: "Reads one connection with its provider-specific fields; secret values come back masked.",
   effect: "read",
   arguments: { connectionId: connectionId("getConnection") },
   async run(args, call) {
-    const id = args["connectionId"] as string;
+    const id = args.connectionId;
     call.precheck("getConnection", { path: { connectionId: id } });
     const connection = await call.client.connections.get(id, { signal: call.signal });
     return { summary: describe(connection), content: { ...connection } };
   },
-};
+});
 
-export const createConnection: ToolDefinition<"create_connection"> = {
+export const createConnection = defineTool({
   name: "create_connection",
   title: "Create a connection",
   description:
@@ -60,14 +61,14 @@ export const createConnection: ToolDefinition<"create_connection"> = {
   effect: "write",
   arguments: { connection: spec(referenced("createConnection", "The new connection, in one of the shapes below; the keys of `fields` depend on `provider`."), true) },
   async run(args, call) {
-    const body = (await withSecrets(call, "createConnection", "connection", args["connection"])) as CreateConnectionRequest;
+    const body = await withSecrets(call, "createConnection", "connection", args.connection);
     call.precheck("createConnection", { body });
     const created = await call.client.connections.create(body, { signal: call.signal });
     return { summary: `created ${describe(created)}`, content: { ...created } };
   },
-};
+});
 
-export const updateConnection: ToolDefinition<"update_connection"> = {
+export const updateConnection = defineTool({
   name: "update_connection",
   title: "Update a connection",
   description:
@@ -78,15 +79,15 @@ export const updateConnection: ToolDefinition<"update_connection"> = {
     changes: spec(referenced("updateConnection", "What changes: a new API key, or some properties of a custom API connection."), true),
   },
   async run(args, call) {
-    const id = args["connectionId"] as string;
-    const body = (await withSecrets(call, "updateConnection", "changes", args["changes"])) as UpdateConnectionRequest;
+    const id = args.connectionId;
+    const body = await withSecrets(call, "updateConnection", "changes", args.changes);
     call.precheck("updateConnection", { path: { connectionId: id }, body });
     const updated = await call.client.connections.update(id, body, { signal: call.signal });
     return { summary: `updated ${describe(updated)}`, content: { ...updated } };
   },
-};
+});
 
-export const replaceConnection: ToolDefinition<"replace_connection"> = {
+export const replaceConnection = defineTool({
   name: "replace_connection",
   title: "Replace a custom API connection",
   description:
@@ -97,10 +98,10 @@ export const replaceConnection: ToolDefinition<"replace_connection"> = {
     connection: spec(referenced("replaceConnection", "The whole custom API connection, of either type."), true),
   },
   async run(args, call) {
-    const id = args["connectionId"] as string;
-    const body = (await withSecrets(call, "replaceConnection", "connection", args["connection"])) as ReplaceConnectionRequest;
+    const id = args.connectionId;
+    const body = await withSecrets(call, "replaceConnection", "connection", args.connection);
     call.precheck("replaceConnection", { path: { connectionId: id }, body });
     const replaced = await call.client.connections.replace(id, body, { signal: call.signal });
     return { summary: `replaced ${describe(replaced)}`, content: { ...replaced } };
   },
-};
+});

@@ -12,11 +12,11 @@ import { modelFileOf, readSavedImport, removeSavedImport, SavedImportError, stat
 import { settleJob } from "../jobs.js";
 import { bodyField } from "../schemas.js";
 import { filePath, maxWaitSeconds, readableFile } from "../server-arguments.js";
-import { server, spec, type ToolDefinition } from "../tool.js";
+import { defineTool, server, spec } from "../tool.js";
 
-const concurrency = { type: "integer", minimum: 1, maximum: 16, description: `Chunks in flight at once (default ${DEFAULT_CONCURRENCY}).` } as const;
+const chunksInFlight = server({ type: "integer", minimum: 1, maximum: 16, description: `Chunks in flight at once (default ${DEFAULT_CONCURRENCY}).` });
 
-export const importModel: ToolDefinition<"import_model"> = {
+export const importModel = defineTool({
   name: "import_model",
   title: "Import a model file",
   description: `Imports a model file from the MCP server's machine in numbered chunks, then waits for the import job within maxWaitSeconds. Progress (bytes, chunks, then the job's status) is reported when the call carries a progressToken. If the bound comes first, the upload goes on in the server and the answer is a handle: call ${RESUME_TOOL} with its stateFile to follow it (or wait_for_job once it names a dockStatusId).`,
@@ -26,29 +26,30 @@ export const importModel: ToolDefinition<"import_model"> = {
     fileName: spec(bodyField("startImportSession", "fileName", "The name the platform records (default: the file's own name).")),
     isAdapter: spec(bodyField("startImportSession", "isAdapter")),
     chunkSize: server({ type: "integer", minimum: 1, description: `Bytes per chunk (default ${DEFAULT_CHUNK_SIZE / (1024 * 1024)} MiB). The platform's maximum is not documented.` }),
-    concurrency: server(concurrency),
+    concurrency: chunksInFlight,
     maxWaitSeconds: server(maxWaitSeconds),
   },
   async run(args, call) {
-    const { path } = await readableFile(args["path"] as string, "path", "import_model");
+    const { path } = await readableFile(args.path, "path", "import_model");
     const stateFile = stateFileFor(path);
     // A state file is the only way back into its session: it is never overwritten unasked.
     if ((await call.imports.find(stateFile)) || existsSync(stateFile)) {
       throw new ValidationError([{ field: "path", rule: "importInProgress", message: `path has an import on record (${stateFile}): ${RESUME_TOOL} with that stateFile follows or continues it; delete the file to start again` }], "import_model");
     }
+    const { fileName, isAdapter, chunkSize, concurrency } = args;
     const options = {
       source: path,
-      ...(args["fileName"] !== undefined ? { fileName: args["fileName"] as string } : {}),
-      ...(args["isAdapter"] !== undefined ? { isAdapter: args["isAdapter"] as boolean } : {}),
-      ...(args["chunkSize"] !== undefined ? { chunkSize: args["chunkSize"] as number } : {}),
-      ...(args["concurrency"] !== undefined ? { concurrency: args["concurrency"] as number } : {}),
+      ...(fileName !== undefined ? { fileName } : {}),
+      ...(isAdapter !== undefined ? { isAdapter } : {}),
+      ...(chunkSize !== undefined ? { chunkSize } : {}),
+      ...(concurrency !== undefined ? { concurrency } : {}),
     };
     const task = call.imports.start(stateFile, path, (hooks) => call.client.models.import({ ...options, ...hooks }));
     return followImport(call, task);
   },
-};
+});
 
-export const resumeModelImport: ToolDefinition<"resume_model_import"> = {
+export const resumeModelImport = defineTool({
   name: "resume_model_import",
   title: "Follow or resume a model import",
   description: `Continues an import that import_model (or \`platform models import\`) started, by its state file: follows the upload if it is still running in this server, takes over its job once the upload is done, or resumes an upload that stopped (a cancelled call, a failure, a server restart), sending only the chunks still missing. Then waits for the import job within maxWaitSeconds.`,
@@ -56,11 +57,11 @@ export const resumeModelImport: ToolDefinition<"resume_model_import"> = {
   arguments: {
     stateFile: server({ type: "string", minLength: 1, description: `The state file a handle named (the model file's path + "${STATE_FILE_SUFFIX}").` }, true),
     path: server(filePath(`the same model file, unchanged (default: the state file's name without "${STATE_FILE_SUFFIX}")`)),
-    concurrency: server(concurrency),
+    concurrency: chunksInFlight,
     maxWaitSeconds: server(maxWaitSeconds),
   },
   async run(args, call) {
-    const stateFile = resolve(args["stateFile"] as string);
+    const stateFile = resolve(args.stateFile);
     const running = await call.imports.find(stateFile);
     if (running) return followImport(call, running);
     const saved = savedImportAt(stateFile);
@@ -69,14 +70,15 @@ export const resumeModelImport: ToolDefinition<"resume_model_import"> = {
       removeSavedImport(stateFile);
       return settleJob(call, { ...saved.job, raw: saved.job }, `import of ${modelFileOf(stateFile) ?? saved.state.fileName}`, { modelId: saved.job.modelId ?? saved.state.modelId });
     }
-    const given = (args["path"] as string | undefined) ?? modelFileOf(stateFile);
+    const given = args.path ?? modelFileOf(stateFile);
     if (given === undefined) throw new ValidationError([{ field: "path", rule: "required", message: `path is required: the state file's name does not end in ${STATE_FILE_SUFFIX}` }], RESUME_TOOL);
     const { path } = await readableFile(given, "path", RESUME_TOOL);
-    const transfer = { source: path, ...(args["concurrency"] !== undefined ? { concurrency: args["concurrency"] as number } : {}) };
+    const { concurrency } = args;
+    const transfer = { source: path, ...(concurrency !== undefined ? { concurrency } : {}) };
     const task = call.imports.start(stateFile, path, (hooks) => call.client.models.resumeImport(saved.state, { ...transfer, ...hooks }));
     return followImport(call, task);
   },
-};
+});
 
 /** The saved import, or a ValidationError an agent can act on. */
 function savedImportAt(stateFile: string): SavedImport {

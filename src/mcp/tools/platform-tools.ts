@@ -2,27 +2,34 @@
 // one), export and deploy, each a job waited for within the call's bound. Import takes each file
 // as the id an earlier upload returned or as a path on the server's machine, which is uploaded
 // first (Upload File), after the import itself has been checked.
+import type { Job } from "../../index.js";
 import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { settleJob } from "../jobs.js";
 import { bodyField, parameter } from "../schemas.js";
 import { filePath, maxWaitSeconds, readableFile } from "../server-arguments.js";
-import { server, spec, type ToolCall, type ToolDefinition } from "../tool.js";
+import { defineTool, server, spec, type ToolCall } from "../tool.js";
 
 const FILES = ["toolData", "flowData", "envVariables"] as const;
 type FileRole = (typeof FILES)[number];
 const LABEL: Record<FileRole, string> = { toolData: "the tool data file", flowData: "the flow data file", envVariables: "the environment variables file" };
+/** Each file's two arguments, as a call gives them. */
+type FileIds = Partial<Record<`${FileRole}FileId`, string>>;
+type FileArguments = { readonly [K in `${FileRole}FileId` | `${FileRole}Path`]?: string | undefined };
+
+/** The path argument that stands in for a file's id: the file is uploaded first. */
+const uploadPath = (role: FileRole) => server(filePath(`${LABEL[role]}, to upload instead of giving ${role}FileId`));
 
 /** Each file's id: given, or from uploading the file at its path. */
-async function fileIds(args: Record<string, unknown>, roles: readonly FileRole[], call: ToolCall): Promise<Partial<Record<`${FileRole}FileId`, string>>> {
-  const ids: Partial<Record<`${FileRole}FileId`, string>> = {};
+async function fileIds(args: FileArguments, roles: readonly FileRole[], call: ToolCall): Promise<FileIds> {
+  const ids: FileIds = {};
   // Every path is checked before the first upload: a bad second path must not orphan the first file.
   const readable = new Map<FileRole, string>();
   for (const role of roles) {
-    const path = args[`${role}Path`] as string | undefined;
+    const path = args[`${role}Path`];
     if (args[`${role}FileId`] === undefined && path !== undefined) readable.set(role, (await readableFile(path, `${role}Path`, "import_tool")).path);
   }
   for (const role of roles) {
-    const id = args[`${role}FileId`] as string | undefined;
+    const id = args[`${role}FileId`];
     const path = readable.get(role);
     if (id !== undefined) ids[`${role}FileId`] = id;
     else if (path !== undefined) ids[`${role}FileId`] = (await call.client.files.upload({ source: path, signal: call.signal })).fileId;
@@ -30,7 +37,26 @@ async function fileIds(args: Record<string, unknown>, roles: readonly FileRole[]
   return ids;
 }
 
-function fileIssues(args: Record<string, unknown>, needed: readonly FileRole[]): ValidationIssue[] {
+/** An import, into an existing tool or of a new one: checked with the files' ids to come, then started with them. */
+interface Import {
+  what: string;
+  precheck(call: ToolCall, pendingIds: Record<string, string>): void;
+  start(call: ToolCall, ids: FileIds): Promise<Job>;
+}
+
+const intoTool = (toolId: string): Import => ({
+  what: `import into tool ${toolId}`,
+  precheck: (call, pendingIds) => call.precheck("importIntoTool", { path: { toolId }, body: pendingIds }),
+  start: (call, ids) => call.client.tools.importInto(toolId, { toolDataFileId: ids.toolDataFileId!, flowDataFileId: ids.flowDataFileId!, envVariablesFileId: ids.envVariablesFileId! }, { signal: call.signal }),
+});
+
+const newTool = (toolName: string): Import => ({
+  what: `import of tool ${toolName}`,
+  precheck: (call, pendingIds) => call.precheck("importTool", { body: { ...pendingIds, toolName } }),
+  start: (call, ids) => call.client.tools.import({ toolName, toolDataFileId: ids.toolDataFileId!, flowDataFileId: ids.flowDataFileId!, ...(ids.envVariablesFileId ? { envVariablesFileId: ids.envVariablesFileId } : {}) }, { signal: call.signal }),
+});
+
+function fileIssues(args: FileArguments, needed: readonly FileRole[]): ValidationIssue[] {
   return FILES.flatMap((role): ValidationIssue[] => {
     const [id, path] = [args[`${role}FileId`], args[`${role}Path`]];
     if (id !== undefined && path !== undefined) return [{ field: `${role}Path`, rule: "oneOf", message: `give ${role}FileId or ${role}Path, not both` }];
@@ -39,7 +65,7 @@ function fileIssues(args: Record<string, unknown>, needed: readonly FileRole[]):
   });
 }
 
-export const importTool: ToolDefinition<"import_tool"> = {
+export const importTool = defineTool({
   name: "import_tool",
   title: "Import a tool",
   description:
@@ -48,34 +74,29 @@ export const importTool: ToolDefinition<"import_tool"> = {
   arguments: {
     toolId: spec(parameter("importIntoTool", "toolId", "The existing tool to import the files into; leave out to import a new tool.")),
     toolName: spec(bodyField("importTool", "toolName", "The new tool's name (only without toolId).")),
-    ...Object.fromEntries(FILES.flatMap((role) => [
-      [`${role}FileId`, spec(bodyField("importTool", `${role}FileId`))],
-      [`${role}Path`, server(filePath(`${LABEL[role]}, to upload instead of giving ${role}FileId`))],
-    ])),
+    toolDataFileId: spec(bodyField("importTool", "toolDataFileId")),
+    toolDataPath: uploadPath("toolData"),
+    flowDataFileId: spec(bodyField("importTool", "flowDataFileId")),
+    flowDataPath: uploadPath("flowData"),
+    envVariablesFileId: spec(bodyField("importTool", "envVariablesFileId")),
+    envVariablesPath: uploadPath("envVariables"),
     maxWaitSeconds: server(maxWaitSeconds),
   },
   async run(args, call) {
-    const toolId = args["toolId"] as string | undefined;
-    const into = toolId !== undefined;
-    const issues = fileIssues(args, into ? FILES : ["toolData", "flowData"]);
-    if (into && args["toolName"] !== undefined) issues.push({ field: "toolName", rule: "not", message: "toolName names a new tool; an import into toolId keeps the tool's name" });
-    if (issues.length > 0) throw new ValidationError(issues, "import_tool");
+    const { toolId, toolName } = args;
+    const importing = toolId !== undefined ? intoTool(toolId) : toolName !== undefined ? newTool(toolName) : undefined;
+    const issues = fileIssues(args, toolId !== undefined ? FILES : ["toolData", "flowData"]);
+    if (toolId !== undefined && toolName !== undefined) issues.push({ field: "toolName", rule: "not", message: "toolName names a new tool; an import into toolId keeps the tool's name" });
+    if (importing === undefined) issues.push({ field: "toolName", rule: "required", message: "toolName is required (or toolId, to import into an existing tool)" });
+    if (issues.length > 0 || importing === undefined) throw new ValidationError(issues, "import_tool");
     // The import is checked before any file is uploaded: a bad name or id must not orphan files.
-    const pending = Object.fromEntries(FILES.flatMap((role) => (args[`${role}FileId`] ?? args[`${role}Path`]) === undefined ? [] : [[`${role}FileId`, (args[`${role}FileId`] as string | undefined) ?? "pending-upload"]]));
-    if (into) call.precheck("importIntoTool", { path: { toolId }, body: pending });
-    else call.precheck("importTool", { body: { ...pending, ...(args["toolName"] !== undefined ? { toolName: args["toolName"] } : {}) } });
+    importing.precheck(call, Object.fromEntries(FILES.flatMap((role) => ((args[`${role}FileId`] ?? args[`${role}Path`]) === undefined ? [] : [[`${role}FileId`, args[`${role}FileId`] ?? "pending-upload"]]))));
     const ids = await fileIds(args, FILES, call);
-    if (into) {
-      const body = { toolDataFileId: ids.toolDataFileId!, flowDataFileId: ids.flowDataFileId!, envVariablesFileId: ids.envVariablesFileId! };
-      return settleJob(call, await call.client.tools.importInto(toolId, body, { signal: call.signal }), `import into tool ${toolId}`, { fileIds: ids });
-    }
-    const toolName = args["toolName"] as string;
-    const body = { toolName, toolDataFileId: ids.toolDataFileId!, flowDataFileId: ids.flowDataFileId!, ...(ids.envVariablesFileId ? { envVariablesFileId: ids.envVariablesFileId } : {}) };
-    return settleJob(call, await call.client.tools.import(body, { signal: call.signal }), `import of tool ${toolName}`, { fileIds: ids });
+    return settleJob(call, await importing.start(call, ids), importing.what, { fileIds: ids });
   },
-};
+});
 
-export const exportTool: ToolDefinition<"export_tool"> = {
+export const exportTool = defineTool({
   name: "export_tool",
   title: "Export a tool",
   description: "Starts the export of a tool's deployed call flow and waits for it within maxWaitSeconds; the finished job carries downloadUrl, which opens without platform credentials. If the bound comes first, answers with the job's handle for wait_for_job.",
@@ -86,14 +107,13 @@ export const exportTool: ToolDefinition<"export_tool"> = {
     maxWaitSeconds: server(maxWaitSeconds),
   },
   async run(args, call) {
-    const toolId = args["toolId"] as string;
-    const flowId = args["flowId"] as string;
+    const { toolId, flowId } = args;
     call.precheck("exportTool", { path: { toolId }, query: { flowId } });
     return settleJob(call, await call.client.tools.export(toolId, { flowId, signal: call.signal }), `export of tool ${toolId}`);
   },
-};
+});
 
-export const deployTool: ToolDefinition<"deploy_tool"> = {
+export const deployTool = defineTool({
   name: "deploy_tool",
   title: "Deploy a tool",
   description: "Deploys a tool and waits for the deploy within maxWaitSeconds (isAsync: false asks the platform to deploy before it answers). If the bound comes first, answers with the job's handle for wait_for_job.",
@@ -104,9 +124,8 @@ export const deployTool: ToolDefinition<"deploy_tool"> = {
     maxWaitSeconds: server(maxWaitSeconds),
   },
   async run(args, call) {
-    const toolId = args["toolId"] as string;
-    const isAsync = args["isAsync"] as boolean;
+    const { toolId, isAsync } = args;
     call.precheck("deployTool", { path: { toolId }, body: { isAsync } });
     return settleJob(call, await call.client.tools.deploy(toolId, { isAsync, signal: call.signal }), `deploy of tool ${toolId}`);
   },
-};
+});

@@ -8,23 +8,32 @@ import { CONFIRM_ARGUMENT, requireConsent } from "../consent.js";
 import { settleJob } from "../jobs.js";
 import { bodyField, parameter } from "../schemas.js";
 import { maxWaitSeconds } from "../server-arguments.js";
-import { server, spec, type ToolCall, type ToolDefinition } from "../tool.js";
+import type { RequestParts } from "../../wrappers/request/request-check.js";
+import { defineTool, server, spec, type ToolCall } from "../tool.js";
 
+type Key = "modelId" | "toolId" | "name";
+const KEYS = ["modelId", "toolId", "name"] as const satisfies readonly Key[];
+
+/** What one given id undeploys: the spec's operation for the check, and the client's call. */
 interface Target {
+  key: Key;
+  id: string;
   noun: string;
   operationId: OperationId;
-  parts(id: string): { path?: Record<string, string>; body?: Record<string, string> };
-  undeploy(call: ToolCall, id: string): Promise<Job>;
+  parts: RequestParts;
+  undeploy(call: ToolCall): Promise<Job>;
 }
 
-const TARGETS: Record<"modelId" | "toolId" | "name", Target> = {
-  modelId: { noun: "model", operationId: "undeployModel", parts: (modelId) => ({ path: { modelId } }), undeploy: (call, id) => call.client.models.undeploy(id, { signal: call.signal }) },
-  toolId: { noun: "tool", operationId: "undeployTool", parts: (toolId) => ({ path: { toolId } }), undeploy: (call, id) => call.client.tools.undeploy(id, { signal: call.signal }) },
-  name: { noun: "guardrail", operationId: "undeployGuardrail", parts: (name) => ({ body: { name } }), undeploy: (call, id) => call.client.guardrails.undeploy(id as GuardrailName, { signal: call.signal }) },
-};
-const KEYS = Object.keys(TARGETS) as Array<keyof typeof TARGETS>;
+/** A target for each id the call gave, each call made with its id as the client types it. */
+function targetsOf({ modelId, toolId, name }: { modelId?: string | undefined; toolId?: string | undefined; name?: GuardrailName | undefined }): Target[] {
+  return [
+    ...(modelId === undefined ? [] : [{ key: "modelId", id: modelId, noun: "model", operationId: "undeployModel", parts: { path: { modelId } }, undeploy: (call) => call.client.models.undeploy(modelId, { signal: call.signal }) } satisfies Target]),
+    ...(toolId === undefined ? [] : [{ key: "toolId", id: toolId, noun: "tool", operationId: "undeployTool", parts: { path: { toolId } }, undeploy: (call) => call.client.tools.undeploy(toolId, { signal: call.signal }) } satisfies Target]),
+    ...(name === undefined ? [] : [{ key: "name", id: name, noun: "guardrail", operationId: "undeployGuardrail", parts: { body: { name } }, undeploy: (call) => call.client.guardrails.undeploy(name, { signal: call.signal }) } satisfies Target]),
+  ];
+}
 
-export const undeploy: ToolDefinition<"undeploy"> = {
+export const undeploy = defineTool({
   name: "undeploy",
   title: "Undeploy a model, tool or guardrail",
   description:
@@ -39,15 +48,14 @@ export const undeploy: ToolDefinition<"undeploy"> = {
   },
   oneOf: KEYS.map((key) => ({ required: [key] })),
   async run(args, call) {
-    const given = KEYS.filter((key) => args[key] !== undefined);
-    if (given.length !== 1) {
-      throw new ValidationError([{ field: given.length === 0 ? "modelId" : given[1]!, rule: "oneOf", message: `give exactly one of modelId, toolId and name (got ${given.length === 0 ? "none" : given.join(" and ")})` }], "undeploy");
+    const given = targetsOf(args);
+    const target = given[0];
+    if (given.length !== 1 || target === undefined) {
+      throw new ValidationError([{ field: given[1]?.key ?? "modelId", rule: "oneOf", message: `give exactly one of modelId, toolId and name (got ${given.length === 0 ? "none" : given.map((t) => t.key).join(" and ")})` }], "undeploy");
     }
-    const key = given[0]!;
-    const target = TARGETS[key];
-    const id = args[key] as string;
-    call.precheck(target.operationId, target.parts(id));
-    requireConsent(args["confirm"], "undeploy", { action: `undeploy ${target.noun} ${id}`, [key]: id });
-    return settleJob(call, await target.undeploy(call, id), `undeploy of ${target.noun} ${id}`);
+    const { key, id, noun } = target;
+    call.precheck(target.operationId, target.parts);
+    requireConsent(args.confirm, "undeploy", { action: `undeploy ${noun} ${id}`, [key]: id });
+    return settleJob(call, await target.undeploy(call), `undeploy of ${noun} ${id}`);
   },
-};
+});
