@@ -8,7 +8,7 @@ import { optionKeys, unknownKeyIssues } from "../../kernel/option-check.js";
 import { createMockState, MockCore, type MockState } from "./core.js";
 import { lightRequest } from "./http/incoming.js";
 import { isDripped, toIncoming, toResponse } from "./http/send.js";
-import { BodyTooLarge, DIRECT_EXCHANGE, type DirectExchange, type Outgoing } from "../../wrappers/http/sender.js";
+import { BodyTooLarge, DIRECT_EXCHANGE, isBodySource, type DirectExchange, type Outgoing } from "../../wrappers/http/sender.js";
 import { checkOptions, STATEFUL_OPTIONS, type StatefulMockOptions } from "./options.js";
 import type { StatefulMock } from "./server.js";
 
@@ -72,16 +72,19 @@ export class InProcessMock extends MockCore {
   );
 
   // The client's own calls through `fetch` (its sender finds this by DIRECT_EXCHANGE): the same
-  // answers as fetch gives, as the sender would read them from its Response, for requests
-  // without a streamed body. A dripped answer is handed over as a Response for the sender to read.
+  // answers as fetch gives, as the sender would read them from its Response. A body the client
+  // holds (an upload's chunk) is read where it is, piece by piece, not copied into one array for
+  // a fetch to copy again. A dripped answer is handed over as a Response for the sender to read.
   private exchange(request: Outgoing, signal: AbortSignal, maxBytes: number): ReturnType<DirectExchange> {
     const { body, method } = request;
-    if (body !== undefined && typeof body !== "string") return undefined;
-    const light = lightRequest(request.url.startsWith("/") ? `${this.url}${request.url}` : request.url, { method, headers: request.headers, ...(body === undefined ? {} : { body }) });
+    const url = request.url.startsWith("/") ? `${this.url}${request.url}` : request.url;
+    const source = isBodySource(body) ? body : undefined;
+    const light = lightRequest(url, { method, headers: request.headers, ...(body === undefined || source ? {} : { body: body as BodyInit }) }, source && (() => source.open()));
     if (!light) return undefined;
     return (async () => {
       signal.throwIfAborted();
-      const reply = await this.reply(light);
+      // A body read from the client's source may wait on it (a file's slice): the signal ends that wait.
+      const reply = await (source ? untilAborted(this.reply(light), signal) : this.reply(light));
       signal.throwIfAborted();
       if (reply === "reset") throw resetError();
       if (reply.dripMs) return { response: toResponse(reply) };

@@ -5,7 +5,7 @@
 // the mock). Past the size the mock stops reading and closes the connection after its answer:
 // the rest of the body, however long, is never waited for.
 import { pointerOf } from "../../../kernel/json-pointer.js";
-import { concat, fromUtf8, piecesOf } from "../portable/bytes.js";
+import { concat, fromUtf8, piecesOf, utf8 } from "../portable/bytes.js";
 import type { Violation } from "../contract/problems.js";
 import type { IncomingRequest } from "./incoming.js";
 
@@ -28,12 +28,11 @@ export interface JsonRefusal {
  * rather than invalid JSON.
  */
 export async function readJsonBody(request: IncomingRequest, { maxBytes = MAX_JSON_BYTES, optional = false } = {}): Promise<JsonRead> {
-  const bytes = await readUpTo(request, maxBytes);
-  if (bytes === undefined) {
+  const text = request.bodyText !== undefined ? heldText(request.bodyText, maxBytes) : await readUpTo(request, maxBytes).then((bytes) => bytes && fromUtf8(bytes));
+  if (text === undefined) {
     const violation: Violation = { in: "body", field: "", rule: "maxBytes", message: `a JSON body is at most ${maxBytes} bytes` };
     return { refusal: { status: 413, violation, close: true } };
   }
-  const text = fromUtf8(bytes);
   if (optional && text.trim() === "") return { value: undefined };
   let value: unknown;
   try {
@@ -46,6 +45,18 @@ export async function readJsonBody(request: IncomingRequest, { maxBytes = MAX_JS
     return { refusal: { status: 422, violation: { in: "body", field: deep, rule: "maxDepth", message: `nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels` }, close: false } };
   }
   return { value };
+}
+
+// A UTF-16 surrogate with no partner, which UTF-8 cannot carry: sent, it arrives as U+FFFD.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A body held as text, as it would arrive in UTF-8, or undefined when those bytes pass
+ * `maxBytes` (no UTF-16 unit takes more than 3).
+ */
+function heldText(text: string, maxBytes: number): string | undefined {
+  if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8(text).length > maxBytes)) return undefined;
+  return LONE_SURROGATE.test(text) ? fromUtf8(utf8(text)) : text;
 }
 
 /**

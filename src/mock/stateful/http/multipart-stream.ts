@@ -135,7 +135,24 @@ export async function readMultipart(body: AsyncIterable<Uint8Array>, boundary: s
 
   for await (const piece of body) {
     if (state === "done") continue; // the epilogue is read and ignored
-    buffer = buffer.length === 0 ? piece : concat([buffer, piece]);
+    let rest = piece;
+    // What is kept between pieces while looking for a delimiter is shorter than one: only the
+    // seam is joined to find one across it, never the whole piece (a chunk of megabytes would
+    // be copied for a few bytes).
+    if ((state === "body" || state === "preamble") && buffer.length > 0 && buffer.length < delimiter.length && rest.length >= delimiter.length) {
+      const at = indexOf(concat([buffer, rest.subarray(0, delimiter.length - 1)]), delimiter);
+      if (at === -1) {
+        if (state === "body") write(buffer);
+        buffer = new Uint8Array(0);
+      } else {
+        const joined = at + delimiter.length - buffer.length;
+        buffer = concat([buffer, rest.subarray(0, joined)]);
+        rest = rest.subarray(joined);
+        while (step());
+        if ((state as string) === "done") continue; // `step` moved it, which the checker cannot see
+      }
+    }
+    buffer = buffer.length === 0 ? rest : concat([buffer, rest]);
     while (step());
   }
   if (state !== "done") throw new MultipartError("the body ends before the closing delimiter");

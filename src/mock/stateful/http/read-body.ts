@@ -26,7 +26,8 @@ const mediaTypeOf = (header: string | undefined) => header?.split(";")[0]?.trim(
  * that fails part-way (its client went away) is simply over.
  */
 export async function drain(request: IncomingRequest): Promise<void> {
-  if (request.body === null || request.bodyUsed) return;
+  // A body held as text has no connection behind it to free.
+  if (request.bodyText !== undefined || request.body === null || request.bodyUsed) return;
   try {
     for await (const _piece of piecesOf(request.body));
   } catch {
@@ -35,7 +36,8 @@ export async function drain(request: IncomingRequest): Promise<void> {
 }
 
 function hasBody(request: IncomingRequest): boolean {
-  if (request.body === null) return false;
+  // A body held as text is one (its stream is not built to find out).
+  if (request.bodyText === undefined && request.body === null) return false;
   const length = request.headers.get("content-length");
   if (length !== null) return Number(length) > 0;
   return true;
