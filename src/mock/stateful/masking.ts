@@ -24,9 +24,11 @@ export function maskSecrets(value: unknown, parentKey = ""): unknown {
     return value.map((item) => (parentKey === "headers" && item && typeof item === "object" ? maskHeader(item as Record<string, unknown>) : maskSecrets(item)));
   }
   if (value === null || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    copy[key] = SECRET_KEYS.has(key) && typeof inner === "string" ? maskSecret(inner) : maskSecrets(inner, key);
+  for (const key of Object.keys(record)) {
+    const inner = record[key];
+    copy[key] = SECRET_KEYS.has(key) && typeof inner === "string" ? maskSecret(inner) : inner === null || typeof inner !== "object" ? inner : maskSecrets(inner, key);
   }
   return copy;
 }

@@ -49,7 +49,7 @@ export function route(method: string, pathname: string): RouteResult {
       continue;
     }
     const params: Record<string, string> = {};
-    operation.names.forEach((name, i) => (params[name] = safeDecode(match[i + 1]!)));
+    for (let i = 0; i < operation.names.length; i++) params[operation.names[i]!] = safeDecode(match[i + 1]!);
     return { route: { operationId: operation.operationId, params } };
   }
   return allowed.length > 0 ? { allowed } : undefined;
@@ -74,6 +74,7 @@ export function targetOf(raw: string): URL | undefined {
 
 // A malformed escape is left as sent; the path validator then names the parameter.
 function safeDecode(text: string): string {
+  if (!text.includes("%")) return text;
   try {
     return decodeURIComponent(text);
   } catch {

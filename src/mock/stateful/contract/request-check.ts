@@ -19,7 +19,16 @@ export interface CheckedRequest {
 /** A refused request's departures from the spec, per part, for the mock's drift report. */
 export type RequestDrift = Array<{ location: Location; departures: Departure[] }>;
 
-const validatorOf = (operationId: OperationId, part: Location): RequestValidator | undefined => requestValidators[`${operationId}_${part}`];
+// An operation's three validators, looked up once: the table is large and its keys are built.
+const VALIDATORS = new Map<OperationId, Record<Location, RequestValidator | undefined>>();
+function validatorsOf(operationId: OperationId): Record<Location, RequestValidator | undefined> {
+  let found = VALIDATORS.get(operationId);
+  if (!found) {
+    found = { path: requestValidators[`${operationId}_path`], query: requestValidators[`${operationId}_query`], body: requestValidators[`${operationId}_body`] };
+    VALIDATORS.set(operationId, found);
+  }
+  return found;
+}
 
 // Numbers as JSON writes them, nothing else: Number() would also read "0x1", "1e0" and " 1 " as 1,
 // so a client sending those would pass here and fail on a stricter server.
@@ -94,11 +103,10 @@ export function checkRequest(
     drift.push({ location, departures: departuresOf(issues, value) });
   };
 
-  const pathValidator = validatorOf(operationId, "path");
+  const { path: pathValidator, query: queryValidator, body: bodyValidator } = validatorsOf(operationId);
   if (pathValidator && !pathValidator(parts.params)) refuse("path", pathValidator.errors ?? [], parts.params);
 
   let query: Record<string, unknown> = parts.query;
-  const queryValidator = validatorOf(operationId, "query");
   if (queryValidator) {
     const checked = validateText(queryValidator, parts.query);
     query = checked.value;
@@ -112,7 +120,6 @@ export function checkRequest(
   }
 
   let body = parts.body;
-  const bodyValidator = validatorOf(operationId, "body");
   if (bodyValidator && body !== undefined) {
     if (parts.textBody && body !== null && typeof body === "object") {
       const checked = validateText(bodyValidator, body as Record<string, unknown>);

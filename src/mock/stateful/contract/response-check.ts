@@ -8,9 +8,20 @@ import type { OperationId } from "../../../generated/operations.js";
 import { responseValidators } from "../../../generated/response-validators.js";
 import { problem, type Answer, type Violation } from "./problems.js";
 
+type ResponseValidator = (typeof responseValidators)[string];
+
+// Looked up once per operation and status: the table is large and its keys are built.
+const VALIDATORS = new Map<OperationId, Map<number, ResponseValidator | undefined>>();
+function validatorOf(operationId: OperationId, status: number): ResponseValidator | undefined {
+  let byStatus = VALIDATORS.get(operationId);
+  if (!byStatus) VALIDATORS.set(operationId, (byStatus = new Map()));
+  if (!byStatus.has(status)) byStatus.set(status, responseValidators[`${operationId}_${status}`] ?? responseValidators[`${operationId}_default`]);
+  return byStatus.get(status);
+}
+
 /** The violations of `body` as the answer `status` of `operationId`, or [] when it conforms. */
 export function responseViolations(operationId: OperationId, status: number, body: unknown): Violation[] {
-  const validate = responseValidators[`${operationId}_${status}`] ?? responseValidators[`${operationId}_default`];
+  const validate = validatorOf(operationId, status);
   if (!validate) return [{ in: "response", field: "", rule: "status", message: `${operationId} documents no answer with status ${status}` }];
   if (validate(body)) return [];
   return (validate.errors ?? []).map((issue) => ({ in: "response" as const, field: issue.instancePath, rule: issue.keyword, message: issue.message ?? issue.keyword }));

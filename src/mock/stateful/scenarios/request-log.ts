@@ -36,15 +36,26 @@ function detached<T>(value: T): T {
 }
 
 export class RequestLog {
-  private entries: LoggedRequest[] = [];
+  // The kept entries are those from `first` on; the ones before it are dropped (undefined), and
+  // compacted away once they are as many as the limit. Shifting the array on every request
+  // moved all 10,000 entries each time once the log was full.
+  private entries: Array<LoggedRequest | undefined> = [];
+  private first = 0;
   private seq = 0;
 
   constructor(private readonly limit: number) {}
 
   open(method: string, url: string): LoggedRequest {
-    const entry: LoggedRequest = { seq: ++this.seq, at: new Date().toISOString(), method, url: detached(cutText(url, URL_KEPT)) };
+    // Only a cut URL is a slice of a longer string; one kept whole is the caller's own.
+    const entry: LoggedRequest = { seq: ++this.seq, at: new Date().toISOString(), method, url: url.length > URL_KEPT ? detached(cutText(url, URL_KEPT)) : url };
     this.entries.push(entry);
-    if (this.entries.length > this.limit) this.entries.shift();
+    if (this.entries.length - this.first > this.limit) {
+      this.entries[this.first++] = undefined;
+      if (this.first >= this.limit) {
+        this.entries = this.entries.slice(this.first);
+        this.first = 0;
+      }
+    }
     return entry;
   }
 
@@ -54,11 +65,12 @@ export class RequestLog {
   }
 
   list(filter: { operationId?: OperationId } = {}): LoggedRequest[] {
-    const chosen = filter.operationId ? this.entries.filter((e) => e.operationId === filter.operationId) : this.entries;
-    return structuredClone(chosen);
+    const kept = this.entries.slice(this.first) as LoggedRequest[];
+    return structuredClone(filter.operationId ? kept.filter((e) => e.operationId === filter.operationId) : kept);
   }
 
   clear(): void {
     this.entries = [];
+    this.first = 0;
   }
 }
