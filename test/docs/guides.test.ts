@@ -155,6 +155,19 @@ describe("docs/guides", () => {
     }
   });
 
+  // Its test files run below as written, from the guide's text, like every other sample.
+  it("testing-with-the-mock.md leads with an in-process test, then one behind MSW, then one over HTTP", () => {
+    const kind = (code: string) => {
+      if (!/from\s+["']vitest["']/.test(code)) return "not a test file";
+      if (/from\s+["']msw["']/.test(code) && /mock\.handle\(request\)/.test(code)) return "MSW";
+      if (/\bcreateStatefulMock\(/.test(code) && /fetch:\s*mock\.fetch\b/.test(code) && !/\bstartMock\(|\.listen\(/.test(code)) return "in-process";
+      if (/\bstartMock\(\{\s*stateful:\s*true\b/.test(code)) return "HTTP";
+      return "another test";
+    };
+    const own = extracted.filter((s) => s.source === "docs/guides/testing-with-the-mock.md");
+    expect(own.slice(0, 3).map((s) => kind(s.code))).toEqual(["in-process", "MSW", "HTTP"]);
+  });
+
   it("type-checks every sample in one strict tsc run with no diagnostics", () => {
     expect(samples.length).toBeGreaterThan(0);
     expect(tsc, "tsc did not run").toBeDefined();
