@@ -13,6 +13,10 @@ import { endToEnd, listenLocally, pipeRequest } from "./pass-through.mjs";
 const MAX_CHECKED_BYTES = 8 * 1024 * 1024;
 
 // What a body's content-encoding needs to become text again (the bytes passed on stay as they came).
+/**
+ * @param {Buffer} bytes
+ * @param {string | undefined} encoding
+ */
 function decoded(bytes, encoding) {
   switch ((encoding ?? "identity").toLowerCase()) {
     case "identity":
@@ -51,6 +55,7 @@ export function startAnswerTap({ upstream, wants, onAnswer, log = console.log })
       answer.pipe(res);
       if (!wants(method, path)) return;
       const status = answer.statusCode ?? 0;
+      /** @type {Buffer[]} */
       const pieces = [];
       let size = 0;
       answer.on("data", (chunk) => {

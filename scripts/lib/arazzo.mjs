@@ -7,6 +7,8 @@ import { resolve } from "node:path";
 import { parse } from "yaml";
 import { REPO_ROOT, listOperations, loadSpec } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+
 export const DEFAULT_ARAZZO = "openapi/platform.arazzo.yaml";
 
 /** The document's path: PLATFORM_ARAZZO overrides it (a candidate under review), as PLATFORM_SPEC does the spec's. */
@@ -14,13 +16,18 @@ export function arazzoPath() {
   return resolve(REPO_ROOT, process.env.PLATFORM_ARAZZO ?? DEFAULT_ARAZZO);
 }
 
+/** @returns {JsonObject} */
 export function loadArazzo(file = arazzoPath()) {
   return parse(readFileSync(file, "utf8"));
 }
 
-/** A workflow's inputs schema, its `$ref` into components followed: `{ properties, required }`. */
+/**
+ * A workflow's inputs schema, its `$ref` into components followed: `{ properties, required }`.
+ * @param {JsonObject} arazzo
+ * @param {string} workflowId
+ */
 export function workflowInputs(arazzo, workflowId) {
-  const workflow = (arazzo.workflows ?? []).find((w) => w.workflowId === workflowId);
+  const workflow = (arazzo.workflows ?? []).find((/** @type {JsonObject} */ w) => w.workflowId === workflowId);
   if (!workflow) throw new Error(`no workflow ${workflowId} in the Arazzo document`);
   let schema = workflow.inputs ?? {};
   if (typeof schema.$ref === "string") {
@@ -31,15 +38,22 @@ export function workflowInputs(arazzo, workflowId) {
   return { properties: schema.properties ?? {}, required: schema.required ?? [] };
 }
 
-/** The steps of a workflow that call an operation of the spec, with where they sit in the document. */
+/**
+ * The steps of a workflow that call an operation of the spec, with where they sit in the document.
+ * @param {JsonObject} workflow
+ */
 export function operationSteps(workflow) {
-  return (workflow.steps ?? []).flatMap((step, index) =>
+  return (workflow.steps ?? []).flatMap((/** @type {JsonObject} */ step, /** @type {number} */ index) =>
     typeof step.operationId === "string" ? [{ stepId: step.stepId, operationId: step.operationId, index }] : [],
   );
 }
 
-/** operationId → the workflows (by id) whose steps call it, in document order. */
+/**
+ * operationId → the workflows (by id) whose steps call it, in document order.
+ * @param {JsonObject} arazzo
+ */
 export function workflowsByOperation(arazzo) {
+  /** @type {Map<string, string[]>} */
   const uses = new Map();
   for (const workflow of arazzo.workflows ?? []) {
     for (const { operationId } of operationSteps(workflow)) {
@@ -51,9 +65,17 @@ export function workflowsByOperation(arazzo) {
   return uses;
 }
 
-const gotoTargets = (step) => (step.onSuccess ?? []).filter((action) => action.type === "goto" && action.stepId).map((action) => action.stepId);
+/** @type {(step: JsonObject) => string[]} */
+const gotoTargets = (step) =>
+  (step.onSuccess ?? [])
+    .filter((/** @type {JsonObject} */ action) => action.type === "goto" && action.stepId)
+    .map((/** @type {JsonObject} */ action) => action.stepId);
 
-/** The step's `end` success action, its reusable component looked up: { conditional } or undefined. */
+/**
+ * The step's `end` success action, its reusable component looked up: { conditional } or undefined.
+ * @param {JsonObject} step
+ * @param {JsonObject} components
+ */
 function endAction(step, components) {
   for (const action of step.onSuccess ?? []) {
     const resolved = action.reference ? components?.successActions?.[action.reference.split(".").pop()] : action;
@@ -70,16 +92,19 @@ function endAction(step, components) {
  * their targets (alternatives such as the two spellings of a job id, which make the same calls),
  * an `end` action stops the workflow (one with criteria may, so both ways count: a job that
  * answers finished at once is not polled), and any other step goes on to the next.
+ * @param {JsonObject} arazzo
+ * @param {string} workflowId
  */
 export function callSequences(arazzo, workflowId) {
-  const workflow = (arazzo.workflows ?? []).find((w) => w.workflowId === workflowId);
+  const workflow = (arazzo.workflows ?? []).find((/** @type {JsonObject} */ w) => w.workflowId === workflowId);
   if (!workflow) throw new Error(`no workflow ${workflowId} in the Arazzo document`);
   const steps = workflow.steps ?? [];
-  const at = (stepId) => {
-    const index = steps.findIndex((s) => s.stepId === stepId);
+  const at = (/** @type {string} */ stepId) => {
+    const index = steps.findIndex((/** @type {JsonObject} */ s) => s.stepId === stepId);
     if (index === -1) throw new Error(`${workflowId}: goto names no step ${stepId}`);
     return index;
   };
+  /** @type {(index: number, seen: Set<number>) => string[][]} */
   const walk = (index, seen) => {
     if (index >= steps.length) return [[]];
     if (seen.has(index)) throw new Error(`${workflowId}: step ${steps[index].stepId} is reached again (a loop)`);
@@ -92,21 +117,33 @@ export function callSequences(arazzo, workflowId) {
     const onwards = targets.length === 0 ? walk(index + 1, next) : targets.flatMap((target) => walk(at(target), next));
     return [...(end ? [here] : []), ...onwards.map((rest) => [...here, ...rest])];
   };
-  const distinct = new Map(walk(0, new Set()).map((calls) => fold(calls)).map((calls) => [calls.join(" "), calls]));
+  const distinct = new Map(walk(0, new Set()).map((calls) => fold(calls)).map((calls) => /** @type {[string, string[]]} */ ([calls.join(" "), calls])));
   return [...distinct.values()];
 }
 
-/** The workflow's calls when it runs to its end (the longest of its sequences). */
+/**
+ * The workflow's calls when it runs to its end (the longest of its sequences).
+ * @param {JsonObject} arazzo
+ * @param {string} workflowId
+ */
 export function callSequence(arazzo, workflowId) {
   return callSequences(arazzo, workflowId).reduce((longest, calls) => (calls.length > longest.length ? calls : longest));
 }
 
-/** Consecutive repeats of one call counted once. */
+/**
+ * Consecutive repeats of one call counted once.
+ * @template T
+ * @param {T[]} calls
+ */
 export function fold(calls) {
   return calls.filter((call, i) => call !== calls[i - 1]);
 }
 
-/** Each of those sequences as method and path template, from the spec: what a request log shows. */
+/**
+ * Each of those sequences as method and path template, from the spec: what a request log shows.
+ * @param {JsonObject} arazzo
+ * @param {string} workflowId
+ */
 export function callsAsRequests(arazzo, workflowId, spec = loadSpec()) {
   const byId = new Map(listOperations(spec).map((op) => [op.operationId, op]));
   return callSequences(arazzo, workflowId).map((calls) =>

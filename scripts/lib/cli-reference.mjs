@@ -3,10 +3,16 @@
 // has), so it cannot drift: test/cli/reference.test.ts renders it again and compares.
 import { tableCell as cell } from "./table-cell.mjs";
 
-// A switch that sets its field to false says so; one that sets it to true reads as the field itself.
-const fill = (f) => `${f.operationId} ${f.in}.${f.name}${f.given === false ? " = false" : ""}`;
-const code = (text) => `\`${text}\``;
+/** @typedef {import("../../src/cli/completion/command-tree.ts").CommandNode} CommandNode */
+/** @typedef {import("../../src/cli/completion/command-tree.ts").FlagNode} FlagNode */
+/** @typedef {import("../../src/cli/completion/command-tree.ts").ArgumentNode} ArgumentNode */
+/** @typedef {import("../../src/cli/spec-flags.ts").SpecField} SpecField */
 
+// A switch that sets its field to false says so; one that sets it to true reads as the field itself.
+const fill = (/** @type {SpecField} */ f) => `${f.operationId} ${f.in}.${f.name}${f.given === false ? " = false" : ""}`;
+const code = (/** @type {string} */ text) => `\`${text}\``;
+
+/** @param {FlagNode} flag */
 function flagRow(flag) {
   const names = flag.names.map(code).join(", ");
   const value = flag.valueName ? code(flag.valueName) : "";
@@ -15,6 +21,7 @@ function flagRow(flag) {
   return `| ${names}${flag.required ? " (required)" : ""} | ${value} | ${cell(flag.description)} | ${choices} | ${cell(fills)} |`;
 }
 
+/** @param {ArgumentNode} argument */
 function argumentRow(argument) {
   const name = `${argument.required ? "<" : "["}${argument.name}${argument.variadic ? "..." : ""}${argument.required ? ">" : "]"}`;
   const choices = argument.choices ? argument.choices.map(code).join(", ") : "";
@@ -22,11 +29,13 @@ function argumentRow(argument) {
   return `| ${code(name)} | ${cell(argument.description)} | ${choices} | ${cell(fills)} |`;
 }
 
+/** @param {CommandNode} node */
 function usage(node) {
   const args = node.arguments.map((a) => `${a.required ? "<" : "["}${a.name}${a.variadic ? "..." : ""}${a.required ? ">" : "]"}`);
   return ["platform", ...node.path, ...(node.subcommands.length > 0 ? ["<command>"] : []), ...args, "[options]"].join(" ");
 }
 
+/** @param {CommandNode} node */
 function section(node) {
   const lines = [`## ${["platform", ...node.path].join(" ")}`, "", cell(node.description), "", "```", usage(node), "```", ""];
   if (node.subcommands.length > 0) {
@@ -43,12 +52,16 @@ function section(node) {
   return lines;
 }
 
-const anchor = (node) => ["platform", ...node.path].join("-").toLowerCase().replace(/[^a-z0-9-]/g, "");
+const anchor = (/** @type {CommandNode} */ node) => ["platform", ...node.path].join("-").toLowerCase().replace(/[^a-z0-9-]/g, "");
 
-/** The whole reference, from the root of the command tree. */
+/**
+ * The whole reference, from the root of the command tree.
+ * @param {CommandNode} root
+ */
 export function renderCliReference(root) {
+  /** @type {CommandNode[]} */
   const all = [];
-  const walk = (node) => {
+  const walk = (/** @type {CommandNode} */ node) => {
     all.push(node);
     node.subcommands.forEach(walk);
   };

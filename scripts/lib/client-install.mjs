@@ -22,6 +22,7 @@ export const CLIENT_LIMITS = Object.freeze({ packages: 15, bytes: 10 * 1000 * 10
 export const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare"];
 
 // Where Node would find `name` from `fromDir`: the nearest node_modules/<name> up to the repo.
+/** @param {string} name */
 export function installedDir(name, fromDir = REPO_ROOT) {
   for (let dir = fromDir; dir.startsWith(REPO_ROOT); dir = dirname(dir)) {
     const candidate = join(dir, "node_modules", name);
@@ -34,7 +35,9 @@ export function installedDir(name, fromDir = REPO_ROOT) {
 /** The package's runtime dependencies and theirs, as installed in the repo: their folders. */
 export function runtimeDependencies() {
   const manifest = JSON.parse(readFileSync(resolve(REPO_ROOT, "package.json"), "utf8"));
+  /** @type {Map<string, string>} */
   const found = new Map();
+  /** @type {(deps: Record<string, string> | undefined, fromDir?: string) => void} */
   const visit = (deps, fromDir) => {
     for (const name of Object.keys(deps ?? {})) {
       if (found.has(name)) continue;
@@ -48,8 +51,14 @@ export function runtimeDependencies() {
 }
 
 /** The runtime dependencies packed into `into`, in one npm pack. */
-export const packRuntimeDependencies = (into) => packDirectories(runtimeDependencies(), into);
+export const packRuntimeDependencies = (/** @type {string} */ into) => packDirectories(runtimeDependencies(), into);
 
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {string} cwd
+ */
 async function mustRun(label, command, args, cwd) {
   const result = await runProcess(command, args, { cwd });
   if (result.code !== 0) throw new Error(`${label} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
@@ -60,6 +69,7 @@ async function mustRun(label, command, args, cwd) {
  * `npm init -y` in the empty folder `project`, then the tarball installed there with its
  * dependencies' tarballs, install scripts allowed to run as they would for a user. Resolves to
  * npm's output.
+ * @param {{ project: string, tarball: string, dependencyTarballs: string[] }} options
  */
 export async function installClient({ project, tarball, dependencyTarballs }) {
   const [init, initArgs] = npmCommand(["init", "-y"]);
@@ -68,10 +78,14 @@ export async function installClient({ project, tarball, dependencyTarballs }) {
   return mustRun("npm install", command, args, project);
 }
 
-/** Every installed package's folder under a node_modules, however deeply nested. */
+/**
+ * Every installed package's folder under a node_modules, however deeply nested.
+ * @param {string} nodeModules
+ */
 async function packageDirs(nodeModules) {
+  /** @type {string[]} */
   const dirs = [];
-  const walk = async (dir) => {
+  const walk = async (/** @type {string} */ dir) => {
     for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
       if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
       const path = join(dir, entry.name);
@@ -87,7 +101,10 @@ async function packageDirs(nodeModules) {
   return dirs;
 }
 
-/** Bytes on disk under `dir`, as du counts them. */
+/**
+ * Bytes on disk under `dir`, as du counts them.
+ * @param {string} dir
+ */
 async function diskBytes(dir) {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -96,7 +113,10 @@ async function diskBytes(dir) {
   return total;
 }
 
-/** What the client install holds: how many packages, how many bytes, and the published manifest. */
+/**
+ * What the client install holds: how many packages, how many bytes, and the published manifest.
+ * @param {string} project
+ */
 export async function measureClient(project) {
   const nodeModules = join(project, "node_modules");
   const manifest = JSON.parse(await readFile(join(nodeModules, PACKAGE_NAME, "package.json"), "utf8"));

@@ -9,9 +9,16 @@ import ts from "typescript";
 import { cliEntry, runCli } from "./node-cli.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./lint.mjs").LintProblem} LintProblem */
+/** @typedef {import("./lint.mjs").LintReport} LintReport */
+
 export const BIOME_CONFIG = "biome.jsonc";
 
-/** biome.jsonc, read as Biome reads it (comments and trailing commas allowed). */
+/**
+ * biome.jsonc, read as Biome reads it (comments and trailing commas allowed).
+ * @returns {JsonObject}
+ */
 export function biomeConfig(root = REPO_ROOT) {
   const file = resolve(root, BIOME_CONFIG);
   const { config, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, "utf8"));
@@ -19,9 +26,12 @@ export function biomeConfig(root = REPO_ROOT) {
   return config;
 }
 
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A Biome glob (`**`, `*`, `{a,b}`) as a regular expression over repository paths. */
+/**
+ * A Biome glob (`**`, `*`, `{a,b}`) as a regular expression over repository paths.
+ * @param {string} glob
+ */
 export function globPattern(glob) {
   let source = "";
   for (let i = 0; i < glob.length; i++) {
@@ -44,6 +54,7 @@ export function globPattern(glob) {
 
 /** The tracked files biome.jsonc's `files.includes` takes in (`!` patterns leave files out). */
 export function lintedFiles(root = REPO_ROOT) {
+  /** @type {string[]} */
   const patterns = biomeConfig(root).files?.includes ?? [];
   const take = patterns.filter((p) => !p.startsWith("!")).map(globPattern);
   const leave = patterns.filter((p) => p.startsWith("!")).map((p) => globPattern(p.slice(1)));
@@ -51,17 +62,24 @@ export function lintedFiles(root = REPO_ROOT) {
   return tracked.filter((file) => take.some((re) => re.test(file)) && !leave.some((re) => re.test(file)));
 }
 
+/**
+ * @param {string} tool
+ * @param {LintProblem[]} problems
+ * @returns {LintReport}
+ */
 function summary(tool, problems) {
   const errors = problems.filter((p) => p.severity === "error").length;
   return { tool, errors, warnings: problems.length - errors, problems };
 }
 
 // Every Biome finding fails the gate, its informational ones too: "clean" means none at all.
+/** @type {Record<string, string>} */
 const BIOME_SEVERITIES = { error: "error", fatal: "error", warning: "warning", information: "warning", info: "warning", hint: "warning" };
 
 /** Biome's linter on the files biome.jsonc names; a run without a JSON report is one finding. */
 export async function runBiome(root = REPO_ROOT) {
   const run = await runCli(cliEntry("@biomejs/biome", "biome"), ["lint", "--reporter=json", "--max-diagnostics=none", `--config-path=${resolve(root, BIOME_CONFIG)}`], { cwd: root });
+  /** @type {JsonObject | undefined} */
   let report;
   try {
     report = JSON.parse(run.stdout);
@@ -87,8 +105,11 @@ export async function runBiome(root = REPO_ROOT) {
 
 // The formatter never breaks a literal: a line that is long because of one string, template or
 // regular expression literal (or a URL in a comment) is as short as a formatter can make it.
+/** @param {ts.SourceFile} sourceFile */
 function unbreakableSpans(sourceFile) {
+  /** @type {[number, number][]} */
   const spans = [];
+  /** @param {ts.Node} node */
   const visit = (node) => {
     if (ts.isStringLiteralLike(node) || ts.isTemplateExpression(node) || ts.isRegularExpressionLiteral(node)) {
       spans.push([node.getStart(sourceFile), node.end]);
@@ -100,13 +121,19 @@ function unbreakableSpans(sourceFile) {
   return spans;
 }
 
-/** Lines past `width` in `text`, less those a literal alone makes long. */
+/**
+ * Lines past `width` in `text`, less those a literal alone makes long.
+ * @param {string} file
+ * @param {string} text
+ * @param {number} width
+ */
 export function longLines(file, text, width) {
   const lines = text.split("\n");
   if (!lines.some((line) => line.length > width)) return [];
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, /\.[cm]?ts$/.test(file) ? ts.ScriptKind.TS : ts.ScriptKind.JS);
   const spans = unbreakableSpans(sourceFile);
   const starts = sourceFile.getLineStarts();
+  /** @type {{ line: number, length: number }[]} */
   const found = [];
   lines.forEach((line, index) => {
     if (line.length <= width) return;

@@ -4,7 +4,11 @@ import { MARKDOWN_HEADER } from "./generated-header.mjs";
 import { HTTP_METHODS, collectDiscrepancies, deref, fromPointer } from "./spec.mjs";
 import { tableCell as cell } from "./table-cell.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./spec.mjs").DiscrepancyRecord} DiscrepancyRecord */
+
 const REQUIRED_FIELDS = ["id", "summary", "source", "documented", "observed", "decision"];
+/** @type {Record<string, string>} */
 const SOURCE_LABELS = {
   "interface-document": "interface document",
   "public-reference": "public reference",
@@ -12,6 +16,11 @@ const SOURCE_LABELS = {
 
 // Array items are named by their `name` (parameters, tags) when they have one:
 // `parameters.botId` survives a reordering that `parameters[2]` would not.
+/**
+ * @param {JsonObject} node
+ * @param {string[]} segments
+ * @param {string} prefix
+ */
 function dotted(node, segments, prefix) {
   let text = prefix;
   for (const segment of segments) {
@@ -29,6 +38,8 @@ function dotted(node, segments, prefix) {
 /**
  * A location a reader recognises: the operationId for anything inside an
  * operation, dotted keys elsewhere (`components.schemas.JobRecord`).
+ * @param {JsonObject} spec
+ * @param {string} pointer
  */
 export function describeLocation(spec, pointer) {
   const segments = fromPointer(pointer);
@@ -41,6 +52,9 @@ export function describeLocation(spec, pointer) {
   return dotted(spec, segments, "");
 }
 
+/**
+ * @param {string} pointer
+ */
 function operationLabel(pointer) {
   const [first, path, method] = fromPointer(pointer);
   return first === "paths" && method !== undefined && HTTP_METHODS.includes(method) ? ` (${method.toUpperCase()} ${path})` : "";
@@ -49,16 +63,25 @@ function operationLabel(pointer) {
 
 // A fence one backtick longer than any run inside the content, so samples that
 // contain backticks cannot close it early.
+/**
+ * @param {string} language
+ * @param {string} content
+ */
 function fenced(language, content) {
   const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(Math.max(3, longest + 1));
   return `${fence}${language}\n${content}\n${fence}`;
 }
 
+/**
+ * @param {{ pointer: string, record: DiscrepancyRecord }[]} entries
+ */
 function checkRecords(entries) {
   const seen = new Map();
   for (const { pointer, record } of entries) {
-    const missing = REQUIRED_FIELDS.filter((field) => typeof record?.[field] !== "string");
+    // The records as they were written, before this check says they are records.
+    const written = /** @type {Record<string, unknown> | undefined} */ (record);
+    const missing = REQUIRED_FIELDS.filter((field) => typeof written?.[field] !== "string");
     if (missing.length > 0) {
       throw new Error(`x-discrepancies record at "${pointer}" lacks ${missing.join(", ")}`);
     }
@@ -69,6 +92,11 @@ function checkRecords(entries) {
   }
 }
 
+/**
+ * @param {JsonObject} spec
+ * @param {string} name
+ * @param {string} id
+ */
 function renderExample(spec, name, id) {
   const example = spec.components?.examples?.[name];
   if (example === undefined) {
@@ -83,6 +111,10 @@ function renderExample(spec, name, id) {
   return lines.join("\n");
 }
 
+/**
+ * @param {JsonObject} spec
+ * @param {{ pointer: string, record: DiscrepancyRecord }} found
+ */
 function renderSection(spec, { pointer, record }) {
   const parts = [
     `## ${record.id}`,
@@ -103,7 +135,10 @@ function renderSection(spec, { pointer, record }) {
   return parts.join("\n\n");
 }
 
-/** The whole markdown document; same spec in, same bytes out. */
+/**
+ * The whole markdown document; same spec in, same bytes out.
+ * @param {JsonObject} spec
+ */
 export function renderDiscrepanciesMarkdown(spec) {
   const entries = collectDiscrepancies(spec);
   checkRecords(entries);

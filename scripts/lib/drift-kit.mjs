@@ -3,6 +3,18 @@
 // mock use, so the proxy's report is in their format by construction, not by a copy.
 import { importBundled } from "./bundled-source.mjs";
 
+/**
+ * @typedef {{
+ *   checkAnswer: typeof import("../../src/drift/answer-check.ts").checkAnswer,
+ *   DriftRecorder: typeof import("../../src/drift/recorder.ts").DriftRecorder,
+ *   departuresFromPrism: typeof import("../../src/drift/prism-violations.ts").departuresFromPrism,
+ *   mergeDriftReports: typeof import("../../src/drift/merge.ts").mergeDriftReports,
+ *   readDriftReport: typeof import("../../src/node/drift-report-file.ts").readDriftReport,
+ *   writeDriftReport: typeof import("../../src/node/drift-report-file.ts").writeDriftReport,
+ *   route: typeof import("../../src/mock/stateful/router.ts").route,
+ * }} DriftKit
+ */
+
 const KIT = `
 export { checkAnswer } from "./src/drift/answer-check.ts";
 export { DriftRecorder } from "./src/drift/recorder.ts";
@@ -12,7 +24,10 @@ export { readDriftReport, writeDriftReport } from "./src/node/drift-report-file.
 export { route } from "./src/mock/stateful/router.ts";
 `;
 
-/** checkAnswer, DriftRecorder, departuresFromPrism, mergeDriftReports, readDriftReport, writeDriftReport and route. */
+/**
+ * checkAnswer, DriftRecorder, departuresFromPrism, mergeDriftReports, readDriftReport, writeDriftReport and route.
+ * @returns {Promise<DriftKit>}
+ */
 export function loadDriftKit() {
-  return importBundled({ contents: KIT });
+  return /** @type {Promise<DriftKit>} */ (importBundled({ contents: KIT }));
 }

@@ -14,6 +14,10 @@ import { inlineRuntimeHelpers } from "./response-validators.mjs";
 import { walkSchema } from "./schema-walk.mjs";
 import { REPO_ROOT, deref, listOperations, escapeSegment } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./spec.mjs").DiscrepancyRecord} DiscrepancyRecord */
+/** @typedef {(at: string, record: DiscrepancyRecord) => void} AddRecord */
+
 const DRIFT_REPORT_SCHEMA = "openapi/drift-report.schema.json";
 const JSON_MEDIA_TYPE = "application/json";
 
@@ -21,6 +25,7 @@ const JSON_MEDIA_TYPE = "application/json";
  * The property names a record speaks of: every name written in backticks in its prose, dotted
  * paths and indices split (`response.downloadUrl` names response and downloadUrl). A record on an
  * object is about the properties it names, not about every value inside the object.
+ * @param {Pick<DiscrepancyRecord, "summary" | "documented" | "observed" | "decision">} record
  */
 export function namesInRecord(record) {
   const text = [record.summary, record.documented, record.observed, record.decision].join(" ");
@@ -34,6 +39,10 @@ export function namesInRecord(record) {
 /**
  * Calls `add(at, record)` for every record on a schema reached from `schema`, `at` being the JSON
  * pointer of the values that schema describes ("*" for any array item or map entry).
+ * @param {JsonObject} spec
+ * @param {unknown} schema
+ * @param {import("./schema-walk.mjs").Step[]} path
+ * @param {AddRecord} add
  */
 function recordsIn(spec, schema, path, add) {
   walkSchema(
@@ -53,17 +62,21 @@ function recordsIn(spec, schema, path, add) {
  * included), requests by `<operationId>_<path|query|body>`. Records on the path item, the
  * operation, the response or the request body sit at "" (the whole message); records on a
  * parameter at `/<name>`. `names` holds each record's property names (namesInRecord).
+ * @param {JsonObject} spec
  */
 export function discrepancyLabels(spec) {
+  /** @type {Record<string, Map<string, [string, string]>>} */
   const table = {};
+  /** @type {Record<string, string[]>} */
   const names = {};
   for (const op of listOperations(spec)) {
     const item = deref(spec, spec.paths[op.path]);
     const operation = item[op.method];
     const whole = [...(item["x-discrepancies"] ?? []), ...(operation["x-discrepancies"] ?? [])];
-    const entriesFor = (key) => {
+    const entriesFor = (/** @type {string} */ key) => {
       table[key] ??= new Map();
       const entries = table[key];
+      /** @type {AddRecord} */
       const add = (at, record) => {
         names[record.id] = namesInRecord(record);
         entries.set(`${at} ${record.id}`, [at, record.id]);
@@ -104,6 +117,7 @@ export function discrepancyLabels(spec) {
 
 // The command line reads the same constant: the text is the one its generator writes, so that one
 // renderer of the file can go without the file changing.
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export function renderDiscrepancyLabels({ spec }) {
   const { labels, names } = discrepancyLabels(spec);
   return [

@@ -5,17 +5,28 @@
 // fails generation here, naming it, rather than being checked less strictly than it says.
 import { codeHeader } from "./generated-header.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+
 const SCHEMAS = { group: "ChunkFilterGroup", leaf: "ChunkFilterLeaf" };
 const NODE_REF = "#/components/schemas/ChunkFilterNode";
 const OBJECT_KEYWORDS = new Set(["type", "title", "description", "additionalProperties", "required", "properties"]);
 const FIELD_KEYWORDS = new Set(["type", "enum", "description", "minItems", "items"]);
 
+/**
+ * @param {string} where
+ * @param {string} message
+ */
 function fail(where, message) {
   throw new Error(
     `${where}: ${message} (the filter check in src/wrappers/listing/filters.ts would not enforce it; extend it and scripts/lib/filter-rules.mjs together)`,
   );
 }
 
+/**
+ * @param {string} where
+ * @param {JsonObject} schema
+ * @param {JsonObject} spec
+ */
 function fieldRule(where, schema, spec) {
   for (const keyword of Object.keys(schema)) if (!FIELD_KEYWORDS.has(keyword)) fail(where, `keyword "${keyword}" is not supported`);
   if (schema.type === "string" && Array.isArray(schema.enum)) return { enum: schema.enum };
@@ -23,7 +34,7 @@ function fieldRule(where, schema, spec) {
   if (schema.type === "array") {
     if (schema.items?.$ref !== NODE_REF) fail(where, `an array must hold ${NODE_REF}`);
     const node = spec.components.schemas.ChunkFilterNode;
-    const branches = (node.oneOf ?? []).map((branch) => branch.$ref);
+    const branches = (node.oneOf ?? []).map((/** @type {JsonObject} */ branch) => branch.$ref);
     const expected = Object.values(SCHEMAS).map((name) => `#/components/schemas/${name}`);
     if (branches.length !== 2 || !expected.every((ref) => branches.includes(ref))) fail("ChunkFilterNode", `must be oneOf ${expected.join(", ")}`);
     return { nodes: { minItems: schema.minItems ?? 0 } };
@@ -31,6 +42,10 @@ function fieldRule(where, schema, spec) {
   return fail(where, `type ${JSON.stringify(schema.type)} is not supported`);
 }
 
+/**
+ * @param {string} name
+ * @param {JsonObject} spec
+ */
 function kindRules(name, spec) {
   const schema = spec.components?.schemas?.[name];
   if (!schema) fail(name, "schema is missing");
@@ -40,6 +55,7 @@ function kindRules(name, spec) {
   return { required: schema.required ?? [], fields };
 }
 
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export function renderChunkFilterRules({ spec }) {
   const rules = { group: kindRules(SCHEMAS.group, spec), leaf: kindRules(SCHEMAS.leaf, spec) };
   return [

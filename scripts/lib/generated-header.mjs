@@ -3,6 +3,11 @@
 // none writes its own.
 const SPEC = "openapi/platform.yaml";
 
+/**
+ * What scripts/generate.mjs hands every renderer: the parsed spec and its absolute path.
+ * @typedef {{ spec: import("./json-types.ts").JsonObject, file: string }} RenderContext
+ */
+
 /** The header of a generated TypeScript or JavaScript file made from `source`, as lines. */
 export function codeHeader(source = SPEC) {
   return [`// generated from ${source}, do not edit`, "// regenerate with: npm run generate"];

@@ -3,7 +3,12 @@
 // a saved import's session id is one the service could have given.
 import { codeHeader } from "./generated-header.mjs";
 
-/** { SchemaName: "pattern" } for every components/schemas entry named …Id that has a pattern. */
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+
+/**
+ * { SchemaName: "pattern" } for every components/schemas entry named …Id that has a pattern.
+ * @param {JsonObject} spec
+ */
 export function idPatterns(spec) {
   return Object.fromEntries(
     Object.entries(spec.components?.schemas ?? {})
@@ -12,6 +17,7 @@ export function idPatterns(spec) {
   );
 }
 
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export function renderIdPatterns({ spec }) {
   const entries = Object.entries(idPatterns(spec)).map(([name, pattern]) => `  ${name}: ${JSON.stringify(pattern)},`);
   return [...codeHeader(), "", "/** The pattern of each id schema of the spec (components/schemas …Id), as JSON Schema writes it. */", "export const idPatterns = {", ...entries, "} as const;", ""].join("\n");

@@ -10,8 +10,13 @@ import { workflowCommand } from "./workflow-commands.mjs";
 export const LINT_FORMATS = ["text", "sarif", "github"];
 
 const require = createRequire(resolve(REPO_ROOT, "package.json"));
+/** @typedef {import("./lint.mjs").LintProblem} LintProblem */
+/** @typedef {import("./lint.mjs").LintResult} LintResult */
+
+/** @type {Record<string, string>} */
 const PACKAGES = { redocly: "@redocly/cli", spectral: "@stoplight/spectral-cli", biome: "@biomejs/biome" };
 
+/** @param {string} tool */
 function toolVersion(tool) {
   try {
     return JSON.parse(readFileSync(require.resolve(`${PACKAGES[tool]}/package.json`), "utf8")).version;
@@ -20,12 +25,16 @@ function toolVersion(tool) {
   }
 }
 
+/** @param {LintProblem} problem */
 function heading(problem) {
   const where = problem.file ? `${problem.file}:${problem.line}:${problem.column}` : "";
   return [where, problem.severity, problem.rule, problem.pointer].filter(Boolean).join("  ");
 }
 
-/** The report as the lint script has always printed it. */
+/**
+ * The report as the lint script has always printed it.
+ * @param {LintResult} result
+ */
 export function toText({ spec, reports }) {
   const lines = [`Linting ${spec}`];
   for (const report of reports) {
@@ -38,14 +47,20 @@ export function toText({ spec, reports }) {
   return `${lines.join("\n")}\n`;
 }
 
+/** @type {Record<string, string>} */
 const SARIF_LEVELS = { error: "error", warning: "warning", info: "note", hint: "note" };
 
-/** SARIF 2.1.0: one run per linter, its rules listed, each finding with its file, line and column. */
+/**
+ * SARIF 2.1.0: one run per linter, its rules listed, each finding with its file, line and column.
+ * @param {Pick<LintResult, "reports">} result
+ * @param {{ versions?: Record<string, string | undefined> }} [options]
+ */
 export function toSarif({ reports }, { versions = Object.fromEntries(Object.keys(PACKAGES).map((t) => [t, toolVersion(t)])) } = {}) {
   const runs = reports.map((report) => {
     const ruleIds = [...new Set(report.problems.map((p) => p.rule))];
     const driver = { name: report.tool, ...(versions[report.tool] ? { semanticVersion: versions[report.tool] } : {}), rules: ruleIds.map((id) => ({ id })) };
     const results = report.problems.map((problem) => {
+      /** @type {{ ruleId: string, ruleIndex: number, level: string, message: { text: string }, locations?: object[], properties?: { pointer: string } }} */
       const result = {
         ruleId: problem.rule,
         ruleIndex: ruleIds.indexOf(problem.rule),
@@ -64,9 +79,13 @@ export function toSarif({ reports }, { versions = Object.fromEntries(Object.keys
   return `${JSON.stringify({ version: "2.1.0", runs }, null, 2)}\n`;
 }
 
+/** @type {Record<string, "error" | "warning" | "notice">} */
 const ANNOTATION_LEVELS = { error: "error", warning: "warning", info: "notice", hint: "notice" };
 
-/** GitHub Actions annotations, one per finding, then a summary notice per linter. */
+/**
+ * GitHub Actions annotations, one per finding, then a summary notice per linter.
+ * @param {Pick<LintResult, "reports">} result
+ */
 export function toAnnotations({ reports }) {
   const lines = [];
   for (const report of reports) {

@@ -8,9 +8,26 @@ import { lintCode } from "./code-lint.mjs";
 import { cliEntry, runCli } from "./node-cli.mjs";
 import { REPO_ROOT, specPath, toPointer } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./process-run.mjs").ProcessRun} ProcessRun */
+/**
+ * One finding of a linter, in the form every linter's is put into.
+ * @typedef {{ tool: string, severity: string, rule: string, message: string, file: string, line: number, column: number, pointer: string }} LintProblem
+ */
+/**
+ * What one linter found.
+ * @typedef {{ tool: string, errors: number, warnings: number, problems: LintProblem[], ignored?: number, document?: string }} LintReport
+ */
+
+/**
+ * What `npm run lint` found: `spec` names what was linted.
+ * @typedef {{ spec: string, reports: LintReport[], ok: boolean }} LintResult
+ */
+
 const SPECTRAL_SEVERITIES = ["error", "warning", "info", "hint"];
 
 // Shown when a tool fails without producing its report (bad config, missing file, crash).
+/** @param {string} text */
 function withoutBanner(text) {
   return text
     .split("\n")
@@ -19,12 +36,24 @@ function withoutBanner(text) {
     .trim();
 }
 
+/**
+ * @param {string} tool
+ * @param {ProcessRun} run
+ * @param {string} reason
+ * @returns {LintReport}
+ */
 function failed(tool, run, reason) {
   const message = `${reason}\n${withoutBanner(`${run.stdout}\n${run.stderr}`)}`;
   const problem = { tool, severity: "error", rule: "tool-failure", message, file: "", line: 0, column: 0, pointer: "" };
   return { tool, errors: 1, warnings: 0, problems: [problem] };
 }
 
+/**
+ * @param {string} tool
+ * @param {ProcessRun} run
+ * @param {LintProblem[]} problems
+ * @returns {LintReport}
+ */
 function summary(tool, run, problems) {
   const errors = problems.filter((p) => p.severity === "error").length;
   const warnings = problems.filter((p) => p.severity === "warning").length;
@@ -33,6 +62,10 @@ function summary(tool, run, problems) {
   return { tool, errors, warnings, problems };
 }
 
+/**
+ * @param {string} text
+ * @returns {unknown} the tool's JSON report; undefined when the text is not JSON
+ */
 function parsed(text) {
   try {
     return JSON.parse(text);
@@ -48,7 +81,7 @@ export async function runRedocly(spec = specPath()) {
     "--format=json",
     `--config=${resolve(REPO_ROOT, "redocly.yaml")}`,
   ]);
-  const report = parsed(run.stdout);
+  const report = /** @type {JsonObject | undefined} */ (parsed(run.stdout));
   if (!Array.isArray(report?.problems)) return failed("redocly", run, "redocly produced no JSON report");
   const problems = report.problems.map((problem) => {
     const location = problem.location?.[0] ?? {};

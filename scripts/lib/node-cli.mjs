@@ -9,6 +9,10 @@ import { REPO_ROOT } from "./spec.mjs";
 
 const require = createRequire(resolve(REPO_ROOT, "package.json"));
 
+/**
+ * @param {string} packageName
+ * @param {string} binName
+ */
 export function cliEntry(packageName, binName) {
   const manifestPath = require.resolve(`${packageName}/package.json`);
   const { bin } = JSON.parse(readFileSync(manifestPath, "utf8"));

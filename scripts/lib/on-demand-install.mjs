@@ -27,15 +27,15 @@ export const ON_DEMAND_FOLDERS = [RUNTIMES, TYPESCRIPT_VERSIONS, PORTABILITY_TOO
 const POLL_MS = 250;
 const STAMP = ".installed-lockfile-sha256";
 
-const digest = (file) => createHash("sha256").update(readFileSync(file)).digest("hex");
-const read = (file) => {
+const digest = (/** @type {string} */ file) => createHash("sha256").update(readFileSync(file)).digest("hex");
+const read = (/** @type {string} */ file) => {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
     return undefined;
   }
 };
-const alive = (pid) => {
+const alive = (/** @type {number} */ pid) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -44,7 +44,10 @@ const alive = (pid) => {
   }
 };
 
-/** Whether `folder` (relative to the repository) is installed from its current lockfile. */
+/**
+ * Whether `folder` (relative to the repository) is installed from its current lockfile.
+ * @param {string} folder
+ */
 export function isInstalled(folder) {
   const dir = resolve(REPO_ROOT, folder);
   return read(join(dir, "node_modules", STAMP)) === digest(join(dir, "package-lock.json"));

@@ -10,6 +10,8 @@
 import { resolve } from "node:path";
 import { HTTP_METHODS, REPO_ROOT, binaryParts, fromPointer } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+
 /** Where `npm run generate` writes it, relative to the repository (and the package). */
 export const OPENAPI_30_FILE = "openapi/platform-3.0.json";
 
@@ -45,11 +47,19 @@ const UNTRANSLATED = [
 const SUBSCHEMA = ["items", "not", "additionalProperties"];
 const SUBSCHEMA_LISTS = ["allOf", "anyOf", "oneOf"];
 
+/**
+ * @param {string} where
+ * @param {string} message
+ */
 function fail(where, message) {
   throw new Error(`OpenAPI 3.0 rendering: ${where}: ${message}`);
 }
 
-/** `type: [a, "null"]` is 3.0's `nullable`; a list of several types becomes an anyOf of each. */
+/**
+ * `type: [a, "null"]` is 3.0's `nullable`; a list of several types becomes an anyOf of each.
+ * @param {JsonObject} schema
+ * @param {string} where
+ */
 function typeList(schema, where) {
   if (!Array.isArray(schema.type)) return schema;
   const types = schema.type.filter((type) => type !== "null");
@@ -65,6 +75,7 @@ function typeList(schema, where) {
  * An enum that lists the empty string beside names: 3.0 generators turn each value into an
  * identifier, and '' makes one that does not parse. An anyOf of the names and a string of length
  * 0 accepts the same values.
+ * @param {JsonObject} schema
  */
 function emptyEnumValue(schema) {
   if (!Array.isArray(schema.enum) || !schema.enum.includes("")) return schema;
@@ -73,7 +84,11 @@ function emptyEnumValue(schema) {
   return { ...rest, anyOf: [{ type: "string", enum: names }, { type: "string", maxLength: 0 }] };
 }
 
-/** JSON Schema's list of sample values is 3.0's single `example`. */
+/**
+ * JSON Schema's list of sample values is 3.0's single `example`.
+ * @param {JsonObject} schema
+ * @param {string} where
+ */
 function sampleValues(schema, where) {
   if (schema.examples === undefined) return schema;
   if (!Array.isArray(schema.examples) || schema.examples.length === 0) fail(where, "examples is not a non-empty list");
@@ -82,6 +97,10 @@ function sampleValues(schema, where) {
   return { ...rest, example: examples[0] };
 }
 
+/**
+ * @param {JsonObject} node
+ * @param {string} where
+ */
 function schema30(node, where) {
   if (node === null || typeof node !== "object" || Array.isArray(node)) fail(where, "not a schema object");
   if (node.$ref !== undefined) {
@@ -111,7 +130,11 @@ function schema30(node, where) {
   return schema;
 }
 
-/** Rewrites the `schema` of each entry of a map of media types, parameters or headers. */
+/**
+ * Rewrites the `schema` of each entry of a map of media types, parameters or headers.
+ * @param {Record<string, JsonObject> | undefined} map
+ * @param {string} where
+ */
 function withSchemas(map, where) {
   if (!map) return map;
   const entries = Object.entries(map).map(([key, value]) => [
@@ -121,20 +144,36 @@ function withSchemas(map, where) {
   return Object.fromEntries(entries);
 }
 
+/**
+ * @param {JsonObject[] | undefined} list
+ * @param {string} where
+ */
 function parameters30(list, where) {
   return list?.map((parameter, i) => (parameter.schema ? { ...parameter, schema: schema30(parameter.schema, `${where}/${i}/schema`) } : parameter));
 }
 
+/**
+ * @param {JsonObject} response
+ * @param {string} where
+ */
 function response30(response, where) {
   if (response.$ref) return response;
   return { ...response, headers: withSchemas(response.headers, `${where}/headers`), content: withSchemas(response.content, `${where}/content`) };
 }
 
+/**
+ * @param {JsonObject} body
+ * @param {string} where
+ */
 function requestBody30(body, where) {
   if (!body || body.$ref) return body;
   return { ...body, content: withSchemas(body.content, `${where}/content`) };
 }
 
+/**
+ * @param {JsonObject} operation
+ * @param {string} where
+ */
 function operation30(operation, where) {
   const responses = Object.fromEntries(
     Object.entries(operation.responses ?? {}).map(([status, response]) => [status, response30(response, `${where}/responses/${status}`)]),
@@ -147,8 +186,13 @@ function operation30(operation, where) {
   });
 }
 
+/**
+ * @param {JsonObject} item
+ * @param {string} where
+ */
 function pathItem30(item, where) {
   if (item.$ref) fail(where, "a path item $ref has no rule yet");
+  /** @type {JsonObject} */
   const rendered = { ...item, parameters: parameters30(item.parameters, `${where}/parameters`) };
   for (const method of HTTP_METHODS) if (item[method]) rendered[method] = operation30(item[method], `${where}/${method}`);
   return dropUndefined(rendered);
@@ -157,6 +201,7 @@ function pathItem30(item, where) {
 /**
  * Most 3.0 tools take a server URL literally (a mock registers its handlers under it, an
  * importer derives its prefix from it), so each variable is replaced by its default.
+ * @param {JsonObject} server
  */
 function server30(server) {
   const variables = Object.entries(server.variables ?? {});
@@ -169,10 +214,14 @@ function server30(server) {
   return { ...rest, url, description: rest.description ? `${rest.description} ${note}` : note };
 }
 
+/**
+ * @param {JsonObject} components
+ */
 function components30(components) {
   if (!components) return components;
   const where = "/components";
   if (components.pathItems) fail(`${where}/pathItems`, "no 3.0 form");
+  /** @type {(entries: Record<string, JsonObject> | undefined, render: (value: JsonObject, name: string) => JsonObject) => JsonObject | undefined} */
   const map = (entries, render) => entries && Object.fromEntries(Object.entries(entries).map(([name, value]) => [name, render(value, name)]));
   return dropUndefined({
     ...components,
@@ -186,6 +235,9 @@ function components30(components) {
   });
 }
 
+/**
+ * @param {JsonObject} object
+ */
 function dropUndefined(object) {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 }
@@ -193,6 +245,7 @@ function dropUndefined(object) {
 /**
  * A file part: 3.1 gives its media type in the Encoding Object and no type in its schema; 3.0
  * calls it a binary string (its Encoding Object stays).
+ * @param {JsonObject} spec
  */
 function withFileParts(spec) {
   const copy = structuredClone(spec);
@@ -207,7 +260,10 @@ function withFileParts(spec) {
   return copy;
 }
 
-/** The 3.0.3 document; the input is not changed. Key order follows the input's. */
+/**
+ * The 3.0.3 document; the input is not changed. Key order follows the input's.
+ * @param {JsonObject} spec
+ */
 export function toOpenApi30(spec) {
   if (!/^3\.1\./.test(spec.openapi)) fail("/openapi", `expected a 3.1 document, found ${spec.openapi}`);
   if (spec.webhooks) fail("/webhooks", "no 3.0 form");
@@ -224,6 +280,9 @@ export function toOpenApi30(spec) {
 }
 
 // 3.0's Info has no `summary`, and its License no SPDX `identifier`.
+/**
+ * @param {JsonObject} info
+ */
 function info30(info) {
   const entries = Object.entries(info).filter(([key]) => key !== "summary");
   return Object.fromEntries(
@@ -235,7 +294,10 @@ function info30(info) {
   );
 }
 
-/** The file's text: stable, two-space JSON, as the other generated files are stable. */
+/**
+ * The file's text: stable, two-space JSON, as the other generated files are stable.
+ * @param {import("./generated-header.mjs").RenderContext} context
+ */
 export function renderOpenApi30({ spec }) {
   return `${JSON.stringify(toOpenApi30(spec), null, 2)}\n`;
 }

@@ -8,26 +8,40 @@
 import { codeHeader } from "./generated-header.mjs";
 import { deref, listOperations } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {(node: JsonValue) => JsonValue} Inline a schema with its $refs replaced by what they name */
+/** @typedef {import("./spec.mjs").Operation} Operation */
+
 // The one schema the spec uses for a secret value (a provider key, a custom header's value).
 const SECRET_SCHEMA = "SecretValue";
 const COMPONENT_SCHEMA = "#/components/schemas/";
 // OpenAPI's own keywords and the spec's records: not JSON Schema, and no help to an agent.
 const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example"]);
 
+/**
+ * @param {string} ref
+ */
 function componentName(ref) {
   if (!ref.startsWith(COMPONENT_SCHEMA)) throw new Error(`operation inputs: unexpected $ref ${ref} (only component schemas are inlined)`);
   return ref.slice(COMPONENT_SCHEMA.length);
 }
 
 // Component schemas that reach themselves through their $refs: inlining them would never end.
+/**
+ * @param {JsonObject} components
+ */
 function recursiveComponents(components) {
+  /** @type {(node: JsonValue | undefined, found?: Set<string>) => Set<string>} */
   const refsOf = (node, found = new Set()) => {
     if (node && typeof node === "object") {
-      if (typeof node.$ref === "string") found.add(componentName(node.$ref));
+      if (!Array.isArray(node) && typeof node.$ref === "string") found.add(componentName(node.$ref));
       for (const value of Object.values(node)) refsOf(value, found);
     }
     return found;
   };
+  /** @type {(from: string, to: string, seen?: Set<string>) => boolean} */
   const reaches = (from, to, seen = new Set()) =>
     [...refsOf(components[from])].some((next) => {
       if (next === to) return true;
@@ -38,12 +52,17 @@ function recursiveComponents(components) {
   return new Set(Object.keys(components).filter((name) => reaches(name, name)));
 }
 
-/** Inlines one operation's schemas, collecting the recursive ones under `defs`. */
+/**
+ * Inlines one operation's schemas, collecting the recursive ones under `defs`.
+ * @param {JsonObject} spec
+ */
 function inliner(spec) {
   const components = spec.components?.schemas ?? {};
   if (!components[SECRET_SCHEMA]) throw new Error(`operation inputs: components.schemas.${SECRET_SCHEMA} is gone; the MCP server finds secrets by it`);
   const recursive = recursiveComponents(components);
+  /** @type {Record<string, JsonValue>} */
   const defs = {};
+  /** @type {Inline} */
   const inline = (node) => {
     if (Array.isArray(node)) return node.map(inline);
     if (node === null || typeof node !== "object") return node;
@@ -57,16 +76,17 @@ function inliner(spec) {
           defs[name] = null; // claimed first, so the schema's own references to itself stop here
           defs[name] = inline(target);
         }
-        return { $ref: `#/$defs/${name}`, ...inline(siblings) };
+        return { $ref: `#/$defs/${name}`, .../** @type {JsonRecord} */ (inline(siblings)) };
       }
-      const resolved = { ...inline(target), ...inline(siblings) };
+      const resolved = { .../** @type {JsonRecord} */ (inline(target)), .../** @type {JsonRecord} */ (inline(siblings)) };
       return name === SECRET_SCHEMA ? { ...resolved, "x-secret": true } : resolved;
     }
+    /** @type {JsonRecord} */
     const out = {};
     for (const [key, value] of Object.entries(node)) {
       if (DROPPED.has(key) || key.startsWith("x-")) continue;
       // `properties` maps names to schemas: its keys are field names, never keywords.
-      if (key === "properties") out[key] = Object.fromEntries(Object.entries(value).map(([field, schema]) => [field, inline(schema)]));
+      if (key === "properties") out[key] = Object.fromEntries(Object.entries(/** @type {JsonRecord} */ (value)).map(([field, schema]) => [field, inline(schema)]));
       else if (key === "description" && typeof value === "string") out[key] = value.trim();
       else out[key] = inline(value);
     }
@@ -75,12 +95,17 @@ function inliner(spec) {
   return { inline, defs };
 }
 
+/**
+ * @param {JsonObject} spec
+ * @param {Operation} operation
+ * @param {Inline} inline
+ */
 function parametersOf(spec, operation, inline) {
   const item = spec.paths[operation.path];
   const params = [...(item.parameters ?? []), ...(item[operation.method].parameters ?? [])].map((p) => deref(spec, p));
   return Object.fromEntries(
     params.map((p) => {
-      const schema = inline(p.schema);
+      const schema = /** @type {JsonRecord} */ (inline(p.schema));
       // The parameter's description says what this value is here; the schema's, what such values look like.
       const description = p.description ?? schema.description;
       return [p.name, { in: p.in, required: p.required === true, schema: { ...schema, ...(description ? { description } : {}) } }];
@@ -88,12 +113,17 @@ function parametersOf(spec, operation, inline) {
   );
 }
 
+/**
+ * @param {JsonObject} spec
+ * @param {Operation} operation
+ * @param {Inline} inline
+ */
 function bodyOf(spec, operation, inline) {
   const body = spec.paths[operation.path][operation.method].requestBody;
   if (!body) return null;
   const resolved = deref(spec, body);
   const [mediaType, media] = Object.entries(resolved.content)[0] ?? [];
-  const schema = inline(media.schema);
+  const schema = /** @type {JsonRecord} */ (inline(media.schema));
   return {
     required: resolved.required === true,
     mediaType,
@@ -101,7 +131,9 @@ function bodyOf(spec, operation, inline) {
   };
 }
 
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export function renderOperationInputs({ spec }) {
+  /** @type {Record<string, unknown>} */
   const table = {};
   for (const operation of listOperations(spec)) {
     const { inline, defs } = inliner(spec);

@@ -4,16 +4,23 @@
 import { codeHeader } from "./generated-header.mjs";
 import { listOperations } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./spec.mjs").Operation} Operation */
+
 // The credential header of each operation. The generated types leave security out,
 // and the client's auth wrapper needs it per operation, so the spec's rules are
 // enforced here: one requirement, one scheme, an apiKey in a header.
+/**
+ * @param {JsonObject} spec
+ * @param {Operation} operation
+ */
 function credentialOf(spec, operation) {
   const where = `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path})`;
   const requirements = operation.securityRequirements;
   if (requirements.length !== 1) {
     throw new Error(`${where}: expected exactly one security requirement, found ${requirements.length}`);
   }
-  const names = Object.keys(requirements[0]);
+  const names = Object.keys(/** @type {Record<string, string[]>} */ (requirements[0]));
   if (names.length !== 1) {
     throw new Error(`${where}: expected one scheme in its security requirement, found ${names.length}`);
   }
@@ -27,6 +34,9 @@ function credentialOf(spec, operation) {
 
 // The request body's media types in spec order (the first is what the client sends unless told
 // otherwise) and whether the operation needs one; null for an operation without a body.
+/**
+ * @param {Operation} operation
+ */
 function requestBodyOf(operation) {
   if (!operation.requestBody) return null;
   const { required, mediaTypes } = operation.requestBody;
@@ -35,16 +45,21 @@ function requestBodyOf(operation) {
 }
 
 // x-retry-safe is the spec's word on which operations the client may repeat (EXTENSIONS.md).
+/**
+ * @param {JsonObject} spec
+ * @param {Operation} operation
+ */
 function retrySafe(spec, operation) {
   const flag = spec.paths[operation.path][operation.method]["x-retry-safe"];
   if (flag !== undefined && flag !== true) throw new Error(`${operation.operationId}: x-retry-safe must be true when present`);
   return flag === true;
 }
 
-const literal = (value) => JSON.stringify(value);
-const renderBody = (body) => (body ? `{ required: ${body.required}, mediaTypes: [${body.mediaTypes.map(literal).join(", ")}] }` : "null");
-const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+const literal = (/** @type {string | boolean} */ value) => JSON.stringify(value);
+const renderBody = (/** @type {ReturnType<typeof requestBodyOf>} */ body) => (body ? `{ required: ${body.required}, mediaTypes: [${body.mediaTypes.map(literal).join(", ")}] }` : "null");
+const key = (/** @type {string} */ name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export function renderOperations({ spec }) {
   const entries = listOperations(spec).map((operation) => {
     const { security, header } = credentialOf(spec, operation);

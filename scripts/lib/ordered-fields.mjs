@@ -7,7 +7,15 @@ import { codeHeader } from "./generated-header.mjs";
 import { SKIP, walkSchema } from "./schema-walk.mjs";
 import { deref, listOperations } from "./spec.mjs";
 
-/** Every `[lower, upper]` pair under `schema`, with the property path that leads to it. */
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {{ at: string[], lower: string, upper: string }} OrderedPair */
+
+/**
+ * Every `[lower, upper]` pair under `schema`, with the property path that leads to it.
+ * @param {JsonObject} spec
+ * @param {unknown} schema
+ * @param {OrderedPair[]} found
+ */
 function pairsIn(spec, schema, found) {
   walkSchema(spec, schema, (node, path) => {
     // The client follows `at` through property names only: no pair is looked for inside arrays or maps.
@@ -22,11 +30,16 @@ function pairsIn(spec, schema, found) {
   });
 }
 
+/**
+ * @param {JsonObject} spec
+ */
 export function orderedFieldsOf(spec) {
+  /** @type {Record<string, OrderedPair[]>} */
   const table = {};
   for (const operation of listOperations(spec)) {
     const body = spec.paths[operation.path][operation.method].requestBody;
     if (!body) continue;
+    /** @type {OrderedPair[]} */
     const found = [];
     for (const media of Object.values(deref(spec, body).content ?? {})) if (media.schema) pairsIn(spec, media.schema, found);
     if (found.length > 0) table[operation.operationId] = found;
@@ -34,6 +47,7 @@ export function orderedFieldsOf(spec) {
   return table;
 }
 
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export function renderOrderedFields({ spec }) {
   return [
     ...codeHeader(),

@@ -10,6 +10,18 @@ import { parseDocument } from "yaml";
 import { cliEntry, runCli } from "./node-cli.mjs";
 import { REPO_ROOT, loadSpec, specPath, toPointer } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {{ name: string, severity: string, applies: boolean, formats: string[] }} OwaspRule */
+/** @typedef {{ rule: string, severity: string, pointer: string, where: string, line: number, message: string }} Finding */
+/** @typedef {{ severity: string, waived: boolean, reason: string }} Decision */
+/**
+ * What reviewSpec finds; `findings` and `open` are keyed by rule.
+ * @typedef {{
+ *   versions: { owasp: string, spectral: string }, rules: OwaspRule[], decisions: Map<string, Decision>,
+ *   findings: Map<string, Finding[]>, open: Map<string, Finding[]>, unwaived: Finding[],
+ * }} SecurityReview
+ */
+
 export const OWASP_PACKAGE = "@stoplight/spectral-owasp-ruleset";
 export const SECURITY_RULESET = resolve(REPO_ROOT, "openapi/security.spectral.yaml");
 // Spectral's numeric severities, in its order; "warn" is how a ruleset spells warning.
@@ -19,7 +31,10 @@ export const GATING = new Set(["error", "warn"]);
 
 const require = createRequire(resolve(REPO_ROOT, "package.json"));
 
-/** name and version of an installed package (its exports hide package.json from require). */
+/**
+ * name and version of an installed package (its exports hide package.json from require).
+ * @param {string} name
+ */
 function installedPackage(name) {
   let dir = dirname(require.resolve(name));
   while (dir !== dirname(dir)) {
@@ -41,10 +56,14 @@ export function toolVersions() {
 /**
  * Every rule of the OWASP ruleset in its own order, with its default severity and whether it
  * applies to `document` at all (some rules are for OpenAPI 2.0 or 3.0 only).
+ * @param {JsonObject} document
+ * @returns {Promise<OwaspRule[]>}
  */
 export async function owaspRules(document) {
   const { default: ruleset } = await import(OWASP_PACKAGE);
-  return Object.entries(ruleset.rules).map(([name, rule]) => {
+  return Object.entries(/** @type {Record<string, JsonObject>} */ (ruleset.rules)).map(([name, rule]) => {
+    // Spectral's formats: functions that say whether a document is of their kind, each with its name.
+    /** @type {(((document: JsonObject) => boolean) & { displayName: string })[]} */
     const formats = [...(rule.formats ?? ruleset.formats ?? [])];
     return {
       name,
@@ -55,6 +74,11 @@ export async function owaspRules(document) {
   });
 }
 
+/**
+ * @param {string} ruleset
+ * @param {string} spec
+ * @returns {Promise<Finding[]>}
+ */
 async function spectral(ruleset, spec) {
   const run = await runCli(cliEntry("@stoplight/spectral-cli", "spectral"), [
     "lint",
@@ -63,6 +87,7 @@ async function spectral(ruleset, spec) {
     "--format=json",
     `--ruleset=${ruleset}`,
   ]);
+  /** @type {JsonObject[]} */
   let results;
   try {
     results = JSON.parse(run.stdout);
@@ -85,6 +110,7 @@ async function spectral(ruleset, spec) {
  * The OWASP ruleset alone. The temporary ruleset names the package by its resolved file: a
  * ruleset outside the repository cannot resolve a package name, and inside it would leave a
  * stray file behind on a crash.
+ * @param {string} spec
  */
 async function baselineFindings(spec) {
   const dir = mkdtempSync(join(tmpdir(), "owasp-"));
@@ -100,6 +126,7 @@ async function baselineFindings(spec) {
 /**
  * The decisions under `rules:` of the security ruleset: rule name -> { severity, waived, reason },
  * the reason being the comment above the entry.
+ * @returns {Map<string, Decision>}
  */
 export function readDecisions(file = SECURITY_RULESET) {
   const doc = parseDocument(readFileSync(file, "utf8"));
@@ -121,10 +148,13 @@ export function readDecisions(file = SECURITY_RULESET) {
 /**
  * Both runs and the decisions. `findings` (ruleset alone) and `open` (decisions applied) are
  * keyed by rule; a rule whose several checks fail at one place counts that place once.
+ * @param {{ spec?: string, ruleset?: string }} [options]
+ * @returns {Promise<SecurityReview>}
  */
 export async function reviewSpec({ spec = specPath(), ruleset = SECURITY_RULESET } = {}) {
   const [baseline, applied, rules] = await Promise.all([baselineFindings(spec), spectral(ruleset, spec), owaspRules(loadSpec(spec))]);
-  const byRule = (list) => {
+  const byRule = (/** @type {Finding[]} */ list) => {
+    /** @type {Map<string, Map<string, Finding>>} */
     const map = new Map();
     for (const finding of [...list].sort((a, b) => a.line - b.line || a.pointer.localeCompare(b.pointer))) {
       const places = map.get(finding.rule) ?? new Map();

@@ -22,6 +22,12 @@ const SOURCES = [
   "openapi/drift-report.schema.json",
 ];
 
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {import("./process-run.mjs").ProcessRunOptions} [options]
+ */
 async function mustRun(label, command, args, options) {
   const result = await runProcess(command, args, options);
   if (result.code !== 0) throw new Error(`${label} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
@@ -29,6 +35,10 @@ async function mustRun(label, command, args, options) {
 }
 
 // npm's own CLI when this runs under npm (npm test), so the same npm packs; `npm` on PATH otherwise.
+/**
+ * @param {string[]} args
+ * @returns {[string, string[]]}
+ */
 export function npmCommand(args) {
   const cli = process.env.npm_execpath;
   return cli && /npm-cli\.js$/.test(cli) ? [process.execPath, [cli, ...args]] : ["npm", args];
@@ -38,6 +48,7 @@ export function npmCommand(args) {
  * Stages the package in a new `<into>/stage-*` directory (sources copied, dist/ built, the
  * reference rendered unless `docs: false`) and packs it into `into`. Resolves to the tarball's path, the stage
  * directory and the list of packed files.
+ * @param {{ into: string, docs?: boolean }} options
  */
 export async function packPackage({ into, docs = true }) {
   await mkdir(into, { recursive: true });
@@ -61,6 +72,9 @@ export async function packPackage({ into, docs = true }) {
  * The tarballs of installed package directories (a package's dependencies), in one `npm pack`:
  * npm's own start-up is most of the cost of packing a small package, and a hundred of them one
  * by one take minutes where one run takes seconds.
+ * @param {string[]} dirs
+ * @param {string} into
+ * @returns {Promise<string[]>}
  */
 export async function packDirectories(dirs, into) {
   if (dirs.length === 0) return [];
@@ -70,10 +84,14 @@ export async function packDirectories(dirs, into) {
   const packed = await mustRun("npm pack", command, args, { cwd: into });
   const report = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("[")));
   if (report.length !== dirs.length) throw new Error(`npm pack made ${report.length} tarballs of ${dirs.length} folders`);
-  return report.map((r) => resolve(into, basename(r.filename)));
+  return report.map((/** @type {{ filename: string }} */ r) => resolve(into, basename(r.filename)));
 }
 
-/** `npm pack` of a staged (already built) package directory into `into`. */
+/**
+ * `npm pack` of a staged (already built) package directory into `into`.
+ * @param {string} stage
+ * @param {string} into
+ */
 export async function packStage(stage, into) {
   await mkdir(into, { recursive: true });
   // --ignore-scripts: the stage is already built; a prepack script would rebuild into it.
@@ -83,14 +101,16 @@ export async function packStage(stage, into) {
   const [report] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("[")));
   return {
     tarball: resolve(into, basename(report.filename)),
-    files: report.files.map((f) => f.path).sort(),
+    files: report.files.map((/** @type {{ path: string }} */ f) => f.path).sort(),
     size: report.size,
     unpackedSize: report.unpackedSize,
   };
 }
 
-
-/** The files a tarball holds (paths inside the package, sorted) and its size in bytes. */
+/**
+ * The files a tarball holds (paths inside the package, sorted) and its size in bytes.
+ * @param {string} tarball
+ */
 export async function listTarball(tarball) {
   const listed = await mustRun("tar", "tar", ["-tzf", tarball]);
   const files = listed.stdout

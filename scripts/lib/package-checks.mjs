@@ -11,24 +11,25 @@ import { runProcess } from "./process-run.mjs";
 import { lintImports, lintManifest, lintTypes } from "./package-lint.mjs";
 import { CORE_BUDGET_BYTES, measureEntry } from "./size-budget.mjs";
 
-const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const kB = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 // dist/wrappers/x.js for the package's own modules, the package name for a dependency's.
-const shortName = (file) => (file.includes("/node_modules/") ? file.split("/node_modules/").pop() : `dist/${file.split("/dist/").pop()}`);
+const shortName = (/** @type {string} */ file) => (file.includes("/node_modules/") ? file.split("/node_modules/").pop() : `dist/${file.split("/dist/").pop()}`);
 
-const MB = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+const MB = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 // ~/.npmrc settings this npm does not know (nodedir on these machines) are the machine's, not the package's.
-const machineWarning = (line) => /^npm warn Unknown (user|global|project|env) config/i.test(line);
+const machineWarning = (/** @type {string} */ line) => /^npm warn Unknown (user|global|project|env) config/i.test(line);
 
 /**
  * npm's warnings about the install, but two that are the test's own doing: the machine's config,
  * and a dependency's `prepare` alone, which npm counts only because the dependency comes from a
  * local tarball here (it never runs `prepare` for a package from the registry). Our package's
  * scripts, or a dependency's real install scripts, stay warnings.
+ * @param {string} output
  */
 function installWarnings(output) {
   const lines = output.split("\n").filter((line) => /^npm warn/i.test(line) && !machineWarning(line));
-  const listed = lines.map((line) => /^npm warn install-scripts\s+(@?[^@\s]+)@\S+ \((.*)\)$/i.exec(line)).filter(Boolean);
-  const real = listed.filter(([, name, scripts]) => name === PACKAGE_NAME || scripts.split(", ").some((script) => !script.startsWith("prepare:")));
+  const listed = lines.map((line) => /^npm warn install-scripts\s+(@?[^@\s]+)@\S+ \((.*)\)$/i.exec(line)).filter((match) => match !== null);
+  const real = listed.filter(([, name, scripts = ""]) => name === PACKAGE_NAME || scripts.split(", ").some((script) => !script.startsWith("prepare:")));
   // Only the block's header and footer lines are left once every package it lists is excused.
   return real.length === 0 ? lines.filter((line) => !/^npm warn install-scripts/i.test(line)) : lines;
 }
@@ -38,10 +39,12 @@ function installWarnings(output) {
  * project with no optional peer, within `limits`, with no install script and no npm warning;
  * then both entries load, `platform --help` runs, and `platform mcp` and the MCP entry, without
  * the SDK, answer one line naming the peer to install. `dependencyTarballs` are packed when not given.
+ * @param {{ tarball: string, scratch: string, dependencyTarballs?: string[] | undefined, limits?: { packages: number, bytes: number } }} options
  */
 export async function checkClient({ tarball, scratch, dependencyTarballs, limits = CLIENT_LIMITS }) {
   const project = await mkdtemp(join(scratch, "client-"));
   const deps = dependencyTarballs ?? (await packRuntimeDependencies(await mkdtemp(join(scratch, "deps-"))));
+  /** @type {string[]} */
   const problems = [];
   const installed = await installClient({ project, tarball, dependencyTarballs: deps });
   for (const warning of installWarnings(`${installed.stdout}\n${installed.stderr}`)) problems.push(`install: npm warned: ${warning}`);
@@ -51,7 +54,7 @@ export async function checkClient({ tarball, scratch, dependencyTarballs, limits
   for (const name of INSTALL_SCRIPTS)
     if (manifest.scripts?.[name] !== undefined) problems.push(`install: the published package.json has a "${name}" script, which npm runs on install`);
 
-  const node = (args) => runProcess(process.execPath, args, { cwd: project });
+  const node = (/** @type {string[]} */ args) => runProcess(process.execPath, args, { cwd: project });
   for (const entry of [PACKAGE_NAME, `${PACKAGE_NAME}/node`]) {
     const loaded = await node(["--input-type=module", "-e", `await import(${JSON.stringify(entry)})`]);
     if (loaded.code !== 0) problems.push(`install: import("${entry}") failed: ${loaded.stderr.trim().split("\n")[0]}`);
@@ -63,10 +66,10 @@ export async function checkClient({ tarball, scratch, dependencyTarballs, limits
   // Without the SDK: one line naming it and the range package.json declares, nothing else.
   const sdk = "@modelcontextprotocol/sdk";
   const range = manifest.peerDependencies?.[sdk];
-  const names = (line) => line.includes(sdk) && range !== undefined && line.includes(range);
+  const names = (/** @type {string} */ line) => line.includes(sdk) && range !== undefined && line.includes(range);
   const mcp = await runProcess(platform, ["mcp"], { cwd: project, env: { PATH: process.env.PATH ?? "" } });
   const mcpLines = mcp.stderr.trimEnd().split("\n");
-  if (mcp.code !== 2 || mcpLines.length !== 1 || !names(mcpLines[0]) || mcp.stdout !== "")
+  if (mcp.code !== 2 || mcpLines.length !== 1 || !names(mcpLines[0] ?? "") || mcp.stdout !== "")
     problems.push(`install: platform mcp without ${sdk} must exit 2 with one line naming ${sdk}@"${range}"; it exited ${mcp.code}: ${mcp.stderr.trim()}`);
   const entry = await node([
     "--input-type=module",
@@ -92,6 +95,7 @@ export async function checkPackage({ tarball, stage, scratch, dependencyTarballs
           `size: the core entry is ${kB(size.gzipped)} minified and gzipped, over its ${kB(CORE_BUDGET_BYTES)} budget; largest parts: ${size.contributors.map((c) => `${shortName(c.input)} ${kB(c.bytesInOutput)} min`).join(", ")}`,
         ]
       : [];
+  /** @type {Record<string, string[]>} */
   const checks = {
     publint: await lintManifest(tarball),
     attw: await lintTypes(tarball),

@@ -12,7 +12,10 @@ import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { cliEntry } from "./node-cli.mjs";
 
-/** publint on the tarball, warnings and suggestions counted as problems. */
+/**
+ * publint on the tarball, warnings and suggestions counted as problems.
+ * @param {string} tarball
+ */
 export async function lintManifest(tarball) {
   const bytes = await readFile(tarball);
   const { messages, pkg } = await publint({
@@ -32,7 +35,10 @@ const IGNORED_RESOLUTIONS = new Set(["node16-cjs"]);
 // are no types to find for it. (openapi.json is kept in: TypeScript does resolve JSON.)
 const DATA_ENTRYPOINTS = ["./openapi.yaml"];
 
-/** arethetypeswrong on the tarball, offline (--no-definitely-typed: no @types look-up). */
+/**
+ * arethetypeswrong on the tarball, offline (--no-definitely-typed: no @types look-up).
+ * @param {string} tarball
+ */
 export async function lintTypes(tarball) {
   const args = [
     cliEntry("@arethetypeswrong/cli", "attw"),
@@ -63,6 +69,10 @@ export async function lintTypes(tarball) {
 
 // attw ends with process.exit: into a pipe, a report over 64 kB is cut short (Node writes pipes
 // asynchronously), so its stdout goes to a file, which Node writes synchronously.
+/**
+ * @param {string} command
+ * @param {readonly string[]} args
+ */
 async function runToFile(command, args) {
   const dir = await mkdtemp(join(tmpdir(), "attw-"));
   const file = join(dir, "stdout.json");
@@ -83,11 +93,12 @@ async function runToFile(command, args) {
 }
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const packageName = (specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+const packageName = (/** @type {string} */ specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
 /**
  * Bare imports of the shipped JavaScript that package.json does not declare: the consumer's
  * install would not bring them, whatever happens to be in this repo's node_modules.
+ * @param {string} packageDir
  */
 export async function lintImports(packageDir) {
   const manifest = JSON.parse(await readFile(resolve(packageDir, "package.json"), "utf8"));

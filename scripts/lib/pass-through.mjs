@@ -8,7 +8,11 @@ const HOST = "127.0.0.1";
 // Node sets its own framing on each side.
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
 
-/** The headers of one hop without the hop-by-hop ones. */
+/**
+ * The headers of one hop without the hop-by-hop ones.
+ * @param {import("node:http").IncomingHttpHeaders} headers
+ * @returns {import("node:http").OutgoingHttpHeaders}
+ */
 export function endToEnd(headers) {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 }

@@ -8,6 +8,8 @@ import ts from "typescript";
 import { codeHeader } from "./generated-header.mjs";
 import { binaryParts, deref } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+
 const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTypeReferenceNode("Uint8Array")];
 
 // A file part's schema has no type (openapi/EXTENSIONS.md, "Portability"), so openapi-typescript
@@ -15,7 +17,12 @@ const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTyp
 // bytes of a chunk cut from a stream. openapi-typescript hands the transform a property's schema
 // with the path of the object that declares it, so the part is found by that object and its
 // schema.
+/**
+ * @param {JsonObject} spec
+ * @returns {NonNullable<import("openapi-typescript").OpenAPITSOptions["transform"]>}
+ */
 function binaryAsBlob(spec) {
+  /** @type {Map<string, JsonObject[]>} */
   const byObject = new Map();
   for (const { schema, property } of binaryParts(spec)) {
     const { properties } = deref(spec, { $ref: schema });
@@ -25,14 +32,15 @@ function binaryAsBlob(spec) {
     byObject.set(schema, [...(byObject.get(schema) ?? []), part]);
   }
   return (schema, options) => {
-    const parts = byObject.get(options.path);
+    const parts = options.path === undefined ? undefined : byObject.get(options.path);
     if (!parts?.some((part) => isDeepStrictEqual(part, schema))) return undefined;
     return ts.factory.createUnionTypeNode(BINARY);
   };
 }
 
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export async function renderTypes({ spec, file }) {
-  const ast = await openapiTS(spec, {
+  const ast = await openapiTS(/** @type {import("openapi-typescript").OpenAPI3} */ (spec), {
     cwd: pathToFileURL(`${dirname(file)}/`),
     // Otherwise every property with a `default` becomes required, in request bodies too.
     defaultNonNullable: false,

@@ -7,7 +7,7 @@ import { startViolationAnswers } from "./violation-answers.mjs";
 
 const HOST = "127.0.0.1";
 
-const launch = (args) => launchPrism({ script: cliEntry("@stoplight/prism-cli", "prism"), args, env: toolEnv });
+const launch = (/** @type {string[]} */ args) => launchPrism({ script: cliEntry("@stoplight/prism-cli", "prism"), args, env: toolEnv });
 
 /**
  * Mock server of `spec`; `port: 0` lets the OS pick a free port.

@@ -7,13 +7,16 @@ import { loadDriftKit } from "./drift-kit.mjs";
 
 const FLUSH_DELAY_MS = 200;
 
+/** @typedef {{ method: string, path: string, status: number, body?: string | null, skipped?: string }} TappedAnswer what the answer tap hands on */
+
 /**
  * @param {{ file: string, log?: (line: string) => void }} options
- * @returns {Promise<{ wants: (method: string, path: string) => boolean, onAnswer: (answer: any) => void, onProblem: (method: string, path: string,
- *   problem: any) => void, flush: () => Promise<void>, report: () => any }>}
+ * @returns {Promise<{ wants: (method: string, path: string) => boolean, onAnswer: (answer: TappedAnswer) => void, onProblem: (method: string, path: string,
+ *   problem: { validation?: unknown[] }) => void, flush: () => Promise<unknown>, report: () => import("../../src/drift/report-format.ts").DriftReport }>}
  */
 export async function startDriftRecording({ file, log = console.log }) {
   const kit = await loadDriftKit();
+  /** @type {import("../../src/drift/report-format.ts").DriftReport | undefined} */
   let base;
   try {
     base = await kit.readDriftReport(file);
@@ -21,14 +24,16 @@ export async function startDriftRecording({ file, log = console.log }) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ENOENT") throw error;
   }
   const recorder = new kit.DriftRecorder({ recordedBy: "proxy" });
-  const operationOf = (method, path) => {
+  const operationOf = (/** @type {string} */ method, /** @type {string} */ path) => {
     const found = kit.route(method, path);
     return found && "route" in found ? found.route.operationId : undefined;
   };
   const report = () => (base ? kit.mergeDriftReports(base, recorder.report()) : recorder.report());
 
   // One write at a time, the last one always with everything recorded so far.
+  /** @type {Promise<unknown>} */
   let writing = Promise.resolve();
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
   const flush = () => {
     clearTimeout(timer);
@@ -38,7 +43,7 @@ export async function startDriftRecording({ file, log = console.log }) {
       .catch((error) => log(`[drift] ${file} was not written: ${error.message}`));
     return writing;
   };
-  const recorded = (where, fresh) => {
+  const recorded = (/** @type {string} */ where, /** @type {ReturnType<typeof recorder.record>["fresh"]} */ fresh) => {
     for (const entry of fresh)
       log(`[drift] ${where}: ${entry.pointer || "(whole body)"} ${entry.kind} (expected ${entry.expected}; received ${entry.received.join(" or ")})`);
     timer ??= setTimeout(flush, FLUSH_DELAY_MS);
@@ -50,7 +55,8 @@ export async function startDriftRecording({ file, log = console.log }) {
       const operationId = operationOf(method, path);
       if (!operationId) return;
       if (skipped) return log(`[drift] ${method} ${path} -> ${status}: not checked (${skipped})`);
-      const checked = kit.checkAnswer(operationId, status, body);
+      // Without `skipped`, the tap always gives the body (null when the status has none).
+      const checked = kit.checkAnswer(operationId, status, body ?? null);
       if (!checked || checked.departures.length === 0) return;
       const { fresh } = recorder.record({ direction: "response", operationId, status, documented: checked.documented }, checked.departures);
       recorded(`${method} ${path} -> ${status}`, fresh);
@@ -58,7 +64,8 @@ export async function startDriftRecording({ file, log = console.log }) {
     onProblem(method, path, problem) {
       const operationId = operationOf(method, path);
       if (!operationId || !Array.isArray(problem?.validation)) return;
-      for (const { location, departures } of kit.departuresFromPrism(problem.validation)) {
+      const violations = /** @type {import("../../src/drift/prism-violations.ts").PrismViolation[]} */ (problem.validation);
+      for (const { location, departures } of kit.departuresFromPrism(violations)) {
         const { fresh } = recorder.record({ direction: "request", operationId, location }, departures);
         recorded(`${method} ${path} (request ${location})`, fresh);
       }

@@ -5,6 +5,12 @@ import { codeHeader } from "./generated-header.mjs";
 import { ENTRY, ITEM, SKIP, walkSchema } from "./schema-walk.mjs";
 import { deref, listOperations } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./schema-walk.mjs").Step} Step */
+/** @typedef {JsonValue[] | typeof FREE} FieldEnum a field's values, or FREE when it takes any */
+/** @typedef {Map<string, FieldEnum>} FieldValues */
+
 const LOCATIONS = ["path", "query", "header", "body"];
 // An enum-free occurrence of a field (a plain string in one union branch) means the field takes
 // any value of its type there: no choices can be offered for it.
@@ -15,24 +21,29 @@ const FREE = Symbol("free");
  * Body fields are dotted paths (`hyperParameters.temperature`, `IOMappings[]` for array items);
  * the branches of a oneOf/anyOf/allOf are merged, values in first-seen order; a field with no
  * enum in some branch has none at all; a recursive schema is followed once.
+ * @param {JsonObject} spec
+ * @returns {Record<string, Record<string, Record<string, JsonValue[]>>>}
  */
 export function requestEnums(spec) {
+  /** @type {Record<string, Record<string, Record<string, JsonValue[]>>>} */
   const result = {};
   for (const op of listOperations(spec)) {
     const item = deref(spec, spec.paths[op.path]);
     const operation = item[op.method];
+    /** @type {{ [where: string]: FieldValues }} */
     const found = Object.fromEntries(LOCATIONS.map((where) => [where, new Map()]));
     for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
       const parameter = deref(spec, raw);
-      collect(spec, parameter.schema, [parameter.name], found[parameter.in]);
+      collect(spec, parameter.schema, [parameter.name], /** @type {FieldValues} */ (found[parameter.in]));
     }
     if (operation.requestBody) {
       const body = deref(spec, operation.requestBody);
-      for (const media of Object.values(body.content ?? {})) collect(spec, media.schema, [], found.body);
+      for (const media of Object.values(body.content ?? {})) collect(spec, media.schema, [], /** @type {FieldValues} */ (found.body));
     }
+    /** @type {Record<string, Record<string, JsonValue[]>>} */
     const entry = {};
     for (const [where, collected] of Object.entries(found)) {
-      const fields = [...collected].filter(([, values]) => values !== FREE && values.length > 0);
+      const fields = [...collected].filter(/** @returns {entry is [string, JsonValue[]]} */ (entry) => entry[1] !== FREE && entry[1].length > 0);
       if (fields.length > 0) entry[where] = Object.fromEntries(fields);
     }
     if (Object.keys(entry).length > 0) result[op.operationId] = entry;
@@ -40,6 +51,11 @@ export function requestEnums(spec) {
   return result;
 }
 
+/**
+ * @param {FieldValues} found
+ * @param {string} path
+ * @param {FieldEnum} values
+ */
 function record(found, path, values) {
   const known = found.get(path);
   if (known === FREE) return;
@@ -51,6 +67,12 @@ function record(found, path, values) {
 
 // The enum of each field below a schema: a node's own enum (or const) gives its field's values,
 // a plain scalar with none makes the field free. Map entries are no field a flag can name.
+/**
+ * @param {JsonObject} spec
+ * @param {unknown} schema
+ * @param {Step[]} path
+ * @param {FieldValues} found
+ */
 function collect(spec, schema, path, found) {
   walkSchema(
     spec,
@@ -73,14 +95,16 @@ function collect(spec, schema, path, found) {
 }
 
 // `hyperParameters.temperature`, `IOMappings[].name`: property names dotted, array items as `[]`.
-const fieldPath = (steps) => steps.reduce((text, step) => (step === ITEM ? `${text}[]` : text ? `${text}.${step}` : step), "");
+const fieldPath = (/** @type {readonly Step[]} */ steps) =>
+  steps.reduce((/** @type {string} */ text, step) => (step === ITEM ? `${text}[]` : text ? `${text}.${String(step)}` : String(step)), "");
 
 const SCALARS = ["string", "number", "integer", "boolean"];
-const isScalar = (node) => [node.type].flat().some((type) => SCALARS.includes(type));
+const isScalar = (/** @type {JsonObject} */ node) => [node.type].flat().some((type) => SCALARS.includes(type));
 
-const literal = (value) => JSON.stringify(value);
-const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+const literal = (/** @type {JsonValue} */ value) => JSON.stringify(value);
+const key = (/** @type {string} */ name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export function renderRequestEnums({ spec }) {
   const lines = [];
   for (const [operationId, where] of Object.entries(requestEnums(spec))) {

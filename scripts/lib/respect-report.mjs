@@ -10,17 +10,22 @@ import { SARIF_SCHEMA } from "../../src/drift/sarif.ts";
 import { arazzoPath } from "./arazzo.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
+/** @typedef {import("./respect.mjs").WorkflowResult} WorkflowResult */
+/** @typedef {import("./respect.mjs").StepResult} StepResult */
+/** @typedef {import("./respect.mjs").FailedCheck} FailedCheck */
+
 export const REPORT_FORMATS = ["text", "json", "junit", "sarif"];
 
-const path = (url) => {
+const path = (/** @type {string} */ url) => {
   try {
     return new URL(url).pathname;
   } catch {
     return url;
   }
 };
-const failed = (workflow) => workflow.status !== "success";
+const failed = (/** @type {WorkflowResult} */ workflow) => workflow.status !== "success";
 
+/** @param {WorkflowResult[]} results */
 export function toText(results) {
   const lines = results.map(
     (w) =>
@@ -31,15 +36,22 @@ export function toText(results) {
   return `${lines.join("\n")}\n`;
 }
 
-/** The results without the answers' bodies: what a CI artefact keeps. */
+/**
+ * The results without the answers' bodies: what a CI artefact keeps.
+ * @param {WorkflowResult[]} results
+ */
 export function toJson(results) {
   return `${JSON.stringify(results.map(({ file, ...w }) => ({ ...w, steps: w.steps.map(({ body, ...step }) => step) })), null, 2)}\n`;
 }
 
 /** The failed checks of a step, or one standing for the step when Respect named none. */
-const checksOf = (step) => (step.failedChecks.length > 0 ? step.failedChecks : [{ name: "step", message: `status ${step.status}` }]);
+const checksOf = (/** @type {StepResult} */ step) => (step.failedChecks.length > 0 ? step.failedChecks : [{ name: "step", message: `status ${step.status}` }]);
 
-/** One test case per step, plus one for the workflow when it failed with every step green (a failed output, say). */
+/**
+ * One test case per step, plus one for the workflow when it failed with every step green (a failed output, say).
+ * @param {WorkflowResult} w
+ * @returns {{ name: string, failure: FailedCheck[] | undefined }[]}
+ */
 function testCases(w) {
   const cases = w.steps.map((step) => ({
     // The operation, not the address: an address holds ids that change from run to run, and CI
@@ -51,6 +63,10 @@ function testCases(w) {
   return cases;
 }
 
+/**
+ * @param {WorkflowResult[]} results
+ * @param {{ timestamp?: string }} [options]
+ */
 export function toJUnit(results, { timestamp = new Date().toISOString() } = {}) {
   let tests = 0;
   let failures = 0;
@@ -63,34 +79,41 @@ export function toJUnit(results, { timestamp = new Date().toISOString() } = {}) 
       const open = `    <testcase classname="${xmlText(`workflow.${w.workflowId}`)}" name="${xmlText(name)}"`;
       if (!failure) return `${open}/>`;
       const details = failure.map((c) => `${c.name}: ${c.message}`).join("\n");
-      return `${open}>\n      <failure type="${xmlText(failure[0].name)}" message="${xmlText(failure.map((c) => c.name).join("; "))}">${xmlText(details)}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure type="${xmlText(/** @type {FailedCheck} */ (failure[0]).name)}" message="${xmlText(failure.map((c) => c.name).join("; "))}">${xmlText(details)}</failure>\n    </testcase>`;
     });
     return `  <testsuite name="${xmlText(w.workflowId)}" tests="${cases.length}" failures="${failing}" errors="0" skipped="0" timestamp="${xmlText(timestamp)}" time="${(w.timeMs / 1000).toFixed(3)}">\n${lines.join("\n")}\n  </testsuite>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="platform workflows" tests="${tests}" failures="${failures}" errors="0">\n${suites.join("\n")}\n</testsuites>\n`;
 }
 
-/** The 1-based line of `stepId: <id>` inside workflow `workflowId` of the document's text, or of the workflow itself. */
+/**
+ * The 1-based line of `stepId: <id>` inside workflow `workflowId` of the document's text, or of the workflow itself.
+ * @param {string} text
+ * @param {string} workflowId
+ * @param {string} [stepId]
+ */
 export function stepLine(text, workflowId, stepId) {
   const lines = text.split("\n");
   const start = lines.findIndex((line) => new RegExp(`^\\s*-?\\s*workflowId:\\s*${workflowId}\\s*$`).test(line));
   if (start === -1) return undefined;
-  for (let i = start + 1; i < lines.length; i++) {
-    if (/^\s*-\s*workflowId:/.test(lines[i])) break;
-    if (stepId && new RegExp(`^\\s*-?\\s*stepId:\\s*${stepId}\\s*$`).test(lines[i])) return i + 1;
+  for (const [i, line] of lines.entries()) {
+    if (i <= start) continue;
+    if (/^\s*-\s*workflowId:/.test(line)) break;
+    if (stepId && new RegExp(`^\\s*-?\\s*stepId:\\s*${stepId}\\s*$`).test(line)) return i + 1;
   }
   return start + 1;
 }
 
-const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (/** @type {string} */ name) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 /**
- * @param {any[]} results one per workflow, as the report's other formats take them
+ * @param {WorkflowResult[]} results one per workflow, as the report's other formats take them
  * @param {{ document?: string, toolVersion?: string }} [options]
  */
 export function toSarif(results, { document = arazzoPath(), toolVersion } = {}) {
   const text = readFileSync(document, "utf8");
   const uri = relative(REPO_ROOT, document);
+  /** @type {{ w: WorkflowResult, step: StepResult | undefined, check: FailedCheck }[]} */
   const found = [];
   for (const w of results) {
     for (const step of w.steps.filter((s) => s.status !== "success")) for (const check of checksOf(step)) found.push({ w, step, check });

@@ -7,6 +7,21 @@ import { join } from "node:path";
 import { arazzoPath, loadArazzo } from "./arazzo.mjs";
 import { cliEntry, runCli, toolEnv } from "./node-cli.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {{ name: string, message: string }} FailedCheck */
+/**
+ * One step of a workflow run (all its attempts at once).
+ * @typedef {{
+ *   stepId: string, operationId: string | undefined, method: string, url: string, status: string, statusCode: number | undefined,
+ *   body: JsonValue | undefined, failedChecks: FailedCheck[], attempts: number,
+ * }} StepResult
+ */
+/**
+ * One workflow run, as workflowResults gives it and the report's formats take it.
+ * @typedef {{ file: string, workflowId: string, status: string, timeMs: number, steps: StepResult[] }} WorkflowResult
+ */
+
 /** The source description the document's steps call; `--server platform=URL` points it at a server. */
 export const SOURCE_NAME = "platform";
 
@@ -60,8 +75,11 @@ export async function runRespect({ env = toolEnv, ...options }) {
  * The executed steps of a workflow in the order they ran, goto branches flattened into it. A
  * step Respect retried (a poll of a running job) appears once per attempt; `attempts` counts
  * them and only the last one's outcome counts.
+ * @param {JsonObject} entry
+ * @returns {JsonObject[]}
  */
 function flatSteps(entry) {
+  /** @type {JsonObject[]} */
   const out = [];
   for (const item of entry.executedSteps ?? []) {
     if (item.type === "workflow") out.push(...flatSteps(item));
@@ -74,15 +92,22 @@ function flatSteps(entry) {
  * One result per workflow run: its status and its steps, each with the operation the document
  * says it calls, the request it made, its attempts, its failed checks (name and message) and the
  * answer's body (Respect has already masked every input of `format: password`).
+ * @param {JsonObject | undefined} log Respect's JSON output
+ * @returns {WorkflowResult[]}
  */
 export function workflowResults(log, arazzo = loadArazzo()) {
-  const operationOf = new Map((arazzo.workflows ?? []).flatMap((w) => (w.steps ?? []).map((s) => [`${w.workflowId} ${s.stepId}`, s.operationId])));
+  const operationOf = new Map(
+    (arazzo.workflows ?? []).flatMap((/** @type {JsonObject} */ w) => (w.steps ?? []).map((/** @type {JsonObject} */ s) => [`${w.workflowId} ${s.stepId}`, s.operationId])),
+  );
+  /** @type {WorkflowResult[]} */
   const results = [];
   for (const [file, report] of Object.entries(log?.files ?? {})) {
     for (const workflow of report.executedWorkflows ?? []) {
+      /** @type {StepResult[]} */
       const steps = [];
       for (const attempt of flatSteps(workflow)) {
         const previous = steps.at(-1);
+        /** @type {StepResult} */
         const step = {
           stepId: attempt.stepId,
           operationId: operationOf.get(`${workflow.workflowId} ${attempt.stepId}`),
@@ -91,7 +116,9 @@ export function workflowResults(log, arazzo = loadArazzo()) {
           status: attempt.status,
           statusCode: attempt.response?.statusCode,
           body: attempt.response?.body,
-          failedChecks: (attempt.checks ?? []).filter((check) => !check.passed).map((check) => ({ name: check.name, message: check.message ?? "" })),
+          failedChecks: (attempt.checks ?? [])
+            .filter((/** @type {JsonObject} */ check) => !check.passed)
+            .map((/** @type {JsonObject} */ check) => ({ name: check.name, message: check.message ?? "" })),
           attempts: 1,
         };
         if (previous && previous.stepId === step.stepId && previous.status !== "success")

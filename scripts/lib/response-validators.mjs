@@ -6,14 +6,18 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { codeHeader } from "./generated-header.mjs";
 import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+
 const JSON_MEDIA_TYPE = "application/json";
 
 /**
  * Every (operation, status) whose answer has a JSON schema, with the pointer of that schema in
  * the spec. A response that is a $ref (the shared 400/401/404/500) is followed to where its
  * schema really sits, so the compiled code shares one function per shared response.
+ * @param {JsonObject} spec
  */
 export function responseSchemas(spec) {
+  /** @type {{ name: string, operationId: string, status: string, pointer: string }[]} */
   const found = [];
   for (const op of listOperations(spec)) {
     const responses = spec.paths[op.path][op.method].responses ?? {};
@@ -49,17 +53,22 @@ const dateTime = [
   "return month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 60;",
   "} })",
 ].join(" ");
-export const inlineRuntimeHelpers = (code) => code.replace(UCS2LENGTH, codePointLength).replace(DATE_TIME, dateTime);
+export const inlineRuntimeHelpers = (/** @type {string} */ code) => code.replace(UCS2LENGTH, codePointLength).replace(DATE_TIME, dateTime);
 
-/** Standalone ESM source: one validate function per response schema, and `responseValidators` naming each by `<operationId>_<status>`. */
+/**
+ * Standalone ESM source: one validate function per response schema, and `responseValidators` naming each by `<operationId>_<status>`.
+ * @param {import("./generated-header.mjs").RenderContext} context
+ */
 export function renderResponseValidators({ spec }) {
   // inlineRefs off: the shared error and job schemas compile once, not once per operation.
   const ajv = createSpecAjv(spec, { code: { source: true, esm: true }, inlineRefs: false });
   // One compiled function per schema pointer: the shared error responses are referenced by
   // every operation, and each `<operationId>_<status>` export names the function of its pointer.
   // Standalone code exports each function once, so the table below maps every name to it.
+  /** @type {Record<string, string>} */
   const exported = {};
   const table = [];
+  /** @type {Map<string, string>} */
   const ids = new Map();
   for (const { name, pointer } of responseSchemas(spec)) {
     if (!ids.has(pointer)) {

@@ -25,7 +25,7 @@ export const SCALAR_STANDALONE = Object.freeze({
 });
 
 const CACHE = resolve(REPO_ROOT, ".cache/scalar");
-const sha256 = (path) => createHash("sha256").update(readFileSync(path)).digest("hex");
+const sha256 = (/** @type {string} */ path) => createHash("sha256").update(readFileSync(path)).digest("hex");
 
 /**
  * The path of the verified file, fetched and checked on first use.

@@ -5,21 +5,29 @@ import { resolve } from "node:path";
 import { REPO_ROOT } from "./spec.mjs";
 import { tableCell as cell } from "./table-cell.mjs";
 
+/** @typedef {import("./owasp.mjs").SecurityReview} SecurityReview */
+
 export const SECURITY_REVIEW_DOC = resolve(REPO_ROOT, "docs/security-review.md");
 
-/** The decision a rule's state amounts to; `open` counts what it still reports. */
+/**
+ * The decision a rule's state amounts to; `open` counts what it still reports.
+ * @param {import("./owasp.mjs").Decision | undefined} decision
+ * @param {number} open
+ */
 function decisionOf(decision, open) {
   if (!decision) return "undecided";
   if (decision.waived) return "waived";
   return open > 0 ? "fix proposed" : "fixed";
 }
 
-
-/** The rows of the decisions table: every rule that fires, and every rule with a decision. */
+/**
+ * The rows of the decisions table: every rule that fires, and every rule with a decision.
+ * @param {Pick<SecurityReview, "rules" | "decisions" | "findings" | "open">} review
+ */
 export function decisionRows(review) {
   const known = review.rules.map((r) => r.name);
   const names = new Set([...review.findings.keys(), ...review.decisions.keys()]);
-  const order = (name) => (known.includes(name) ? known.indexOf(name) : known.length);
+  const order = (/** @type {string} */ name) => (known.includes(name) ? known.indexOf(name) : known.length);
   return [...names]
     .sort((a, b) => order(a) - order(b) || a.localeCompare(b))
     .map((name) => {
@@ -37,9 +45,10 @@ export function decisionRows(review) {
     });
 }
 
+/** @param {SecurityReview} review */
 export function renderSecurityReview(review) {
   const rows = decisionRows(review);
-  const count = (decision) => rows.filter((r) => r.decision === decision).length;
+  const count = (/** @type {string} */ decision) => rows.filter((r) => r.decision === decision).length;
   const quiet = review.rules.filter((r) => !rows.some((row) => row.name === r.name));
   const verdict = review.unwaived.length === 0 ? "passes" : `fails: ${review.unwaived.length} finding(s) at warn or above are neither fixed nor waived`;
   const lines = [

@@ -4,12 +4,21 @@
 import { createServer } from "node:net";
 import { watchAncestors } from "../../src/mock/watch-ancestors.js";
 
-/** The error a server of these scripts rejects with when its port is taken: the port and host named. */
+/**
+ * The error a server of these scripts rejects with when its port is taken: the port and host named.
+ * @param {number} port
+ * @param {string} host
+ */
 export function portInUse(port, host) {
   return Object.assign(new Error(`port ${port} on ${host} is in use`), { code: "EADDRINUSE", port, host });
 }
 
-/** A port number from a flag or environment variable, or exit with a message naming it. */
+/**
+ * A port number from a flag or environment variable, or exit with a message naming it.
+ * @param {string | undefined} value
+ * @param {number} fallback
+ * @param {string} label
+ */
 export function parsePort(value, fallback, label) {
   const port = Number(value ?? fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -19,9 +28,10 @@ export function parsePort(value, fallback, label) {
   return port;
 }
 
+/** @param {() => Promise<unknown>} stop what stops the script's children */
 export function stopOnSignal(stop) {
   let stopping = false;
-  const onSignal = async (signal) => {
+  const onSignal = async (/** @type {string} */ signal) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping`);
@@ -53,6 +63,7 @@ export function exitIfPortInUse(error, { script, setting }) {
 /**
  * Rejects like the servers do (code EADDRINUSE) when `port` on `host` is taken, so a script can
  * fail before minutes of building rather than after. Port 0 is always free.
+ * @param {number} port
  */
 export function ensurePortFree(port, host = "127.0.0.1") {
   if (port === 0) return Promise.resolve();

@@ -13,13 +13,14 @@ import { REPO_ROOT } from "./spec.mjs";
 // the entry.
 export const CORE_BUDGET_BYTES = 24 * 1024;
 
-const gzipped = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const gzipped = (/** @type {import("zlib").InputType} */ bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /**
  * Bundles `entry` the way an application's bundler would (browser platform, minified, code
  * split), and measures the chunks loaded on import apart from the ones only loaded on demand
  * through import(). The browser platform also makes a Node built-in in the portable entry a
  * build error, which is what it would be in a browser.
+ * @param {string} entry
  */
 export async function measureEntry(entry, { nodePaths = [resolve(REPO_ROOT, "node_modules")] } = {}) {
   const result = await build({
@@ -40,7 +41,7 @@ export async function measureEntry(entry, { nodePaths = [resolve(REPO_ROOT, "nod
   });
   const bytesOf = new Map(result.outputFiles.map((f) => [f.path, f.contents]));
   const outputs = result.metafile.outputs;
-  const absolute = (file) => resolve(REPO_ROOT, file);
+  const absolute = (/** @type {string} */ file) => resolve(REPO_ROOT, file);
   const entryOutput = Object.keys(outputs).find((file) => outputs[file]?.entryPoint && file.endsWith(".js"));
   const entryChunk = entryOutput === undefined ? undefined : outputs[entryOutput];
   if (entryOutput === undefined || entryChunk === undefined) throw new Error(`esbuild reported no JavaScript entry chunk for ${entry}`);
@@ -48,13 +49,13 @@ export async function measureEntry(entry, { nodePaths = [resolve(REPO_ROOT, "nod
   // Chunks the entry imports statically load with it; chunks reached only through import()
   // load later, when the feature that needs them runs.
   const eager = new Set();
-  const visit = (file) => {
+  const visit = (/** @type {string} */ file) => {
     if (eager.has(file)) return;
     eager.add(file);
     for (const dep of outputs[file]?.imports ?? []) if (dep.kind === "import-statement") visit(dep.path);
   };
   visit(entryOutput);
-  const measure = (file) => {
+  const measure = (/** @type {string} */ file) => {
     const bytes = bytesOf.get(absolute(file));
     if (bytes === undefined) throw new Error(`esbuild wrote no ${file}`);
     return { file: basename(file), minified: bytes.length, gzipped: gzipped(bytes) };

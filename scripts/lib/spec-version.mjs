@@ -2,6 +2,7 @@
 // version stamped on every drift (the build stamps dist/version.js alike).
 import { codeHeader } from "./generated-header.mjs";
 
+/** @param {import("./generated-header.mjs").RenderContext} context */
 export function renderSpecVersion({ spec }) {
   const version = spec.info?.version;
   if (typeof version !== "string") throw new Error("the spec has no info.version");

@@ -8,6 +8,26 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { escapeSegment, pointerOf, segmentsOf } from "../../src/kernel/json-pointer.js";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").DocumentValue} DocumentValue */
+/**
+ * One x-discrepancies record, as openapi/discrepancy.schema.json defines it (Spectral holds every
+ * record of the spec to that schema).
+ * @typedef {{
+ *   id: string, summary: string, source: "interface-document" | "public-reference", documented: string, observed: string, decision: string,
+ *   examples?: string[],
+ * }} DiscrepancyRecord
+ */
+/**
+ * One operation of the spec, as listOperations gives it.
+ * @typedef {{
+ *   operationId: string, method: string, path: string, pointer: string, summary: string | undefined, tags: string[], deprecated: boolean,
+ *   security: string[], securityRequirements: Record<string, string[]>[], requestBody: { required: boolean, mediaTypes: string[] } | null,
+ * }} Operation
+ */
+
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_SPEC = "openapi/platform.yaml";
 
@@ -24,7 +44,10 @@ export function specPath() {
   return override ? resolve(override) : resolve(REPO_ROOT, DEFAULT_SPEC);
 }
 
-/** Parses the spec; YAML errors (duplicate keys included) abort rather than warn. */
+/**
+ * Parses the spec; YAML errors (duplicate keys included) abort rather than warn.
+ * @returns {JsonObject}
+ */
 export function loadSpec(file = specPath()) {
   const doc = parseDocument(readFileSync(file, "utf8"));
   const problems = [...doc.errors, ...doc.warnings];
@@ -40,7 +63,10 @@ export { escapeSegment };
 /** RFC 6901 pointer from segments: ["paths", "/a/{b}", "get"] -> "/paths/~1a~1{b}/get". */
 export const toPointer = pointerOf;
 
-/** Segments of an RFC 6901 pointer; accepts the "#/..." fragment form of $ref too. */
+/**
+ * Segments of an RFC 6901 pointer; accepts the "#/..." fragment form of $ref too.
+ * @param {string} pointer
+ */
 export function fromPointer(pointer) {
   const body = pointer.startsWith("#") ? decodeURIComponent(pointer.slice(1)) : pointer;
   if (body === "") return [];
@@ -48,17 +74,28 @@ export function fromPointer(pointer) {
   return segmentsOf(body);
 }
 
-/** Value at a pointer, or undefined when the path does not exist. */
+/**
+ * Value at a pointer, or undefined when the path does not exist.
+ * @param {JsonValue} spec
+ * @param {string} pointer
+ * @returns {JsonValue | undefined}
+ */
 export function getAtPointer(spec, pointer) {
+  /** @type {JsonValue | undefined} */
   let node = spec;
   for (const segment of fromPointer(pointer)) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) return undefined;
-    node = node[segment];
+    node = /** @type {JsonRecord} */ (node)[segment];
   }
   return node;
 }
 
-/** Follows local $refs (only "#/..." ones: the spec is a single file) until a plain object. */
+/**
+ * Follows local $refs (only "#/..." ones: the spec is a single file) until a plain object.
+ * @param {JsonObject} spec
+ * @param {DocumentValue} node a node of the spec or a reference to one
+ * @returns {DocumentValue}
+ */
 export function deref(spec, node) {
   const seen = new Set();
   while (node && typeof node === "object" && typeof node.$ref === "string") {
@@ -77,8 +114,11 @@ export function deref(spec, node) {
  * Every operation, in document order (paths as written, methods in OpenAPI order),
  * so generated tables and reports read like the spec and diff quietly.
  * `security` lists the scheme names of the effective requirements (operation, else root).
+ * @param {JsonObject} spec
+ * @returns {Operation[]}
  */
 export function listOperations(spec) {
+  /** @type {Operation[]} */
   const operations = [];
   const ids = new Set();
   for (const [path, rawItem] of Object.entries(spec.paths ?? {})) {
@@ -105,7 +145,7 @@ export function listOperations(spec) {
         summary: operation.summary,
         tags: operation.tags ?? [],
         deprecated: operation.deprecated === true,
-        security: [...new Set(requirements.flatMap((r) => Object.keys(r)))],
+        security: [...new Set(requirements.flatMap((/** @type {Record<string, string[]>} */ r) => Object.keys(r)))],
         securityRequirements: requirements,
         requestBody: body
           ? { required: body.required === true, mediaTypes: Object.keys(body.content ?? {}) }
@@ -125,6 +165,7 @@ const TEXT_PART = /^\s*(text\/|application\/([\w.-]+\+)?json\b)/i;
  * Encoding Object and no type in its schema (a schema of `type: string` has generators and
  * validators treat the bytes as text). `schema` is the "#/..." pointer of the object schema that
  * declares the part, once $refs are followed.
+ * @param {JsonObject} spec
  */
 export function binaryParts(spec) {
   const found = [];
@@ -147,9 +188,12 @@ export function binaryParts(spec) {
  * Every x-discrepancies record with the pointer of the object that carries it,
  * depth-first in document order. The walk is blind to OpenAPI structure so a new
  * place for the extension needs no change here.
+ * @param {JsonValue} spec
  */
 export function collectDiscrepancies(spec) {
+  /** @type {{ pointer: string, record: DiscrepancyRecord }[]} */
   const found = [];
+  /** @type {(node: JsonValue | undefined, segments: (string | number)[]) => void} */
   const visit = (node, segments) => {
     if (Array.isArray(node)) {
       for (const [i, child] of node.entries()) visit(child, [...segments, i]);
@@ -160,7 +204,7 @@ export function collectDiscrepancies(spec) {
       if (key === "x-discrepancies") {
         const pointer = toPointer(segments);
         if (!Array.isArray(value)) throw new Error(`x-discrepancies at "${pointer}" is not a list`);
-        for (const record of value) found.push({ pointer, record });
+        for (const record of value) found.push({ pointer, record: /** @type {DiscrepancyRecord} */ (record) });
       } else {
         visit(value, [...segments, key]);
       }
@@ -191,8 +235,10 @@ const OPENAPI_DOCUMENT_FIELDS = {
   tags: "array",
 };
 
+/** @param {JsonValue} spec */
 function extensionKeys(spec) {
   const keys = new Set();
+  /** @param {JsonValue | undefined} node */
   const visit = (node) => {
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
@@ -209,6 +255,8 @@ function extensionKeys(spec) {
  * SPEC_ID, so any schema in it compiles by pointer:
  *   ajv.compile({ $ref: `${SPEC_ID}#/components/schemas/JobRecord` })
  * `options` pass through to Ajv (e.g. code: { source: true, esm: true } for standalone).
+ * @param {JsonObject} spec
+ * @param {import("ajv").Options} [options]
  */
 export function createSpecAjv(spec, options = {}) {
   // Two relaxations, both for idioms OpenAPI 3.1 relies on: `type: [string, "null"]` is

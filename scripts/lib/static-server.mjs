@@ -31,6 +31,11 @@ const TYPES = {
 // trailing slash (its page's relative links resolve against the folder only with it), or
 // undefined. A folder (`/guides/`) serves its index.html, so every page opens from the address
 // a reader would type.
+/**
+ * @param {string} root
+ * @param {string} pathname
+ * @param {string | undefined} index
+ */
 async function lookUp(root, pathname, index) {
   let decoded;
   try {
@@ -39,7 +44,7 @@ async function lookUp(root, pathname, index) {
     return undefined;
   }
   if (decoded.includes("\0")) return undefined;
-  const inside = (path) => path === root || path.startsWith(root + sep);
+  const inside = (/** @type {string} */ path) => path === root || path.startsWith(root + sep);
   try {
     let real = await realpath(decoded === "/" && index ? index : resolve(root, `.${decoded}`));
     if (!inside(real)) return undefined;
@@ -55,6 +60,11 @@ async function lookUp(root, pathname, index) {
   }
 }
 
+/**
+ * @param {import("node:http").ServerResponse} response
+ * @param {number} status
+ * @param {string} text
+ */
 function send(response, status, text) {
   response.writeHead(status, { "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
 }
@@ -67,7 +77,7 @@ function send(response, status, text) {
  */
 export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0, idleMs = IDLE_MS }) {
   const realRoot = await realpath(root);
-  const handle = async (request, response) => {
+  const handle = async (/** @type {import("node:http").IncomingMessage} */ request, /** @type {import("node:http").ServerResponse} */ response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.setHeader("allow", "GET, HEAD");
       return send(response, 405, "method not allowed");
@@ -76,7 +86,7 @@ export async function serveDirectory({ root, index, host = "127.0.0.1", port = 0
     // target no URL can hold ("//[") is a bad request, not a crash.
     let url;
     try {
-      url = new URL(`http://localhost/${request.url.replace(/^\/+/, "")}`);
+      url = new URL(`http://localhost/${(request.url ?? "").replace(/^\/+/, "")}`);
     } catch {
       return send(response, 400, "bad request target");
     }

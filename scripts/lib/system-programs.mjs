@@ -22,7 +22,7 @@ export const SYSTEM_PROGRAMS = [
   { program: "fish", debian: "fish", tests: ["test/cli/completion.test.ts", "test/cli/completion-install.test.ts", "test/docs/newcomer.test.ts"] },
 ];
 
-const executable = (path) => {
+const executable = (/** @type {string} */ path) => {
   try {
     accessSync(path, constants.X_OK);
     return true;
@@ -59,25 +59,35 @@ const VALUE_OPTIONS = new Set([
   "--exclude",
 ]);
 
-/** The file filters among vitest's arguments: the words that are neither options nor their values. */
+/**
+ * The file filters among vitest's arguments: the words that are neither options nor their values.
+ * @param {readonly string[]} args
+ */
 export function fileFilters(args) {
+  /** @type {string[]} */
   const filters = [];
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+    const arg = /** @type {string} */ (args[i]);
     if (VALUE_OPTIONS.has(arg)) i++;
     else if (!arg.startsWith("-")) filters.push(arg);
   }
   return filters;
 }
 
-/** The programs a run with these vitest arguments needs: all of them, or those of the files its filters pick. */
+/**
+ * The programs a run with these vitest arguments needs: all of them, or those of the files its filters pick.
+ * @param {string[]} args
+ */
 export function neededPrograms(args) {
   const filters = fileFilters(args);
   if (filters.length === 0) return SYSTEM_PROGRAMS;
   return SYSTEM_PROGRAMS.filter(({ tests }) => tests.some((file) => filters.some((filter) => file.includes(filter))));
 }
 
-/** The one line that stops the run: what is missing, and the command that installs it. */
+/**
+ * The one line that stops the run: what is missing, and the command that installs it.
+ * @param {readonly { program: string, debian: string, tests: readonly string[] }[]} missing
+ */
 export function missingLine(missing) {
   const packages = [...new Set(missing.map((p) => p.debian))];
   const uses = missing.map((p) => `${p.program} (${p.tests.join(", ")})`).join("; ");

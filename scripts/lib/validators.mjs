@@ -5,6 +5,11 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { codeHeader } from "./generated-header.mjs";
 import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec.mjs";
 
+/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./spec.mjs").Operation} Operation */
+/** @typedef {import("./generated-header.mjs").RenderContext} RenderContext */
+
 // Validator names are `<operationId>_<part>`; the client looks them up by that name.
 export const PARTS = ["path", "query", "body"];
 
@@ -12,12 +17,15 @@ export const PARTS = ["path", "query", "body"];
 // JavaScript value rather than a wire payload: Ajv's discriminator support takes the tag from
 // each variant's `const`, not from `mapping`. (A file part needs nothing: its schema has no type,
 // so the Blob the caller passes is valid as it is.)
+/**
+ * @param {JsonObject} spec
+ */
 function forRuntimeValues(spec) {
   const copy = structuredClone(spec);
-  const visit = (node) => {
+  const visit = (/** @type {JsonValue} */ node) => {
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === "discriminator" && value && typeof value === "object") delete value.mapping;
+      if (key === "discriminator" && value && typeof value === "object" && !Array.isArray(value)) delete value.mapping;
       visit(value);
     }
   };
@@ -26,6 +34,11 @@ function forRuntimeValues(spec) {
   return copy;
 }
 
+/**
+ * @param {JsonObject} spec
+ * @param {Operation} op
+ * @param {string} location
+ */
 function parametersSchema(spec, op, location) {
   const item = spec.paths[op.path];
   const params = [...(item.parameters ?? []), ...(item[op.method].parameters ?? [])]
@@ -41,14 +54,21 @@ function parametersSchema(spec, op, location) {
 }
 
 // The wrapper schema gets an $id of its own, so the spec's local refs must name the spec.
+/**
+ * @param {JsonObject} schema
+ */
 function anchored(schema) {
   return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${SPEC_ID}#/`));
 }
 
+/**
+ * @param {JsonObject} spec
+ * @param {Operation} op
+ */
 function bodySchema(spec, op) {
   const body = spec.paths[op.path][op.method].requestBody;
   if (!body) return undefined;
-  const [mediaType] = Object.keys(deref(spec, body).content);
+  const [mediaType] = /** @type {[string]} */ (Object.keys(deref(spec, body).content));
   return { $ref: `${SPEC_ID}#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}` };
 }
 
@@ -56,30 +76,41 @@ function bodySchema(spec, op) {
 // count (Unicode code points, a surrogate pair counting once) is written out here.
 const UCS2LENGTH = /require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g;
 const codePointLength = "((text) => { let n = 0; for (const _ of text) n++; return n; })";
-const inlineRuntimeHelpers = (code) => code.replace(UCS2LENGTH, codePointLength);
+const inlineRuntimeHelpers = (/** @type {string} */ code) => code.replace(UCS2LENGTH, codePointLength);
 
 // A body that is one of several shapes (a `oneOf`, such as the connection variants): a validator
 // per shape as well, so the client can say which shape a request came closest to instead of
 // listing every shape's complaints.
+/**
+ * @param {JsonObject} spec
+ * @param {Operation} op
+ * @returns {{ title: string, schema: JsonObject }[]}
+ */
 function bodyVariants(spec, op) {
   const body = spec.paths[op.path][op.method].requestBody;
   if (!body) return [];
   const [media] = Object.values(deref(spec, body).content);
   const schema = deref(spec, media.schema);
-  return (schema.oneOf ?? []).map((branch, i) => {
+  return (schema.oneOf ?? []).map((/** @type {JsonObject} */ branch, /** @type {number} */ i) => {
     const target = deref(spec, branch);
     const name = typeof branch.$ref === "string" ? branch.$ref.split("/").pop() : `variant ${i + 1}`;
     return { title: target.title ?? name, schema: branch.$ref ? { $ref: `${SPEC_ID}${branch.$ref}` } : anchored(branch) };
   });
 }
 
-/** Standalone ESM source exporting one validate function per operation part. */
+/**
+ * Standalone ESM source exporting one validate function per operation part.
+ * @param {RenderContext} context
+ */
 export function renderValidators({ spec: published }) {
   const spec = forRuntimeValues(published);
   const ajv = createSpecAjv(spec, { code: { source: true, esm: true }, discriminator: true });
+  /** @type {Record<string, string>} */
   const exported = {};
+  /** @type {Record<string, { title: string, id: string }[]>} */
   const variants = {};
   for (const op of listOperations(spec)) {
+    /** @type {Record<string, JsonObject | undefined>} */
     const schemas = { path: parametersSchema(spec, op, "path"), query: parametersSchema(spec, op, "query"), body: bodySchema(spec, op) };
     for (const part of PARTS) {
       if (!schemas[part]) continue;
@@ -92,7 +123,7 @@ export function renderValidators({ spec: published }) {
       ajv.addSchema({ $id: id, ...schema });
       exported[id] = id;
       variants[op.operationId] ??= [];
-      variants[op.operationId].push({ title, id });
+      variants[op.operationId]?.push({ title, id });
     });
   }
   const code = inlineRuntimeHelpers(standaloneCode.default(ajv, exported));
@@ -108,7 +139,10 @@ export function renderValidators({ spec: published }) {
   return `${codeHeader().join("\n")}\n/* eslint-disable */\n${code}\n${table}\n${variantTable}\n`;
 }
 
-/** Declarations for the standalone module: every export is an Ajv-style validate function. */
+/**
+ * Declarations for the standalone module: every export is an Ajv-style validate function.
+ * @param {RenderContext} context
+ */
 export function renderValidatorTypes({ spec }) {
   const names = listOperations(spec).flatMap((op) => {
     const body = spec.paths[op.path][op.method].requestBody;

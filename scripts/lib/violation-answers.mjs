@@ -9,15 +9,22 @@
 import { request } from "node:http";
 import { endToEnd, listenLocally, pipeRequest } from "./pass-through.mjs";
 
+/**
+ * @param {string | string[]} text a header's value (a header given twice reads as its values joined by commas)
+ * @returns {unknown} undefined when the text is not JSON
+ */
 function parsed(text) {
   try {
-    return JSON.parse(text);
+    return JSON.parse(String(text));
   } catch {
     return undefined;
   }
 }
 
-/** The Error violations of an `sl-violations` header, each as "where: message". */
+/**
+ * The Error violations of an `sl-violations` header, each as "where: message".
+ * @param {string | string[] | undefined} header
+ */
 export function violationMessages(header) {
   const list = parsed(header ?? "");
   if (!Array.isArray(list)) return [];
@@ -25,12 +32,18 @@ export function violationMessages(header) {
     .filter((v) => v?.severity === "Error" && typeof v.message === "string")
     .map((v) => {
       // ["request", "body", "hyperParameters"] -> "body.hyperParameters"; the request itself -> nothing.
-      const where = (Array.isArray(v.location) ? v.location : []).filter((part, i) => !(i === 0 && part === "request")).join(".");
+      /** @type {unknown[]} */
+      const location = Array.isArray(v.location) ? v.location : [];
+      const where = location.filter((part, i) => !(i === 0 && part === "request")).join(".");
       return where ? `${where}: ${v.message}` : v.message;
     });
 }
 
-/** The body that names the violations, in the spec's ErrorBody shape. */
+/**
+ * The body that names the violations, in the spec's ErrorBody shape.
+ * @param {number} status
+ * @param {string[]} messages
+ */
 export function violationBody(status, messages) {
   return { message: messages.join("; "), errors: messages.map((msg) => ({ msg, code: status })) };
 }

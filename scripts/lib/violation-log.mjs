@@ -9,14 +9,21 @@ import { endToEnd, listenLocally, pipeRequest } from "./pass-through.mjs";
 
 const PRISM_PROBLEM = "https://stoplight.io/prism/errors#";
 
+/**
+ * @param {string | string[]} text a header's value or a body (a header given twice reads as its values joined by commas)
+ * @returns {unknown} undefined when the text is not JSON
+ */
 function parsed(text) {
   try {
-    return JSON.parse(text);
+    return JSON.parse(String(text));
   } catch {
     return undefined;
   }
 }
 
+/**
+ * @param {unknown} list Prism's violations: [{ location, message, code }]
+ */
 function violationLines(list) {
   if (!Array.isArray(list)) return [];
   return list.map((v) => `    ${(v.location ?? []).join(".")}  ${v.message ?? v.code ?? ""}`);
@@ -47,17 +54,18 @@ export function startViolationLog({ target, port = 0, log = console.log, onProbl
       const headers = endToEnd(answer.headers);
       if (!/^application\/problem\+json/.test(answer.headers["content-type"] ?? "")) {
         // A passing answer may still carry warnings in the header.
-        const warnings = parsed(answer.headers["sl-violations"] ?? "");
+        const warnings = /** @type {{ length?: number } | undefined} */ (parsed(answer.headers["sl-violations"] ?? ""));
         if (warnings?.length) log([`[violations] ${where} -> ${answer.statusCode}`, ...violationLines(warnings)].join("\n"));
         res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
         return;
       }
+      /** @type {Buffer[]} */
       const chunks = [];
       answer.on("data", (chunk) => chunks.push(chunk));
       answer.on("end", () => {
         const body = Buffer.concat(chunks);
-        const problem = parsed(body.toString("utf8"));
+        const problem = /** @type {import("./json-types.ts").JsonObject | undefined} */ (parsed(body.toString("utf8")));
         // Problems of the upstream's own are its answer, not a spec violation.
         if (typeof problem?.type === "string" && problem.type.startsWith(PRISM_PROBLEM)) {
           log([`[violations] ${where} -> ${answer.statusCode} ${problem.title ?? ""}`.trimEnd(), ...violationLines(problem.validation)].join("\n"));

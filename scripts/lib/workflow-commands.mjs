@@ -3,9 +3,9 @@
 // script and the spec differ, so both escape alike.
 
 /** The message part: `%`, CR and LF escaped, as the runner requires. */
-const escapeData = (value) => String(value).replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+const escapeData = (/** @type {string} */ value) => String(value).replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 /** A property value: also `:` and `,`, which separate properties. */
-const escapeProperty = (value) => escapeData(value).replaceAll(":", "%3A").replaceAll(",", "%2C");
+const escapeProperty = (/** @type {string} */ value) => escapeData(value).replaceAll(":", "%3A").replaceAll(",", "%2C");
 
 /**
  * One annotation line. `level` is error, warning or notice; `file` is relative to the repository.

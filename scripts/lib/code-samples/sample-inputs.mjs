@@ -98,8 +98,9 @@ export function sampleInputs(spec) {
     }
     if (op.requestBody?.required && body === undefined)
       throw new Error(`code samples: ${op.operationId} needs a body and its request body has no named example`);
-    // src/generated/operations.ts lists the ids of this same spec.
+    // src/generated/operations.ts lists the ids and the security schemes of this same spec.
     const operationId = /** @type {import("../../../src/generated/operations.js").OperationId} */ (op.operationId);
-    return { operationId, method: op.method, path: op.path, params: pathParams, query, body, mediaType, fileParts, security: op.security[0] };
+    const security = /** @type {SampleInputs["security"]} */ (op.security[0]);
+    return { operationId, method: op.method, path: op.path, params: pathParams, query, body, mediaType, fileParts, security };
   });
 }
