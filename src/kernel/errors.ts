@@ -36,18 +36,7 @@ export class PlatformError extends Error {
   }
 }
 
-/** A client option is missing or wrong (e.g. no `apiKey` for an `x-api-key` operation). */
-export class ConfigurationError extends PlatformError {
-  override name = "ConfigurationError";
-  constructor(
-    message: string,
-    readonly option: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A request broke the spec and was not sent. */
+/** A request, or a caller's options, broke a rule and nothing was sent: every issue, each naming its field and rule. */
 export class ValidationError extends PlatformError {
   override name = "ValidationError";
   constructor(
@@ -62,6 +51,23 @@ export class ValidationError extends PlatformError {
   }
   get rule(): string {
     return this.issues[0]?.rule ?? "";
+  }
+}
+
+/**
+ * A client option is missing or wrong: createPlatformClient's options (every bad one, as
+ * `issues`), or the credential an operation needs (no `apiKey` for an `x-api-key` operation).
+ * A ValidationError of the client's settings, so one convention holds for every bad option;
+ * `option` names the first issue's field, as it did before the class collected them all.
+ */
+export class ConfigurationError extends ValidationError {
+  override name = "ConfigurationError";
+  readonly option: string;
+  constructor(issues: ValidationIssue[]);
+  constructor(message: string, option: string, rule?: string);
+  constructor(messageOrIssues: string | ValidationIssue[], option = "", rule = "configuration") {
+    super(typeof messageOrIssues === "string" ? [{ field: option, rule, message: messageOrIssues }] : messageOrIssues);
+    this.option = this.issues[0]?.field ?? "";
   }
 }
 

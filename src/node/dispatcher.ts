@@ -29,7 +29,11 @@ export function bodyBytesHeld(dispatcher: Dispatcher): number | undefined {
 }
 
 export function createDispatcher(options?: NetworkOptions, env: Record<string, string | undefined> = process.env): Dispatcher {
-  const o = checkNetworkOptions(options);
+  return dispatcherOf(checkNetworkOptions(options), env);
+}
+
+/** The dispatcher for options already checked (./network-options.ts). */
+export function dispatcherOf(o: CheckedNetworkOptions, env: Record<string, string | undefined> = process.env): Dispatcher {
   if (o.dispatcher) return o.dispatcher;
   const dispatcher = build(o, env);
   builtHere.add(dispatcher);

@@ -6,7 +6,7 @@ import { X509Certificate } from "node:crypto";
 import { createSecureContext } from "node:tls";
 import type { Dispatcher } from "undici";
 
-import { ConfigurationError } from "../kernel/errors.js";
+import { ConfigurationError, type ValidationIssue } from "../kernel/errors.js";
 import { closestName } from "../kernel/option-check.js";
 import { checkedProxyUrl } from "./proxy-env.js";
 
@@ -68,110 +68,130 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 const NETWORK_KEYS = ["dispatcher", "proxy", "tls", "proxyTls", "keepAliveTimeoutMs", "connections", "connectTimeoutMs"] as const;
 const TLS_KEYS = ["ca", "cert", "key", "passphrase", "rejectUnauthorized", "servername"] as const;
 
+/** The options checked, or a ConfigurationError (a ValidationError) naming every bad one. */
 export function checkNetworkOptions(options: NetworkOptions | undefined): CheckedNetworkOptions {
+  const { checked, issues } = inspectNetworkOptions(options);
+  if (checked === undefined) throw new ConfigurationError(issues);
+  return checked;
+}
+
+/** The options checked, or every issue found in them, each naming the option and the rule. */
+export function inspectNetworkOptions(options: NetworkOptions | undefined): { checked?: CheckedNetworkOptions; issues: ValidationIssue[] } {
+  const issues: ValidationIssue[] = [];
+  const must: Must = (field, rule, message) => issues.push({ field, rule, message });
   const o = (options ?? {}) as Record<string, unknown>;
-  if (!isPlainObject(o)) throw new ConfigurationError("network options must be an object", "options");
-  checkKeys(o, NETWORK_KEYS, "");
+  if (!isPlainObject(o)) return { issues: [{ field: "options", rule: "type", message: "network options must be an object" }] };
+  checkKeys(o, NETWORK_KEYS, "", must);
 
   const { dispatcher } = o;
   if (dispatcher !== undefined) {
     if (typeof dispatcher !== "object" || dispatcher === null || typeof (dispatcher as Dispatcher).dispatch !== "function") {
-      throw new ConfigurationError("dispatcher must be an undici Dispatcher (an object with a dispatch() method)", "dispatcher");
+      must("dispatcher", "type", "dispatcher must be an undici Dispatcher (an object with a dispatch() method)");
     }
     const others = NETWORK_KEYS.filter((key) => key !== "dispatcher" && o[key] !== undefined);
-    if (others.length) {
-      throw new ConfigurationError(`dispatcher replaces the client's own networking, so ${others.join(", ")} cannot be set with it: configure your dispatcher instead`, others[0]!);
-    }
+    if (others.length) must(others[0]!, "not", `dispatcher replaces the client's own networking, so ${others.join(", ")} cannot be set with it: configure your dispatcher instead`);
   }
 
-  const proxy = checkProxy(o.proxy);
-  const tls = checkTls(o.tls, "tls");
-  const proxyTls = checkTls(o.proxyTls, "proxyTls");
-  if (proxy === false && proxyTls) throw new ConfigurationError("proxyTls cannot be set with proxy: false, since no proxy is used", "proxyTls");
-
-  return {
-    dispatcher: dispatcher as Dispatcher | undefined,
-    proxy,
-    tls,
-    proxyTls,
-    keepAliveTimeoutMs: positiveMs(o.keepAliveTimeoutMs, "keepAliveTimeoutMs") ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
-    connections: positiveInteger(o.connections, "connections"),
-    connectTimeoutMs: positiveMs(o.connectTimeoutMs, "connectTimeoutMs") ?? DEFAULT_CONNECT_TIMEOUT_MS,
-  };
+  const proxy = checkProxy(o.proxy, must);
+  const tls = checkTls(o.tls, "tls", must);
+  const proxyTls = checkTls(o.proxyTls, "proxyTls", must);
+  if (proxy === false && proxyTls) must("proxyTls", "not", "proxyTls cannot be set with proxy: false, since no proxy is used");
+  const keepAliveTimeoutMs = positiveMs(o.keepAliveTimeoutMs, "keepAliveTimeoutMs", must) ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS;
+  const connections = positiveInteger(o.connections, "connections", must);
+  const connectTimeoutMs = positiveMs(o.connectTimeoutMs, "connectTimeoutMs", must) ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  if (issues.length > 0) return { issues };
+  return { checked: { dispatcher: dispatcher as Dispatcher | undefined, proxy, tls, proxyTls, keepAliveTimeoutMs, connections, connectTimeoutMs }, issues };
 }
 
-function checkProxy(value: unknown): string | false | undefined {
+type Must = (field: string, rule: string, message: string) => void;
+
+function checkProxy(value: unknown, must: Must): string | false | undefined {
   if (value === undefined || value === false) return value;
-  if (value instanceof URL) return checkedProxyUrl(value.href, "proxy");
-  if (typeof value === "string" && value.trim() !== "") return checkedProxyUrl(value.trim(), "proxy");
-  throw new ConfigurationError("proxy must be a proxy URL (a non-empty string or a URL), or false to ignore HTTP_PROXY and HTTPS_PROXY", "proxy");
+  try {
+    if (value instanceof URL) return checkedProxyUrl(value.href, "proxy");
+    if (typeof value === "string" && value.trim() !== "") return checkedProxyUrl(value.trim(), "proxy");
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    error.issues.forEach((issue) => must(issue.field, issue.rule, issue.message));
+    return undefined;
+  }
+  must("proxy", "type", "proxy must be a proxy URL (a non-empty string or a URL), or false to ignore HTTP_PROXY and HTTPS_PROXY");
+  return undefined;
 }
 
-function checkTls(value: unknown, option: string): TlsOptions | undefined {
+function checkTls(value: unknown, option: string, mustAll: Must): TlsOptions | undefined {
   if (value === undefined) return undefined;
-  if (!isPlainObject(value)) throw new ConfigurationError(`${option} must be an object of TLS settings (${TLS_KEYS.join(", ")})`, option);
-  checkKeys(value, TLS_KEYS, `${option}.`);
+  if (!isPlainObject(value)) {
+    mustAll(option, "type", `${option} must be an object of TLS settings (${TLS_KEYS.join(", ")})`);
+    return undefined;
+  }
+  let found = 0;
+  const must: Must = (field, rule, message) => {
+    found++;
+    mustAll(field, rule, message);
+  };
+  checkKeys(value, TLS_KEYS, `${option}.`, must);
   const t = value as TlsOptions;
   for (const key of ["ca", "cert", "key"] as const) {
     const pem = t[key];
     if (pem !== undefined && !isPem(pem) && !(Array.isArray(pem) && pem.length > 0 && pem.every(isPem))) {
-      throw new ConfigurationError(`${option}.${key} must be PEM text: a string, a Buffer, or a non-empty array of them`, `${option}.${key}`);
+      must(`${option}.${key}`, "type", `${option}.${key} must be PEM text: a string, a Buffer, or a non-empty array of them`);
     }
   }
-  if (t.passphrase !== undefined && typeof t.passphrase !== "string") throw new ConfigurationError(`${option}.passphrase must be a string`, `${option}.passphrase`);
-  if (t.rejectUnauthorized !== undefined && typeof t.rejectUnauthorized !== "boolean") {
-    throw new ConfigurationError(`${option}.rejectUnauthorized must be a boolean`, `${option}.rejectUnauthorized`);
-  }
-  if (t.servername !== undefined && (typeof t.servername !== "string" || t.servername === "")) {
-    throw new ConfigurationError(`${option}.servername must be a non-empty host name`, `${option}.servername`);
-  }
+  if (t.passphrase !== undefined && typeof t.passphrase !== "string") must(`${option}.passphrase`, "type", `${option}.passphrase must be a string`);
+  if (t.rejectUnauthorized !== undefined && typeof t.rejectUnauthorized !== "boolean") must(`${option}.rejectUnauthorized`, "type", `${option}.rejectUnauthorized must be a boolean`);
+  if (t.servername !== undefined && (typeof t.servername !== "string" || t.servername === "")) must(`${option}.servername`, "minLength", `${option}.servername must be a non-empty host name`);
   if ((t.cert === undefined) !== (t.key === undefined)) {
     const missing = t.cert === undefined ? "cert" : "key";
-    throw new ConfigurationError(`${option}.cert and ${option}.key go together: ${option}.${missing} is missing`, `${option}.${missing}`);
+    must(`${option}.${missing}`, "required", `${option}.cert and ${option}.key go together: ${option}.${missing} is missing`);
   }
-  if (t.passphrase !== undefined && t.key === undefined) throw new ConfigurationError(`${option}.passphrase needs ${option}.key`, `${option}.passphrase`);
-  loadable(t, option);
-  return { ...t };
+  if (t.passphrase !== undefined && t.key === undefined) must(`${option}.passphrase`, "dependentRequired", `${option}.passphrase needs ${option}.key`);
+  // Only settings of the right shapes are loaded: node:tls would only say the same less clearly.
+  if (found > 0) return undefined;
+  return loadable(t, option, must) ? { ...t } : undefined;
 }
 
 // Loaded once here so that a bad PEM or a wrong passphrase fails at start-up, naming the option.
 // OpenSSL's reason names the failure (e.g. "bad decrypt"), never the bytes it was given.
-function loadable(t: TlsOptions, option: string): void {
-  const attempt = (field: string, load: () => unknown) => {
+function loadable(t: TlsOptions, option: string, must: Must): boolean {
+  const attempt = (field: string, load: () => unknown): boolean => {
     try {
       load();
+      return true;
     } catch (error) {
       const reason = (error as { reason?: string; message?: string }).reason ?? (error as Error).message;
-      throw new ConfigurationError(`${option}.${field} could not be loaded: ${reason}`, `${option}.${field}`);
+      must(`${option}.${field}`, "loadable", `${option}.${field} could not be loaded: ${reason}`);
+      return false;
     }
   };
   // node:tls skips a CA entry that is not a certificate without a word; parsing it says why.
-  if (t.ca !== undefined) for (const entry of [t.ca].flat()) attempt("ca", () => new X509Certificate(entry));
-  if (t.cert === undefined) return;
-  attempt("cert", () => createSecureContext({ cert: t.cert as string }));
+  const ca = t.ca === undefined || [t.ca].flat().every((entry) => attempt("ca", () => new X509Certificate(entry)));
+  if (t.cert === undefined) return ca;
   // The certificate loaded, so what fails now is the key: unreadable, wrongly decrypted, or not the certificate's.
-  attempt("key", () => createSecureContext({ cert: t.cert as string, key: t.key as string, ...(t.passphrase !== undefined ? { passphrase: t.passphrase } : {}) }));
+  return attempt("cert", () => createSecureContext({ cert: t.cert as string })) && attempt("key", () => createSecureContext({ cert: t.cert as string, key: t.key as string, ...(t.passphrase !== undefined ? { passphrase: t.passphrase } : {}) })) && ca;
 }
 
-function checkKeys(value: object, known: readonly string[], prefix: string): void {
+function checkKeys(value: object, known: readonly string[], prefix: string, must: Must): void {
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const near = closestName(key, known);
     const hint = near ? `did you mean ${prefix}${near}?` : `the ${prefix ? `${prefix.slice(0, -1)} settings` : "options"} are ${known.join(", ")}`;
-    throw new ConfigurationError(`unknown option ${prefix}${key}: ${hint}`, `${prefix}${key}`);
+    must(`${prefix}${key}`, "unknownOption", `unknown option ${prefix}${key}: ${hint}`);
   }
 }
 
-function positiveMs(value: unknown, option: string): number | undefined {
+function positiveMs(value: unknown, option: string, must: Must): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) throw new ConfigurationError(`${option} must be a positive number of milliseconds`, option);
-  return value;
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) return value;
+  must(option, typeof value === "number" ? "exclusiveMinimum" : "type", `${option} must be a positive number of milliseconds`);
+  return undefined;
 }
 
-function positiveInteger(value: unknown, option: string): number | undefined {
+function positiveInteger(value: unknown, option: string, must: Must): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) throw new ConfigurationError(`${option} must be a positive integer`, option);
-  return value;
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 1) return value;
+  must(option, typeof value === "number" ? "minimum" : "type", `${option} must be a positive integer`);
+  return undefined;
 }
 
 function isPem(value: unknown): value is Pem {

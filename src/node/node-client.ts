@@ -9,8 +9,9 @@ import type { ResumeUploadOptions, UploadFileRequest } from "../wrappers/resourc
 import type { ImportIntoToolFromFiles, ImportToolFromFiles } from "../wrappers/resources/tools.js";
 import type { FileInput } from "../wrappers/uploads/file-input.js";
 import { fetch as undiciFetch, type Dispatcher } from "undici";
-import { createDispatcher } from "./dispatcher.js";
-import type { NetworkOptions } from "./network-options.js";
+import type { ValidationIssue } from "../kernel/errors.js";
+import { createDispatcher, dispatcherOf } from "./dispatcher.js";
+import { inspectNetworkOptions, type NetworkOptions } from "./network-options.js";
 import { nodeSender } from "./node-sender.js";
 import { pathOpener } from "./path-inputs.js";
 
@@ -38,7 +39,8 @@ function withoutNetworkOptions(options: NodePlatformClientOptions): PlatformClie
   return portable as PlatformClientOptions;
 }
 
-function dispatcherFor(options: NodePlatformClientOptions): Dispatcher {
+/** The dispatcher of the networking options, or what is wrong with them (named with the client's own issues). */
+function dispatcherFor(options: NodePlatformClientOptions): { dispatcher?: Dispatcher; issues: ValidationIssue[] } {
   const network: NetworkOptions = {};
   let own = false;
   for (const key of NETWORK_OPTION_KEYS) {
@@ -46,20 +48,24 @@ function dispatcherFor(options: NodePlatformClientOptions): Dispatcher {
     (network as Record<string, unknown>)[key] = options[key];
     own = true;
   }
-  return own ? createDispatcher(network) : (shared ??= createDispatcher());
+  if (!own) return { dispatcher: (shared ??= createDispatcher()), issues: [] };
+  const { checked, issues } = inspectNetworkOptions(network);
+  return checked ? { dispatcher: dispatcherOf(checked), issues } : { issues };
 }
 
 export function buildNodePlatformClient(options: NodePlatformClientOptions, wiring: ClientWiring = {}) {
   const isObject = options !== null && typeof options === "object";
-  const dispatcher = isObject ? dispatcherFor(options) : undefined;
+  const { dispatcher, issues } = isObject ? dispatcherFor(options) : { issues: [] };
   const portable = isObject ? withoutNetworkOptions(options) : options;
   // Calls go out over undici unless the caller brought a fetch of their own; so do downloads,
   // through the same pool, proxy and TLS settings. A misspelled networking option is still
-  // named with the one it resembles (extraOptionKeys).
+  // named with the one it resembles (extraOptionKeys), and a wrong one in the same error as the
+  // client's own (extraOptionIssues).
   const download = dispatcher && (((url: string, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch);
   return buildPlatformClient<string>(portable, {
     ...(dispatcher ? { sender: nodeSender(dispatcher), downloadFetch: download } : {}),
     extraOptionKeys: NETWORK_OPTION_KEYS,
+    extraOptionIssues: issues,
     sources: pathOpener,
     ...wiring,
   });

@@ -41,11 +41,11 @@ export function checkedProxyUrl(value: string, option: string): string {
     url = new URL(withScheme);
   } catch {
     // Not chained: the URL parser's error carries the input, password and all.
-    throw new ConfigurationError(`${option} is not a valid proxy URL (expected e.g. http://proxy.example:3128)`, option);
+    throw new ConfigurationError(`${option} is not a valid proxy URL (expected e.g. http://proxy.example:3128)`, option, "format");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigurationError(`${option} must be an http: or https: proxy URL, not ${url.protocol}`, option);
+    throw new ConfigurationError(`${option} must be an http: or https: proxy URL, not ${url.protocol}`, option, "format");
   }
-  if (url.hostname === "") throw new ConfigurationError(`${option} must name the proxy's host`, option);
+  if (url.hostname === "") throw new ConfigurationError(`${option} must name the proxy's host`, option, "format");
   return url.href;
 }

@@ -1,6 +1,7 @@
 // createPlatformClient: one openapi-fetch client with the request path around it
 // (./request/request-path.ts), and one namespace per tag of the spec (./resources/).
 import type { Middleware } from "openapi-fetch";
+import type { ValidationIssue } from "../kernel/errors.js";
 import { resolveOptions, type PlatformClientOptions } from "./options.js";
 import type { ClientSeams } from "./request/platform-api.js";
 import { createPlatformApi } from "./request/request-path.js";
@@ -18,6 +19,8 @@ import { passSourcesThrough, type SourceOpener } from "./uploads/source-opener.j
 export interface ClientWiring extends ClientSeams {
   /** Option names the entry reads itself (the Node entry's tls, proxy, dispatcher). */
   extraOptionKeys?: readonly string[] | undefined;
+  /** What the entry's own check of those options found: refused in one error with the client's own. */
+  extraOptionIssues?: readonly ValidationIssue[] | undefined;
   /** How exports are downloaded when the caller passes no fetch; the global fetch otherwise. */
   downloadFetch?: typeof fetch | undefined;
   /** Turns what an upload was given into a Blob or stream; the Node entry opens file paths here. */
@@ -29,7 +32,7 @@ export interface ClientWiring extends ClientSeams {
  * entry, a file path (`string`) on the Node entry, whose `sources` wiring opens it.
  */
 export function buildPlatformClient<Path = never>(options: PlatformClientOptions, wiring: ClientWiring = {}) {
-  const resolved = resolveOptions(options, wiring.extraOptionKeys);
+  const resolved = resolveOptions(options, wiring.extraOptionKeys, wiring.extraOptionIssues);
   const platform = createPlatformApi(resolved, wiring);
   const downloadFetch = resolved.fetchGiven || !wiring.downloadFetch ? resolved.fetch : wiring.downloadFetch;
   const sources = wiring.sources ?? passSourcesThrough;

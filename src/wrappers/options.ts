@@ -1,8 +1,8 @@
 // Client options, checked once when the client is made so that a wrong setting fails at
-// start-up with the option's name, not on the first request.
-import { ConfigurationError } from "../kernel/errors.js";
+// start-up with the option's name and rule, every wrong one at once, not on the first request.
+import { ConfigurationError, type ValidationIssue } from "../kernel/errors.js";
 import type { Logger } from "../kernel/logger.js";
-import { describeType, optionKeys, unknownKeyIssues } from "../kernel/option-check.js";
+import { describeType, optionKeys, optionsRecord, unknownKeyIssues } from "../kernel/option-check.js";
 
 /** How the client checks answers against the spec: not at all, recording drift, or failing on it. */
 export type ResponseValidation = "off" | "warn" | "strict";
@@ -94,74 +94,83 @@ export function headerSafe(value: string): boolean {
 }
 
 /**
- * The options as the client uses them. `extraKeys` are the Node entry's own options (tls, proxy,
- * dispatcher), which it reads itself; any other unknown key is refused with the key it resembles.
+ * The options as the client uses them, or a ConfigurationError (a ValidationError) naming every
+ * bad one, each with its rule, a misspelt key with the option it resembles. `extraKeys` are the
+ * Node entry's own options (tls, proxy, dispatcher), which it reads itself, and `extraIssues` what
+ * its own check of them found, so that one error names them all.
  */
-export function resolveOptions(options: PlatformClientOptions, extraKeys: readonly string[] = []): ResolvedOptions {
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new ConfigurationError(`options must be an object (got ${describeType(options)})`, "options");
-  }
-  const [unknown] = unknownKeyIssues(options, [...CLIENT_OPTION_KEYS, ...extraKeys], "");
-  if (unknown) throw new ConfigurationError(unknown.message, unknown.field);
-  const { host, baseUrl, apiKey, jwt, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, userAgent, logger } = options;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") throw new ConfigurationError("fetch must be a function (no global fetch in this runtime)", "fetch");
-  headerValue("apiKey", apiKey, false);
-  headerValue("jwt", jwt, true);
-  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ConfigurationError("timeoutMs must be a positive number of milliseconds", "timeoutMs");
-  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
-    throw new ConfigurationError("maxRetries must be an integer from 0 to 10", "maxRetries");
-  }
-  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new ConfigurationError("maxResponseBytes must be a positive integer number of bytes", "maxResponseBytes");
-  headerValue("userAgent", userAgent, false);
-  if (logger !== undefined && (typeof logger !== "object" || logger === null)) {
-    throw new ConfigurationError("logger must be an object with debug, info and warn methods (each optional)", "logger");
-  }
+export function resolveOptions(options: PlatformClientOptions, extraKeys: readonly string[] = [], extraIssues: readonly ValidationIssue[] = []): ResolvedOptions {
+  const { record, issues } = optionsRecord(options, "options");
+  // Nothing else can be read from options that are not an object.
+  if (issues.length > 0) throw new ConfigurationError(issues);
+  const o = record as PlatformClientOptions;
+  issues.push(...unknownKeyIssues(o, [...CLIENT_OPTION_KEYS, ...extraKeys], ""));
+  const { host, baseUrl, apiKey, jwt, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, userAgent, logger } = o;
+  const must = (field: string, rule: string, message: string) => issues.push({ field, rule, message });
+  const url = resolveBaseUrl(host, baseUrl, must);
+  const fetchImpl = o.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") must("fetch", "type", "fetch must be a function (no global fetch in this runtime)");
+  headerValue("apiKey", apiKey, false, must);
+  headerValue("jwt", jwt, true, must);
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) must("timeoutMs", typeof timeoutMs === "number" ? "exclusiveMinimum" : "type", "timeoutMs must be a positive number of milliseconds");
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) must("maxRetries", Number.isInteger(maxRetries) ? "range" : "type", "maxRetries must be an integer from 0 to 10");
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) must("maxResponseBytes", Number.isSafeInteger(maxResponseBytes) ? "minimum" : "type", "maxResponseBytes must be a positive integer number of bytes");
+  headerValue("userAgent", userAgent, false, must);
+  if (logger !== undefined && (typeof logger !== "object" || logger === null)) must("logger", "type", "logger must be an object with debug, info and warn methods (each optional)");
+  const validateResponses = responseValidationMode(o.validateResponses, must);
+  issues.push(...extraIssues);
+  if (issues.length > 0 || url === undefined) throw new ConfigurationError(issues);
   return {
-    baseUrl: resolveBaseUrl(host, baseUrl),
+    baseUrl: url,
     apiKey,
     jwt,
     fetch: fetchImpl,
-    fetchGiven: options.fetch !== undefined,
+    fetchGiven: o.fetch !== undefined,
     timeoutMs,
     maxRetries,
     maxResponseBytes,
     userAgent: userAgent ? `${CLIENT_NAME} ${userAgent}` : CLIENT_NAME,
     logger,
-    validateResponses: responseValidationMode(options.validateResponses),
+    validateResponses,
   };
 }
 
+type Must = (field: string, rule: string, message: string) => void;
+
 // A value sent as a header: a non-empty string a header can carry (or, for jwt, a function that
 // returns one, checked at each call). The value is never quoted back: it may be a secret.
-function headerValue(option: string, value: unknown, orFunction: boolean): void {
+function headerValue(option: string, value: unknown, orFunction: boolean, must: Must): void {
   if (value === undefined || (orFunction && typeof value === "function")) return;
   if (typeof value !== "string" || value.trim() === "") {
-    throw new ConfigurationError(`${option} must be a non-empty string${orFunction ? " or a function returning one" : ""}`, option);
-  }
-  if (!headerSafe(value)) throw new ConfigurationError(`${option} must be printable ASCII with no surrounding spaces: a header cannot carry it as it is`, option);
+    must(option, typeof value === "string" ? "minLength" : "type", `${option} must be a non-empty string${orFunction ? " or a function returning one" : ""}`);
+  } else if (!headerSafe(value)) must(option, "pattern", `${option} must be printable ASCII with no surrounding spaces: a header cannot carry it as it is`);
 }
 
-function resolveBaseUrl(host: string | undefined, baseUrl: string | undefined): string {
+function resolveBaseUrl(host: string | undefined, baseUrl: string | undefined, must: Must): string | undefined {
   if ((host === undefined) === (baseUrl === undefined)) {
-    throw new ConfigurationError("give exactly one of host (e.g. acme.platform.example) or baseUrl", host === undefined ? "host" : "baseUrl");
+    must(host === undefined ? "host" : "baseUrl", "oneOf", "give exactly one of host (e.g. acme.platform.example) or baseUrl");
+    return undefined;
   }
   if (host !== undefined) {
     // The spec's server is https://{host}: a scheme or a path here would build wrong addresses.
-    if (typeof host !== "string" || !/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) {
-      throw new ConfigurationError("host must be a bare host name (no scheme, no path), e.g. acme.platform.example", "host");
-    }
-    return `https://${host}`;
+    if (typeof host === "string" && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) return `https://${host}`;
+    must("host", "format", "host must be a bare host name (no scheme, no path), e.g. acme.platform.example");
+    return undefined;
   }
   let url: URL;
   try {
     url = new URL(String(baseUrl));
   } catch {
-    throw new ConfigurationError("baseUrl must be an absolute http(s) URL", "baseUrl");
+    must("baseUrl", "format", "baseUrl must be an absolute http(s) URL");
+    return undefined;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigurationError("baseUrl must be an absolute http(s) URL", "baseUrl");
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    must("baseUrl", "format", "baseUrl must be an absolute http(s) URL");
+    return undefined;
+  }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ConfigurationError("baseUrl must not carry credentials, a query or a fragment", "baseUrl");
+    must("baseUrl", "format", "baseUrl must not carry credentials, a query or a fragment");
+    return undefined;
   }
   return url.href.replace(/\/+$/, "");
 }
@@ -170,10 +179,11 @@ const RESPONSE_VALIDATION: readonly ResponseValidation[] = ["off", "warn", "stri
 
 // Off unless asked: the validators are the largest code the client has (loaded on demand, never
 // by a client that does not check), and a report helps only someone who reads it.
-function responseValidationMode(value: unknown): ResponseValidation {
+function responseValidationMode(value: unknown, must: Must): ResponseValidation {
   if (value === undefined) return "off";
-  if (!RESPONSE_VALIDATION.includes(value as ResponseValidation)) {
-    throw new ConfigurationError(`validateResponses must be one of ${RESPONSE_VALIDATION.map((m) => `"${m}"`).join(", ")} (got ${typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : describeType(value)})`, "validateResponses");
+  const mode = RESPONSE_VALIDATION.find((m) => m === value);
+  if (mode === undefined) {
+    must("validateResponses", "enum", `validateResponses must be one of ${RESPONSE_VALIDATION.map((m) => `"${m}"`).join(", ")} (got ${typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : describeType(value)})`);
   }
-  return value as ResponseValidation;
+  return mode ?? "off";
 }

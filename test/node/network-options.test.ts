@@ -74,7 +74,7 @@ describe("network options: values", () => {
     [{ tls: { ca: [] } }, "tls.ca", "tls.ca must be PEM text: a string, a Buffer, or a non-empty array of them"],
     [{ tls: { rejectUnauthorized: "no" } }, "tls.rejectUnauthorized", "tls.rejectUnauthorized must be a boolean"],
     [{ tls: { servername: "" } }, "tls.servername", "tls.servername must be a non-empty host name"],
-    [{ proxyTls: { passphrase: 7 } }, "proxyTls.passphrase", "proxyTls.passphrase must be a string"],
+    [{ proxyTls: { passphrase: 7 } }, "proxyTls.passphrase", "proxyTls.passphrase must be a string; proxyTls.passphrase needs proxyTls.key"],
     [{ proxy: false, proxyTls: {} }, "proxyTls", "proxyTls cannot be set with proxy: false, since no proxy is used"],
     [{ dispatcher: {} }, "dispatcher", "dispatcher must be an undici Dispatcher (an object with a dispatch() method)"],
   ])("%o fails on %s", (input, option, message) => {

@@ -2,7 +2,7 @@
 // HTTP_PROXY, with a private CA, with its networking options checked like every other option.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildNodePlatformClient } from "../../src/node/node-client.js";
-import { ConfigurationError } from "../../src/kernel/errors.js";
+import { ConfigurationError, ValidationError } from "../../src/kernel/errors.js";
 import { startForwardProxy, type ForwardProxy } from "../support/forward-proxy.js";
 import { readBody, startLocalServer, type LocalServer } from "../support/local-server.js";
 import { makePki, type Pki } from "../support/throwaway-pki.js";
@@ -88,5 +88,21 @@ describe("the Node client's networking", () => {
   it("checks its networking options with the others: a misspelled one names the one it resembles", () => {
     expect(() => buildNodePlatformClient({ baseUrl: plain.url, apiKey: API_KEY, porxy: false } as never)).toThrow(/porxy is not an option; did you mean proxy\?/);
     expect(() => buildNodePlatformClient({ baseUrl: plain.url, apiKey: API_KEY, tls: { ca: "not a certificate" } })).toThrow(ConfigurationError);
+  });
+
+  it("names a bad networking option in the same error as a bad client option, every one with its rule", () => {
+    const error = (() => {
+      try {
+        buildNodePlatformClient({ baseUrl: plain.url, apiKey: "", connections: 0, tls: { rejectUnauthorized: "no" } } as never);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map(({ field, rule }) => ({ field, rule }))).toEqual([
+      { field: "apiKey", rule: "minLength" },
+      { field: "tls.rejectUnauthorized", rule: "type" },
+      { field: "connections", rule: "minimum" },
+    ]);
   });
 });

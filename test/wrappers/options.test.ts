@@ -1,8 +1,19 @@
 // Client options are checked when the client is made, each failure naming the option.
 import { describe, expect, it } from "vitest";
 import { createPlatformClient } from "../../src/index.js";
-import { ConfigurationError } from "../../src/kernel/errors.js";
+import { ConfigurationError, ValidationError } from "../../src/kernel/errors.js";
 import { resolveOptions } from "../../src/wrappers/options.js";
+
+/** The ConfigurationError `make` throws. */
+function refusal(make: () => unknown): ConfigurationError {
+  try {
+    make();
+  } catch (error) {
+    if (error instanceof ConfigurationError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigurationError");
+}
 
 describe("client options", () => {
   it.each([
@@ -30,6 +41,21 @@ describe("client options", () => {
     })() as ConfigurationError;
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.option).toBe(option);
+  });
+
+  it("names every bad option at once in one ValidationError, each field with its rule, a misspelt one with the option it resembles", () => {
+    const error = refusal(() => createPlatformClient({ host: "https://a.example", timeoutMs: 0, maxRetires: 3, validateResponses: "loud" } as never));
+    // A ValidationError, as the MCP server's and the mocks' refusals are; still a ConfigurationError for callers who catch that.
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.issues).toEqual([
+      { field: "maxRetires", rule: "unknownOption", message: "maxRetires is not an option; did you mean maxRetries?" },
+      { field: "host", rule: "format", message: "host must be a bare host name (no scheme, no path), e.g. acme.platform.example" },
+      { field: "timeoutMs", rule: "exclusiveMinimum", message: "timeoutMs must be a positive number of milliseconds" },
+      { field: "validateResponses", rule: "enum", message: 'validateResponses must be one of "off", "warn", "strict" (got "loud")' },
+    ]);
+    expect(error.option).toBe("maxRetires");
+    expect(error.message).toBe(error.issues.map((issue) => issue.message).join("; "));
   });
 
   it("builds https://{host} from a host and keeps a base URL as given", () => {

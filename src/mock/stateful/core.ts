@@ -7,6 +7,8 @@
 // the same scenario methods over the same state.
 import type { DriftReport } from "../../drift/report-format.js";
 import type { OperationId } from "../../generated/operations.js";
+import { ValidationError } from "../../kernel/errors.js";
+import { integerIn } from "../../kernel/option-check.js";
 import { problem, type Answer } from "./contract/problems.js";
 import type { ExpectedCredentials } from "./contract/credentials.js";
 import { MockContext } from "./context.js";
@@ -159,7 +161,8 @@ export class MockCore {
 
   /** The next `count` jobs started (default 1) end FAILED instead of SUCCESS. */
   failNextJob(count = 1): void {
-    if (!Number.isInteger(count) || count < 1) throw new TypeError("failNextJob: count must be an integer >= 1");
+    const issues = integerIn("count", count, 1);
+    if (issues.length > 0) throw new ValidationError(issues, "failNextJob");
     this.shared.context.jobs.failNextJobs(count);
   }
 

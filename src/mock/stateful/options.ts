@@ -2,6 +2,7 @@
 // before anything listens, a misspelt one with the option it resembles (the client's own check).
 import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { optionKeys, unknownKeyIssues } from "../../kernel/option-check.js";
+import { isRecord } from "../../kernel/records.js";
 import type { Chunk } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
 import { validateFaultRule, type FaultRule } from "./scenarios/faults.js";
@@ -101,19 +102,24 @@ export interface ResolvedExisting {
   records?: true;
 }
 
-/** Checks the ids of `existing`, each against the prefix the spec's path parameters require. */
+/**
+ * Checks the ids of `existing`, each against the prefix the spec's path parameters require: the
+ * ids, or a ValidationError naming every issue (addExisting's refusal, an issue of startMock's).
+ */
 export function resolveExisting(existing: unknown, where = "startMock: existing"): ResolvedExisting {
   if (existing === undefined) return { models: [], tools: [] };
   if (existing === "examples") return { models: [...EXAMPLE_ENTITIES.models], tools: [...EXAMPLE_ENTITIES.tools], records: true };
-  if (existing === null || typeof existing !== "object" || Array.isArray(existing)) throw new TypeError(`${where} must be "examples" or an object { models?, tools? }`);
-  const record = existing as Record<string, unknown>;
-  for (const key of Object.keys(record)) if (key !== "models" && key !== "tools") throw new TypeError(`${where}.${key} is not an option (known: models, tools)`);
-  const ids = (key: "models" | "tools", pattern: RegExp, prefix: string) => {
-    const list = record[key] ?? [];
-    if (!Array.isArray(list) || !list.every((id) => typeof id === "string" && pattern.test(id))) throw new TypeError(`${where}.${key} must be a list of ids starting with ${prefix}`);
-    return [...list] as string[];
+  if (!isRecord(existing)) throw new ValidationError([{ field: where, rule: "type", message: `${where} must be "examples" or an object { models?, tools? }` }]);
+  const issues = unknownKeyIssues(existing, ["models", "tools"], where);
+  const ids = (key: "models" | "tools", pattern: RegExp, prefix: string): string[] => {
+    const list: unknown = existing[key] ?? [];
+    if (Array.isArray(list) && list.every((id) => typeof id === "string" && pattern.test(id))) return [...list];
+    issues.push({ field: `${where}.${key}`, rule: "pattern", message: `${where}.${key} must be a list of ids starting with ${prefix}` });
+    return [];
   };
-  return { models: ids("models", /^cm-\S+$/, "cm-"), tools: ids("tools", /^a-\S+$/, "a-") };
+  const resolved = { models: ids("models", /^cm-\S+$/, "cm-"), tools: ids("tools", /^a-\S+$/, "a-") };
+  if (issues.length > 0) throw new ValidationError(issues);
+  return resolved;
 }
 
 /** Collects the issues of one option's check, keeping its value when it passes. */

@@ -23,16 +23,16 @@ const CREDENTIAL_HEADERS = ["x-api-key", "auth"] as const;
  */
 export function credentialFor(header: string, operationId: string, { apiKey, jwt }: Credentials, redactor: Redactor, signal?: AbortSignal): string | Promise<string> {
   if (header === "x-api-key") {
-    if (!apiKey) throw new ConfigurationError(`${operationId} needs the apiKey option (sent as the x-api-key header)`, "apiKey");
+    if (!apiKey) throw new ConfigurationError(`${operationId} needs the apiKey option (sent as the x-api-key header)`, "apiKey", "required");
     return apiKey;
   }
-  if (jwt === undefined) throw new ConfigurationError(`${operationId} needs the jwt option (sent as the auth header)`, "jwt");
+  if (jwt === undefined) throw new ConfigurationError(`${operationId} needs the jwt option (sent as the auth header)`, "jwt", "required");
   if (typeof jwt === "string") return jwt;
   return untilAborted(Promise.resolve(jwt(signal ? { signal } : {})), signal).then((token) => {
-    if (typeof token !== "string" || token.trim() === "") throw new ConfigurationError(`the jwt function returned no token for ${operationId}`, "jwt");
+    if (typeof token !== "string" || token.trim() === "") throw new ConfigurationError(`the jwt function returned no token for ${operationId}`, "jwt", "minLength");
     // Masked from here on, even in the refusal below.
     redactor.add(token);
-    if (!headerSafe(token)) throw new ConfigurationError(`the jwt function returned a token a header cannot carry (control characters, non-ASCII or surrounding spaces) for ${operationId}`, "jwt");
+    if (!headerSafe(token)) throw new ConfigurationError(`the jwt function returned a token a header cannot carry (control characters, non-ASCII or surrounding spaces) for ${operationId}`, "jwt", "pattern");
     return token;
   });
 }

@@ -44,7 +44,7 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
   // answer is checked against the spec here, as it came, when validateResponses asks for it.
   const validation = responseValidation(resolved.validateResponses, log);
   const fetch = (input: Request): Promise<Response> => {
-    if (!(input instanceof PlatformRequest)) throw new ConfigurationError("the client builds its requests with its own Request class; do not pass `Request` per call", "Request");
+    if (!(input instanceof PlatformRequest)) throw new ConfigurationError("the client builds its requests with its own Request class; do not pass `Request` per call", "Request", "type");
     const answer = transport(input);
     return (validation.check ? answer.then(validation.check) : answer) as unknown as Promise<Response>;
   };
@@ -93,5 +93,5 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
 
 function checkMiddleware(middleware: unknown, index: number): void {
   const ok = typeof middleware === "object" && middleware !== null && ["onRequest", "onResponse", "onError"].some((hook) => typeof (middleware as Record<string, unknown>)[hook] === "function");
-  if (!ok) throw new ConfigurationError(`middleware[${index}] must be an object with onRequest, onResponse or onError`, "middleware");
+  if (!ok) throw new ConfigurationError(`middleware[${index}] must be an object with onRequest, onResponse or onError`, "middleware", "type");
 }

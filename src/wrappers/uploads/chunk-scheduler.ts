@@ -5,6 +5,7 @@
 import {
   abortError,
   AuthenticationError,
+  ConfigurationError,
   ImportError,
   isTransientError,
   NotFoundError,
@@ -62,6 +63,8 @@ export interface TransferSettings {
 // What works when resuming would not, for the failures a resume cannot get past. The client's
 // own refusal of a chunk request says which field and rule it broke: that is what to fix.
 function nextStep(cause: unknown, state: ImportState): string {
+  // A missing credential is a ConfigurationError, a kind of ValidationError, but fixing it is what lets a resume work.
+  if (cause instanceof ConfigurationError) return `resuming will not help until the client's ${cause.option} option is fixed; then ${resumeMethodFor(state)}(error.state, { source }) continues it if the session has not expired`;
   if (cause instanceof ValidationError) return `resuming will not help: the client would not send the chunk (${cause.issues.map((i) => i.message).join("; ")}); start a new import once that is fixed`;
   if (cause instanceof NotFoundError) return "resuming will not help: the service no longer knows the session; start a new import";
   if (cause instanceof AuthenticationError || cause instanceof PermissionDeniedError) return `resuming will not help until the credentials are fixed; then ${resumeMethodFor(state)}(error.state, { source }) continues it if the session has not expired`;

@@ -20,6 +20,7 @@
 //   GET    /__mock/downloads/{dockStatusId}   a finished export's file (no credential, like the service's)
 //   GET    /__mock/files/{fileId}             what the mock knows of an uploaded file
 import type { OperationId } from "../../../generated/operations.js";
+import { ValidationError } from "../../../kernel/errors.js";
 import type { MockContext } from "../context.js";
 import { exportManifest } from "../downloads.js";
 import { readJsonBody } from "../http/json-body.js";
@@ -63,7 +64,7 @@ const notFound = (what: string): [number, unknown] => [404, { message: `${what} 
 
 // Data only: a string here would be a path on the mock's disk, read for whoever can reach the port.
 function chunksOf(body: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(body)) throw new TypeError("PUT /__mock/chunks takes the chunks themselves, a JSON array (a fixture file is loaded at start-up: the chunks option or --chunks)");
+  if (!Array.isArray(body)) throw new ValidationError([{ field: "body", rule: "type", message: "PUT /__mock/chunks takes the chunks themselves, a JSON array (a fixture file is loaded at start-up: the chunks option or --chunks)" }]);
   return body as Record<string, unknown>[];
 }
 
@@ -148,8 +149,8 @@ export async function handleAdmin(mock: AdminTarget, context: MockContext, reque
       }
     }
   } catch (error) {
-    // A bad scenario request: the message names the field and the rule.
-    [status, body] = [400, { message: (error as Error).message }];
+    // A bad scenario request: the message names the field and the rule, and `issues` lists each.
+    [status, body] = [400, { message: (error as Error).message, ...(error instanceof ValidationError ? { issues: error.issues } : {}) }];
   }
   return toOutgoing(status, body, headers);
 }

@@ -4,6 +4,9 @@
 // is harmless) unless `after` is set: then the request takes effect and only its answer is lost,
 // the case where a client cannot know whether its request went through.
 import { operations, type OperationId } from "../../../generated/operations.js";
+import { ValidationError, type ValidationIssue } from "../../../kernel/errors.js";
+import { describeType, optionKeys, unknownKeyIssues } from "../../../kernel/option-check.js";
+import { isRecord } from "../../../kernel/records.js";
 import { seededRandom } from "../random.js";
 
 export type FaultKind = "500" | "503" | "429" | "reset" | "slow";
@@ -35,27 +38,34 @@ const MAX_SLOW_MS = 60 * 60 * 1000;
 
 const KINDS: readonly FaultKind[] = ["500", "503", "429", "reset", "slow"];
 
-/** Checks a rule, throwing an error that names the field and the rule it breaks. */
+const RULE_KEYS = optionKeys<FaultRule>({ operation: true, kind: true, rate: true, nth: true, times: true, retryAfterSeconds: true, slowMs: true, after: true });
+
+/**
+ * Checks a rule: the rule, or a ValidationError naming every issue, each its field and rule (the
+ * one convention for a bad option, the client's own). `where` names the rule in the fields.
+ */
 export function validateFaultRule(rule: unknown, where = "fault"): FaultRule {
-  if (rule === null || typeof rule !== "object" || Array.isArray(rule)) throw new TypeError(`${where} must be an object`);
-  const r = rule as Record<string, unknown>;
-  const known = new Set(["operation", "kind", "rate", "nth", "times", "retryAfterSeconds", "slowMs", "after"]);
-  for (const key of Object.keys(r)) if (!known.has(key)) throw new TypeError(`${where}.${key} is not an option (known: ${[...known].join(", ")})`);
-  if (!KINDS.includes(r["kind"] as FaultKind)) throw new TypeError(`${where}.kind must be one of ${KINDS.join(", ")}`);
-  if (r["operation"] !== undefined && r["operation"] !== "*" && !(typeof r["operation"] === "string" && r["operation"] in operations)) {
-    throw new TypeError(`${where}.operation must be "*" or an operationId of the spec`);
-  }
-  if (r["rate"] === undefined && r["nth"] === undefined) throw new TypeError(`${where} needs rate or nth`);
-  if (r["rate"] !== undefined && !(typeof r["rate"] === "number" && r["rate"] >= 0 && r["rate"] <= 1)) throw new TypeError(`${where}.rate must be a number from 0 to 1`);
-  const nth = r["nth"] === undefined ? [] : Array.isArray(r["nth"]) ? r["nth"] : [r["nth"]];
-  if (!nth.every((n) => Number.isInteger(n) && (n as number) >= 1)) throw new TypeError(`${where}.nth must be an integer >= 1 or a list of them`);
+  if (!isRecord(rule)) throw new ValidationError([{ field: where, rule: "type", message: `${where} must be an object (got ${describeType(rule)})` }]);
+  const issues: ValidationIssue[] = unknownKeyIssues(rule, RULE_KEYS, where);
+  const must = (key: string, check: string, message: string) => issues.push({ field: `${where}.${key}`, rule: check, message: `${where}.${key} ${message}` });
+  const kind = KINDS.find((k) => k === rule["kind"]);
+  if (kind === undefined) must("kind", rule["kind"] === undefined ? "required" : "enum", `must be one of ${KINDS.join(", ")}`);
+  const operation = rule["operation"];
+  if (operation !== undefined && operation !== "*" && !(typeof operation === "string" && operation in operations)) must("operation", "enum", `must be "*" or an operationId of the spec`);
+  const { rate, nth, slowMs, after } = rule;
+  if (rate === undefined && nth === undefined) issues.push({ field: where, rule: "anyOf", message: `${where} needs rate or nth` });
+  if (rate !== undefined && !(typeof rate === "number" && rate >= 0 && rate <= 1)) must("rate", "range", "must be a number from 0 to 1");
+  const picked = nth === undefined ? [] : Array.isArray(nth) ? nth : [nth];
+  if (!picked.every((n) => Number.isInteger(n) && n >= 1)) must("nth", "minimum", "must be an integer >= 1 or a list of them");
   for (const key of ["times", "retryAfterSeconds", "slowMs"]) {
-    if (r[key] !== undefined && !(Number.isInteger(r[key]) && (r[key] as number) >= 0)) throw new TypeError(`${where}.${key} must be an integer >= 0`);
+    const value = rule[key];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 0)) must(key, "minimum", "must be an integer >= 0");
   }
   // Past Node's longest timer the drip would fire at once, not slowly.
-  if ((r["slowMs"] as number | undefined) !== undefined && (r["slowMs"] as number) > MAX_SLOW_MS) throw new TypeError(`${where}.slowMs must be at most ${MAX_SLOW_MS} (one hour)`);
-  if (r["after"] !== undefined && typeof r["after"] !== "boolean") throw new TypeError(`${where}.after must be a boolean`);
-  return r as unknown as FaultRule;
+  if (typeof slowMs === "number" && slowMs > MAX_SLOW_MS) must("slowMs", "maximum", `must be at most ${MAX_SLOW_MS} (one hour)`);
+  if (after !== undefined && typeof after !== "boolean") must("after", "type", "must be a boolean");
+  if (issues.length > 0) throw new ValidationError(issues);
+  return rule as unknown as FaultRule;
 }
 
 interface ActiveRule {
