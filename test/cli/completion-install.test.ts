@@ -53,7 +53,7 @@ async function inShell(shell: Shell, script: string, home: string, { platformOnP
   const [command, ...args] = RUN[shell](script);
   // Bare `platform` is a command where it is on PATH (a global install): fish completes only a
   // command it can find.
-  const path = platformOnPath ? `${join(project, "node_modules/.bin")}:${process.env["PATH"]}` : process.env["PATH"];
+  const path = platformOnPath ? `${join(project, "node_modules/.bin")}:${process.env.PATH}` : process.env.PATH;
   // Only what a fresh account has: HOME, PATH, no XDG or zsh folder settings of the developer's.
   const env = { HOME: home, PATH: path, XDG_CONFIG_HOME: undefined, XDG_DATA_HOME: undefined, BASH_COMPLETION_USER_DIR: undefined, ZDOTDIR: undefined };
   return runBounded(command!, args, { cwd: project, env, timeoutMs: BOUND_MS });
@@ -83,8 +83,8 @@ describe("the guide's install blocks", () => {
     for (const shell of SHELLS) {
       const targets = blocks[shell].split("\n").flatMap((line) => {
         const words = line.replace(/'[^']*'/g, "''").trim().split(/\s+/);
-        const after = (op: string) => words.flatMap((word, i) => (word === op ? [words[i + 1]!] : []));
-        return [...after(">"), ...after(">>"), ...(words[0] === "mkdir" ? words.slice(1).filter((w) => !w.startsWith("-")) : []), ...(words[0] === "ln" ? words.slice(-1) : [])];
+        const following = (op: string) => words.flatMap((word, i) => (word === op ? [words[i + 1]!] : []));
+        return [...following(">"), ...following(">>"), ...(words[0] === "mkdir" ? words.slice(1).filter((w) => !w.startsWith("-")) : []), ...(words[0] === "ln" ? words.slice(-1) : [])];
       });
       expect(targets.length, shell).toBeGreaterThan(0);
       for (const target of targets) expect(target, `${shell}: ${target}`).toMatch(/^~\/[\w./-]+$/);

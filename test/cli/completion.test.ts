@@ -27,7 +27,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What bash offers for the last word of `platform …words`, through the function `complete` registered. */
 function bash(...words: string[]): string[] {
-  const script = `source ${quote(scripts["bash"]!)}
+  const script = `source ${quote(scripts.bash!)}
 spec=$(complete -p platform) || exit 9
 COMP_WORDS=(platform ${words.map(quote).join(" ")}); COMP_CWORD=${words.length}; COMPREPLY=()
 $(sed -E 's/.*-F ([^ ]+) .*/\\1/' <<<"$spec") platform
@@ -36,7 +36,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 }
 
 function fish(line: string): string[] {
-  return execFileSync("fish", ["--no-config", "-c", `source ${quote(scripts["fish"]!)}; complete -C ${quote(line)}`], { encoding: "utf8" })
+  return execFileSync("fish", ["--no-config", "-c", `source ${quote(scripts.fish!)}; complete -C ${quote(line)}`], { encoding: "utf8" })
     .split("\n")
     .filter(Boolean)
     .map((entry) => entry.split("\t")[0]!);
@@ -44,7 +44,7 @@ function fish(line: string): string[] {
 
 // compdef stands in for compinit's (slow to load): it records what the script registers.
 function zsh(...words: string[]): string[] {
-  const script = `compdef() { print -r -- "compdef $*"; }; source ${quote(scripts["zsh"]!)}; _platform_candidates ${words.map(quote).join(" ")}`;
+  const script = `compdef() { print -r -- "compdef $*"; }; source ${quote(scripts.zsh!)}; _platform_candidates ${words.map(quote).join(" ")}`;
   return execFileSync("zsh", ["-f", "-c", script], { encoding: "utf8" }).split("\n").filter(Boolean);
 }
 
@@ -70,7 +70,7 @@ describe("bash", () => {
 
 /** What `_platform`, the function compdef registers, hands compadd for `platform …words` (compadd and _files stubbed). */
 function zshWidget(...words: string[]): string[] {
-  const script = `compdef() { :; }; source ${quote(scripts["zsh"]!)}; compadd() { print -rl -- "\${(@P)2}"; }; _files() { print -r -- "(files)"; }
+  const script = `compdef() { :; }; source ${quote(scripts.zsh!)}; compadd() { print -rl -- "\${(@P)2}"; }; _files() { print -r -- "(files)"; }
 words=(platform ${words.map(quote).join(" ")}); CURRENT=${words.length + 1}; _platform`;
   return execFileSync("zsh", ["-f", "-c", script], { encoding: "utf8" }).split("\n").filter(Boolean);
 }

@@ -32,7 +32,7 @@ describe("platform's commands", () => {
     const help = helpOf(commands.get(path)!);
     expect(help).toContain(`Usage: platform ${path}`);
     // An example starts with the command (as typed, or through npx) or a pipe's first program.
-    expect(help).toMatch(/\nExamples?:\n  (platform|npx platform|source <\(npx platform|jq) /);
+    expect(help).toMatch(/\nExamples?:\n {2}(platform|npx platform|source <\(npx platform|jq) /);
   });
 
   it("the root help documents the environment and the exit codes", () => {

@@ -35,7 +35,7 @@ it("draws a bar with bytes, rate and time left on a terminal, and leaves the fin
   const exports = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(" ");
   // The exit code goes to a file, so the test knows the command ended and how.
   const command = `cd '${work}' && env ${exports} '${process.execPath}' '${cliMain()}' models import model.tar --chunk-size 1MiB --concurrency 2 > out.json; echo $? > code`;
-  tmux("new-session", "-d", "-s", SESSION, "-x", "120", "-y", "20", command + "; sleep 30");
+  tmux("new-session", "-d", "-s", SESSION, "-x", "120", "-y", "20", `${command}; sleep 30`);
   const seen: string[] = [];
   const end = Date.now() + 40_000;
   let code: string | undefined;

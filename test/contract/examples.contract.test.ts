@@ -6,7 +6,7 @@
 // `Prefer: code=` and must come back as the typed error of their status, body intact.
 import { describe, expect, it } from "vitest";
 import { deref } from "../../scripts/lib/spec.mjs";
-import { APIError, AuthenticationError, BadRequestError, InternalServerError, NotFoundError } from "../../src/node.js";
+import { type APIError, AuthenticationError, BadRequestError, InternalServerError, NotFoundError } from "../../src/node.js";
 import type { NodePlatformClient } from "../../src/node.js";
 import type { ContractCall, Outcome } from "./contract-client.js";
 import { apiErrorIn, CALLS, contractClient, describeWire, spec, specOperations } from "./contract-client.js";
@@ -23,9 +23,9 @@ interface NamedExample {
 }
 
 const namedExamples: NamedExample[] = specOperations.flatMap((op) =>
-  Object.entries<any>(spec.paths[op.path][op.method].responses).flatMap(([status, rawResponse]) => {
+  Object.entries(spec.paths[op.path][op.method].responses).flatMap(([status, rawResponse]) => {
     const response = deref(spec, rawResponse);
-    return Object.entries<any>(response.content?.["application/json"]?.examples ?? {}).map(([name, example]) => ({
+    return Object.entries(response.content?.["application/json"]?.examples ?? {}).map(([name, example]) => ({
       operationId: op.operationId,
       status,
       name,

@@ -81,7 +81,7 @@ beforeAll(async () => {
       PLATFORM_BASE_URL: mock.url,
       HOME: home,
       // A reader's PATH: no node_modules/.bin of this repository (npm test puts it there).
-      PATH: (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules")).join(":"),
+      PATH: (process.env.PATH ?? "").split(":").filter((dir) => !dir.includes("node_modules")).join(":"),
       XDG_CONFIG_HOME: undefined,
       PLATFORM_PROFILE: undefined,
       PLATFORM_HOST: undefined,

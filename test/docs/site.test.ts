@@ -11,6 +11,7 @@ import { WORKFLOW_LINKS_START } from "../../scripts/lib/site/workflow-pages.mjs"
 import { REPO_ROOT, deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { serveDirectory } from "../../scripts/lib/static-server.mjs";
 import { builtSite, type BuiltSite } from "./support/built-site.js";
+import type { Json } from "../support/json.js";
 
 const GUIDES = readdirSync(resolve(REPO_ROOT, "docs/guides")).filter((name) => name.endsWith(".md") && name !== "README.md");
 const spec = loadSpec();
@@ -72,7 +73,7 @@ describe("the site's pages", () => {
 });
 
 describe("the API reference", () => {
-  let rendered: any;
+  let rendered: Json;
   beforeAll(() => {
     rendered = JSON.parse(readFileSync(join(built.site, "reference/openapi.json"), "utf8"));
   });
@@ -83,8 +84,8 @@ describe("the API reference", () => {
       for (const operation of Object.values(item)) {
         if (!operation || typeof operation !== "object") continue;
         delete operation["x-codeSamples"];
-        const description = operation["description"];
-        if (typeof description === "string" && description.includes(WORKFLOW_LINKS_START)) operation["description"] = description.slice(0, description.indexOf(WORKFLOW_LINKS_START));
+        const description = operation.description;
+        if (typeof description === "string" && description.includes(WORKFLOW_LINKS_START)) operation.description = description.slice(0, description.indexOf(WORKFLOW_LINKS_START));
       }
     }
     expect(withoutSamples).toEqual(JSON.parse(JSON.stringify(spec)));
@@ -105,7 +106,7 @@ describe("the request bodies the reference renders", () => {
   // "Not object" with the rule's two fields), and Scalar lists no field of a body whose allOf
   // has a member that is a `not`: a rule across fields lives in an allOf member of its own,
   // said without one at its top (the deploy body's: an anyOf of "this one is absent").
-  const hasNot = (schema: Record<string, unknown>) => schema["not"] !== undefined;
+  const hasNot = (schema: Record<string, unknown>) => schema.not !== undefined;
   const bodies = operations.flatMap((op) =>
     Object.entries((deref(spec, spec.paths[op.path][op.method].requestBody)?.content ?? {}) as Record<string, { schema?: object }>).map(([type, media]) => ({ where: `${op.operationId} ${type}`, schema: deref(spec, media.schema) as Record<string, unknown> })),
   );
@@ -115,14 +116,14 @@ describe("the request bodies the reference renders", () => {
   });
 
   it("never have a not at their top, or at an allOf member's", () => {
-    const bare = bodies.filter(({ schema }) => hasNot(schema) || ((schema["allOf"] as Array<Record<string, unknown>> | undefined) ?? []).some((member) => hasNot(deref(spec, member))));
+    const bare = bodies.filter(({ schema }) => hasNot(schema) || ((schema.allOf as Array<Record<string, unknown>> | undefined) ?? []).some((member) => hasNot(deref(spec, member))));
     expect(bare.map((body) => body.where)).toEqual([]);
   });
 
   it("list the deploy body's fields where a renderer looks for them", () => {
     const deploy = bodies.find((body) => body.where.startsWith("deployModel "))!.schema;
-    const fields = ((deploy["allOf"] as Array<Record<string, unknown>>) ?? [deploy]).find((member) => member["properties"]);
-    expect(Object.keys(fields!["properties"] as object)).toEqual(expect.arrayContaining(["name", "hyperParameters", "deviceType"]));
+    const fields = ((deploy.allOf as Array<Record<string, unknown>>) ?? [deploy]).find((member) => member.properties);
+    expect(Object.keys(fields!.properties as object)).toEqual(expect.arrayContaining(["name", "hyperParameters", "deviceType"]));
   });
 });
 

@@ -44,7 +44,7 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const serverEnv = () => ({ PATH: process.env["PATH"] ?? "", PLATFORM_BASE_URL: mockUrl, PLATFORM_API_KEY: API_KEY, PLATFORM_JWT: JWT, NO_COLOR: "1" });
+const serverEnv = () => ({ PATH: process.env.PATH ?? "", PLATFORM_BASE_URL: mockUrl, PLATFORM_API_KEY: API_KEY, PLATFORM_JWT: JWT, NO_COLOR: "1" });
 
 describe("platform mcp over stdio", () => {
   it(

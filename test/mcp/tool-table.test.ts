@@ -17,9 +17,9 @@ import { renderToolList, TOOL_LIST_END, TOOL_LIST_START } from "./support/tool-l
 
 const SNAPSHOTS = resolve(REPO_ROOT, "test/mcp/__toolsnaps__");
 const GUIDE = resolve(REPO_ROOT, "docs/guides/agents-and-mcp.md");
-const UPDATE = process.env["UPDATE_TOOLSNAPS"] === "true";
+const UPDATE = process.env.UPDATE_TOOLSNAPS === "true";
 // Rewriting the snapshots and then comparing them with themselves proves nothing: never in CI.
-if (UPDATE && process.env["CI"]) throw new Error("UPDATE_TOOLSNAPS rewrites the reviewed snapshots; it is refused under CI");
+if (UPDATE && process.env.CI) throw new Error("UPDATE_TOOLSNAPS rewrites the reviewed snapshots; it is refused under CI");
 const REVIEW = "review the change, then rewrite with UPDATE_TOOLSNAPS=true npx vitest run test/mcp/tool-table.test.ts";
 
 const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: "unused-key-123" });
@@ -69,19 +69,19 @@ describe("the schemas", () => {
 
   it("describe their arguments in the spec's words", () => {
     const parameter = (name: string) => deref(spec, spec.components.parameters[name]) as { description: string };
-    expect(properties(byName("deploy_model"))["modelId"]!["description"]).toBe(parameter("ModelIdPath").description);
-    expect(properties(byName("deploy_model"))["modelType"]!["description"]).toBe(parameter("ModelTypeQuery").description);
-    expect(properties(byName("wait_for_job"))["dockStatusId"]!["description"]).toBe(parameter("DockStatusIdPath").description);
-    expect(properties(byName("list_chunks"))["nextCursor"]!["description"]).toBe(spec.components.schemas.ListChunksRequest.properties.nextCursor.description);
-    expect(properties(byName("deploy_model"))["hyperParameters"]!["properties"]).toEqual(spec.components.schemas.HyperParameters.properties);
+    expect(properties(byName("deploy_model")).modelId!.description).toBe(parameter("ModelIdPath").description);
+    expect(properties(byName("deploy_model")).modelType!.description).toBe(parameter("ModelTypeQuery").description);
+    expect(properties(byName("wait_for_job")).dockStatusId!.description).toBe(parameter("DockStatusIdPath").description);
+    expect(properties(byName("list_chunks")).nextCursor!.description).toBe(spec.components.schemas.ListChunksRequest.properties.nextCursor.description);
+    expect(properties(byName("deploy_model")).hyperParameters!.properties).toEqual(spec.components.schemas.HyperParameters.properties);
   });
 
   it("ask for a reference wherever the spec has a secret value, and accept nothing else there", () => {
     const create = byName("create_connection");
-    const shapes = (properties(create)["connection"]!["oneOf"] as Array<{ title: string; properties: Record<string, { properties?: Record<string, unknown>; items?: { properties: Record<string, unknown> } }> }>);
+    const shapes = (properties(create).connection!.oneOf as Array<{ title: string; properties: Record<string, { properties?: Record<string, unknown>; items?: { properties: Record<string, unknown> } }> }>);
     const providerOne = shapes.find((s) => s.title === "PROVIDER_ONE connection")!;
     const custom = shapes.find((s) => s.title === "Custom API connection, Default Provider")!;
-    for (const secret of [providerOne.properties["fields"]!.properties!["API_KEY"], custom.properties["headers"]!.items!.properties["value"]]) {
+    for (const secret of [providerOne.properties.fields!.properties!.API_KEY, custom.properties.headers!.items!.properties.value]) {
       expect(secret).toMatchObject({ type: "string", pattern: "^(env|file):(.+)$" });
       const validate = ajv.compile(secret as object);
       expect(validate("env:PROVIDER_KEY")).toBe(true);
@@ -122,7 +122,7 @@ describe("coverage and annotations", () => {
 
   it("maxWaitSeconds is offered by every tool that waits, bounded by the server's bound", () => {
     const bounded = createMcpServer(client, { maxWaitSeconds: 120 }).tools;
-    for (const tool of bounded.filter((t) => "maxWaitSeconds" in properties(t))) expect(properties(tool)["maxWaitSeconds"]).toMatchObject({ maximum: 120, default: 120, minimum: 0 });
+    for (const tool of bounded.filter((t) => "maxWaitSeconds" in properties(t))) expect(properties(tool).maxWaitSeconds).toMatchObject({ maximum: 120, default: 120, minimum: 0 });
     expect(bounded.filter((t) => "maxWaitSeconds" in properties(t)).map((t) => t.name).sort()).toEqual(
       ["deploy_guardrail", "deploy_model", "deploy_tool", "export_model", "export_tool", "import_model", "import_tool", "resume_model_import", "undeploy", "wait_for_job"],
     );

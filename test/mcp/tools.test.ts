@@ -291,7 +291,7 @@ describe("tools, guardrails, attachments, jobs", () => {
     const { fileIds, job } = content<{ fileIds: Record<string, string>; job: { status: string; toolId: string } }>(created);
     expect(job.status).toBe("SUCCESS");
     expect(sent("uploadFile")).toHaveLength(2);
-    const into = await h.call("import_tool", { toolId: TOOL, toolDataFileId: fileIds["toolDataFileId"], flowDataFileId: fileIds["flowDataFileId"], envVariablesPath: join(work, "env.json") });
+    const into = await h.call("import_tool", { toolId: TOOL, toolDataFileId: fileIds.toolDataFileId, flowDataFileId: fileIds.flowDataFileId, envVariablesPath: join(work, "env.json") });
     expect(content(into)).toMatchObject({ job: { status: "SUCCESS" } });
   });
 

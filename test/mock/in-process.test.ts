@@ -41,7 +41,13 @@ describe("createStatefulMock", () => {
 
   it("is the same mock through handle(), and reads a bare path under its url", async () => {
     const mock = createStatefulMock();
-    const created = await mock.handle(new Request(`${mock.url}/api/public/connections`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-0123456789abcdefgh" } }) }));
+    const created = await mock.handle(
+      new Request(`${mock.url}/api/public/connections`, {
+        method: "POST",
+        headers: { "x-api-key": KEY, "content-type": "application/json" },
+        body: JSON.stringify({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-0123456789abcdefgh" } }),
+      }),
+    );
     expect(created.status).toBe(200);
     const listed = await (await mock.fetch("/api/public/connections", { headers: { "x-api-key": KEY } })).json();
     expect(listed.total).toBe(1);
@@ -78,12 +84,22 @@ describe("createStatefulMock", () => {
           controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
         },
       });
-    const answer = await mock.fetch(`${mock.url}/api/public/guardrails/deploy`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json", "content-length": String(1024 * 1024 + 1) }, body: endless(), duplex: "half" } as RequestInit);
+    const answer = await mock.fetch(`${mock.url}/api/public/guardrails/deploy`, {
+      method: "POST",
+      headers: { "x-api-key": KEY, "content-type": "application/json", "content-length": String(1024 * 1024 + 1) },
+      body: endless(),
+      duplex: "half",
+    } as RequestInit);
     expect(answer.status).toBe(413);
     expect(pulled).toBeLessThan(3);
     // No length given: read until it passes the limit (17 pieces of 64 KiB), and no further.
     pulled = 0;
-    const chunked = await mock.fetch(`${mock.url}/api/public/guardrails/deploy`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: endless(), duplex: "half" } as RequestInit);
+    const chunked = await mock.fetch(`${mock.url}/api/public/guardrails/deploy`, {
+      method: "POST",
+      headers: { "x-api-key": KEY, "content-type": "application/json" },
+      body: endless(),
+      duplex: "half",
+    } as RequestInit);
     expect(chunked.status).toBe(413);
     expect(pulled).toBeLessThan(20);
   });
@@ -121,11 +137,21 @@ describe("createStatefulMock", () => {
 
   it("puts the same state behind a socket with listen(), and refuses a bad address by field", async () => {
     const mock = createStatefulMock();
-    await expect(mock.listen({ port: 70000, hots: "x" } as never)).rejects.toMatchObject({ name: "ValidationError", issues: [{ field: "hots", rule: "unknownOption" }, { field: "port", rule: "range" }] });
+    await expect(mock.listen({ port: 70000, hots: "x" } as never)).rejects.toMatchObject({
+      name: "ValidationError",
+      issues: [
+        { field: "hots", rule: "unknownOption" },
+        { field: "port", rule: "range" },
+      ],
+    });
     const server = await mock.listen({ port: 0 });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      await mock.fetch("/api/public/connections", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-0123456789abcdefgh" } }) });
+      await mock.fetch("/api/public/connections", {
+        method: "POST",
+        headers: { "x-api-key": KEY, "content-type": "application/json" },
+        body: JSON.stringify({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-0123456789abcdefgh" } }),
+      });
       const overHttp = await (await fetch(`${server.url}/api/public/connections`, { headers: { "x-api-key": KEY } })).json();
       expect(overHttp.total).toBe(1);
       expect(mock.requests().map((r) => r.operationId)).toEqual(["createConnection", "listConnections"]);
@@ -148,26 +174,38 @@ describe("createStatefulMock", () => {
     const pieces = (texts: string[]) => new Blob(texts).stream();
     async function scenario(fetch: typeof globalThis.fetch, mock: InProcessMock) {
       const client = (options: Record<string, unknown> = {}) => createPlatformClient({ baseUrl: mock.url, apiKey: KEY, fetch, maxRetries: 0, ...options });
-      const created = (await client().connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-0123456789abcdefgh" } })) as { connectionId: string };
+      const created = (await client().connections.create({
+        provider: "PROVIDER_ONE",
+        connectionName: "c",
+        model: "m",
+        fields: { API_KEY: "sk-0123456789abcdefgh" },
+      })) as { connectionId: string };
       const id = created.connectionId;
-      const results = [
+      const results: unknown[] = [
         created,
         await outcome(client().connections.get(id)),
         await outcome(client().connections.list()),
         await outcome(client().connections.get("cn-00000000-0000-4000-8000-000000000000")),
         await outcome(client().connections.get("not-an-id")),
-        // 429 with Retry-After 0 on the first call, then the answer: retried once.
-        (mock.inject({ operation: "getConnection", kind: "429", nth: 1, retryAfterSeconds: 0 }), await outcome(client({ maxRetries: 1 }).connections.get(id))),
-        (mock.clearFaults(), mock.inject({ operation: "getConnection", kind: "reset", nth: 1 }), await outcome(client().connections.get(id))),
-        (mock.clearFaults(), mock.inject({ operation: "getConnection", kind: "slow", nth: 1, slowMs: 5_000 }), await outcome(client({ timeoutMs: 200 }).connections.get(id))),
-        (mock.clearFaults(), await outcome(client({ maxResponseBytes: 64 }).connections.get(id))),
-        await outcome(client().connections.get(id, { signal: AbortSignal.abort(new Error("stop")) })),
-        // Uploads: a Blob in one chunk, then a stream in three whose second chunk's connection
-        // drops once (the client sends it again).
-        await outcome(client().models.import({ source: new Blob(["model bytes"]), fileName: "blob.tar", wait: { minDelayMs: 1 } })),
-        (mock.inject({ operation: "uploadImportChunk", kind: "reset", nth: 2 }),
-        await outcome(client({ maxRetries: 1 }).models.import({ source: { stream: pieces(["0123456", "789ab", "cdef"]), size: 16 }, fileName: "stream.tar", chunkSize: 6, wait: { minDelayMs: 1 } }))),
       ];
+      // 429 with Retry-After 0 on the first call, then the answer: retried once.
+      mock.inject({ operation: "getConnection", kind: "429", nth: 1, retryAfterSeconds: 0 });
+      results.push(await outcome(client({ maxRetries: 1 }).connections.get(id)));
+      mock.clearFaults();
+      mock.inject({ operation: "getConnection", kind: "reset", nth: 1 });
+      results.push(await outcome(client().connections.get(id)));
+      mock.clearFaults();
+      mock.inject({ operation: "getConnection", kind: "slow", nth: 1, slowMs: 5_000 });
+      results.push(await outcome(client({ timeoutMs: 200 }).connections.get(id)));
+      mock.clearFaults();
+      results.push(await outcome(client({ maxResponseBytes: 64 }).connections.get(id)));
+      results.push(await outcome(client().connections.get(id, { signal: AbortSignal.abort(new Error("stop")) })));
+      // Uploads: a Blob in one chunk, then a stream in three whose second chunk's connection
+      // drops once (the client sends it again).
+      results.push(await outcome(client().models.import({ source: new Blob(["model bytes"]), fileName: "blob.tar", wait: { minDelayMs: 1 } })));
+      mock.inject({ operation: "uploadImportChunk", kind: "reset", nth: 2 });
+      const stream = { stream: pieces(["0123456", "789ab", "cdef"]), size: 16 };
+      results.push(await outcome(client({ maxRetries: 1 }).models.import({ source: stream, fileName: "stream.tar", chunkSize: 6, wait: { minDelayMs: 1 } })));
       // Bodies too: an upload's part is logged as its size and digest.
       const log = mock.requests().map(({ method, url, operationId, status, fault, body }) => ({ method, url, operationId, status, fault, body }));
       // The two mocks run one after the other: only their clocks differ.
@@ -177,17 +215,28 @@ describe("createStatefulMock", () => {
     it("skip the Request and the Response of a fetch, and get the answers a fetch gives, faults included", async () => {
       const direct = createStatefulMock({ seed: 3 });
       let fetched = 0;
-      const counting = Object.assign((input: RequestInfo | URL, init?: RequestInit) => (fetched++, direct.fetch(input, init)), { [DIRECT]: (direct.fetch as unknown as Record<symbol, unknown>)[DIRECT] });
+      const counting = Object.assign(
+        (input: RequestInfo | URL, init?: RequestInit) => {
+          fetched++;
+          return direct.fetch(input, init);
+        },
+        { [DIRECT]: (direct.fetch as unknown as Record<symbol, unknown>)[DIRECT] },
+      );
       const viaDirect = await scenario(counting, direct);
       expect(fetched).toBe(0);
       const wrapped = createStatefulMock({ seed: 3 });
       const viaResponses = await scenario((input, init) => wrapped.fetch(input, init), wrapped);
       expect(viaDirect).toEqual(viaResponses);
       // What the answers were, so that agreeing on nothing would not pass.
-      expect(viaDirect.results.slice(1).map((r) => r.error ?? "ok")).toEqual(["ok", "ok", "NotFoundError", "ValidationError", "ok", "ConnectionError", "TimeoutError", "ResponseTooLargeError", "AbortError", "ok", "ok"]);
+      expect(viaDirect.results.slice(1).map((r) => r.error ?? "ok")).toEqual([
+        "ok", "ok", "NotFoundError", "ValidationError", "ok", "ConnectionError", "TimeoutError", "ResponseTooLargeError", "AbortError", "ok", "ok",
+      ]);
       expect(viaDirect.log.filter((e) => e.fault).map((e) => e.fault!.kind)).toEqual(["429", "reset", "slow", "reset"]);
-      const chunks = viaDirect.log.filter((e) => e.operationId === "uploadImportChunk" && e.status === 200).map((e) => (e.body as { file: { size: number; sha256: string } }).file);
-      const digest = async (text: string) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+      const chunks = viaDirect.log
+        .filter((e) => e.operationId === "uploadImportChunk" && e.status === 200)
+        .map((e) => (e.body as { file: { size: number; sha256: string } }).file);
+      const digest = async (text: string) =>
+        [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, "0")).join("");
       // The chunk sent again arrives after the last one.
       const sent = ["model bytes", "012345", "cdef", "6789ab"];
       expect(chunks).toEqual(await Promise.all(sent.map(async (text) => ({ fileName: "blob", contentType: "application/octet-stream", size: text.length, sha256: await digest(text) }))));

@@ -36,7 +36,9 @@ describe("startMock options", () => {
   // The client's convention for a bad option: one ValidationError with every issue, each named.
   it("refuses every bad option at once, in one ValidationError naming each field and rule", async () => {
     const refused = await startMock({ stateful: true, sed: 3, port: -1, jobs: { pols: 2 } } as never).then(
-      async (started) => (await started.stop(), undefined),
+      async (started) => {
+        await started.stop();
+      },
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(ValidationError);
@@ -46,7 +48,9 @@ describe("startMock options", () => {
       ["port", "range"],
     ]);
     const prism = await startMock({ seed: 3, dynamc: true } as never).then(
-      async (started) => (await started.stop(), undefined),
+      async (started) => {
+        await started.stop();
+      },
       (error: unknown) => error,
     );
     expect(prism).toBeInstanceOf(ValidationError);

@@ -41,7 +41,10 @@ describe("the Node client's networking", () => {
       await direct.connections.list();
       expect(proxy.visits).toHaveLength(1);
     } finally {
-      for (const [key, value] of Object.entries(saved)) value === undefined ? delete process.env[key] : (process.env[key] = value);
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
     }
   });
 

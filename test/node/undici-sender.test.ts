@@ -184,7 +184,9 @@ describe("undiciSender: what it sends and reads", () => {
     expect(noContent.body).toBeNull();
     expect(noContent.headers.get("Set-Cookie")).toBe("a=1, b=2");
     const names: string[] = [];
-    noContent.headers.forEach((_value, name) => names.push(name));
+    noContent.headers.forEach((_value, name) => {
+      names.push(name);
+    });
     expect(names).toContain("set-cookie");
 
     server.handler = (_req, res) => res.writeHead(200, { "content-length": "5" }).end();

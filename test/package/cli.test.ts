@@ -86,7 +86,7 @@ describe("platform, installed from the tarball, against platform-mock --stateful
 
   it("platform mcp serves its tools once the MCP SDK, its optional peer, is installed beside it", async () => {
     await admin("POST", "reset");
-    const env = { PATH: process.env["PATH"] ?? "", PLATFORM_BASE_URL: mockUrl, ...CREDENTIALS };
+    const env = { PATH: process.env.PATH ?? "", PLATFORM_BASE_URL: mockUrl, ...CREDENTIALS };
     const transport = new StdioClientTransport({ command: platform()[0]!, args: ["mcp"], cwd: installed.project, env, stderr: "pipe" });
     const agent = new Client({ name: "package-test", version: "1.0.0" });
     await agent.connect(transport);

@@ -71,7 +71,9 @@ describe("the packed package in a fresh project", () => {
     const expected = CONSUMER_TS.split("\n").flatMap((line, i) => (DIRECTIVE.test(line) ? [i + 2] : []));
     expect(expected).toHaveLength(EXPECTED_ERRORS.length);
     expect(compiled.blanked.map((e) => e.line)).toEqual(expected);
-    compiled.blanked.forEach((error, i) => expect(error.message).toMatch(EXPECTED_ERRORS[i]!));
+    compiled.blanked.forEach((error, i) => {
+      expect(error.message).toMatch(EXPECTED_ERRORS[i]!);
+    });
   });
 
   it("exports each spec document by its documented name", () => {

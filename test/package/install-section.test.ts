@@ -48,8 +48,8 @@ const runs: Record<string, BoundedRun> = {};
 // there), nothing of npm's own run or the developer's npm settings but the cache.
 function freshEnv(): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = Object.fromEntries(Object.keys(process.env).map((key) => [key, undefined]));
-  const path = (process.env["PATH"] ?? "").split(delimiter).filter((dir) => !dir.includes("node_modules"));
-  return { ...env, HOME: home, PATH: path.join(delimiter), LANG: "C.UTF-8", npm_config_cache: process.env["npm_config_cache"] ?? join(homedir(), ".npm"), npm_config_prefer_offline: "true", npm_config_update_notifier: "false" };
+  const path = (process.env.PATH ?? "").split(delimiter).filter((dir) => !dir.includes("node_modules"));
+  return { ...env, HOME: home, PATH: path.join(delimiter), LANG: "C.UTF-8", npm_config_cache: process.env.npm_config_cache ?? join(homedir(), ".npm"), npm_config_prefer_offline: "true", npm_config_update_notifier: "false" };
 }
 
 // A block pasted into bash, stopping at the first command that fails; `cwdFile` gets the folder it ended in.
@@ -77,12 +77,12 @@ beforeAll(async () => {
 
   // In the clone: every line but npm ci.
   const cloneLines = cloneBlock!.split("\n").filter((line) => !/^npm ci\b/.test(line));
-  runs["clone"] = await runBounded("bash", pasted(cloneLines.join("\n"), cwdFile), { cwd: clone, env: freshEnv(), timeoutMs: PACK_BOUND_MS });
-  if (runs["clone"].code !== 0) return;
+  runs.clone = await runBounded("bash", pasted(cloneLines.join("\n"), cwdFile), { cwd: clone, env: freshEnv(), timeoutMs: PACK_BOUND_MS });
+  if (runs.clone.code !== 0) return;
 
   // A new terminal, in HOME.
-  runs["project"] = await runBounded("bash", pasted(projectBlock!, cwdFile), { cwd: home, env: freshEnv(), timeoutMs: INSTALL_BOUND_MS });
-  if (runs["project"].code !== 0) return;
+  runs.project = await runBounded("bash", pasted(projectBlock!, cwdFile), { cwd: home, env: freshEnv(), timeoutMs: INSTALL_BOUND_MS });
+  if (runs.project.code !== 0) return;
   const projectDir = readFileSync(cwdFile, "utf8").trim();
 
   // Another terminal, for the mock; it runs until the test stops it (its whole process group).
@@ -94,13 +94,19 @@ beforeAll(async () => {
     createInterface({ input: mock!.stdout! }).on("line", (line) => {
       mockOutput += `${line}\n`;
       const match = /Mock server: (http:\/\/\S+)/.exec(line);
-      if (match) (clearTimeout(timer), found(match[1]!));
+      if (match) {
+        clearTimeout(timer);
+        found(match[1]!);
+      }
     });
-    mock!.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the mock's block exited with ${code}:\n${mockOutput}`))));
+    mock!.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the mock's block exited with ${code}:\n${mockOutput}`));
+    });
   });
 
   // Back in the first terminal.
-  runs["call"] = await runBounded("bash", pasted(callBlock!.replaceAll(MOCK_ADDRESS, mockUrl), cwdFile), { cwd: projectDir, env: freshEnv(), timeoutMs: CALL_BOUND_MS });
+  runs.call = await runBounded("bash", pasted(callBlock!.replaceAll(MOCK_ADDRESS, mockUrl), cwdFile), { cwd: projectDir, env: freshEnv(), timeoutMs: CALL_BOUND_MS });
 }, PACK_BOUND_MS + INSTALL_BOUND_MS + 2 * CALL_BOUND_MS);
 
 afterAll(() => {
@@ -127,12 +133,12 @@ describe("the README's Install section", () => {
   });
 
   it("packs the tarball in the clone, where the project's install finds it", () => {
-    expect(runs["clone"]?.code, shown(runs["clone"])).toBe(0);
+    expect(runs.clone?.code, shown(runs.clone)).toBe(0);
     expect(existsSync(join(home, TARBALL.exec(cloneBlock!)![1]!))).toBe(true);
   });
 
   it("makes the project in a new terminal: an ES module project with the package and tsx", () => {
-    expect(runs["project"]?.code, shown(runs["project"])).toBe(0);
+    expect(runs.project?.code, shown(runs.project)).toBe(0);
     const manifest = JSON.parse(readFileSync(join(home, "platform-demo/package.json"), "utf8"));
     expect(manifest.type).toBe("module");
     expect(Object.keys(manifest.dependencies)).toContain("@platform/management-client");
@@ -140,7 +146,7 @@ describe("the README's Install section", () => {
   });
 
   it("reaches a first call against the mock, from the command line and from the client", () => {
-    const run = runs["call"];
+    const run = runs.call;
     expect(run?.code, shown(run)).toBe(0);
     // The command's answer (the two connections the spec's examples name, which the mock starts
     // with), then the client's total and ids.

@@ -14,6 +14,7 @@ import { CORE_BUDGET_BYTES, measureEntry } from "../../scripts/lib/size-budget.m
 import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
 import { MCP_SDK } from "../../src/mcp/sdk-peer.js";
 import { packedPackage } from "./installed-package.js";
+import type { Json } from "../support/json.js";
 
 const LONG = 240_000;
 const CHECK_PACKAGE = resolve(REPO_ROOT, "scripts/check-package.mjs");
@@ -62,18 +63,18 @@ describe("npm run check:package", () => {
     expect(report.files!.filter((f) => /^(src|test|scripts)\//.test(f) || f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
   });
 
-  it("publint reports nothing", () => expect(report.checks["publint"]).toEqual([]));
-  it("arethetypeswrong reports nothing", () => expect(report.checks["attw"]).toEqual([]));
-  it("the shipped code imports only declared dependencies", () => expect(report.checks["imports"]).toEqual([]));
+  it("publint reports nothing", () => expect(report.checks.publint).toEqual([]));
+  it("arethetypeswrong reports nothing", () => expect(report.checks.attw).toEqual([]));
+  it("the shipped code imports only declared dependencies", () => expect(report.checks.imports).toEqual([]));
   it(`a client install (npm init -y, npm install <tarball>, no optional peer) is at most ${CLIENT_LIMITS.packages} packages and ${CLIENT_LIMITS.bytes / 1e6} MB, runs no install script, warns nothing, and works`, () => {
     // The install check also loads both entries, runs platform --help, and asks platform mcp and
     // the MCP entry, without the SDK, for their one line.
-    expect(report.checks["install"]).toEqual([]);
+    expect(report.checks.install).toEqual([]);
     expect(report.install!.packages).toBeLessThanOrEqual(CLIENT_LIMITS.packages);
     expect(report.install!.bytes).toBeLessThanOrEqual(CLIENT_LIMITS.bytes);
   });
   it(`the core entry is at most ${CORE_BUDGET_BYTES / 1024} kB minified and gzipped`, () => {
-    expect(report.checks["size"]).toEqual([]);
+    expect(report.checks.size).toEqual([]);
     expect(report.size!.gzipped).toBeLessThanOrEqual(CORE_BUDGET_BYTES);
   });
 });
@@ -83,7 +84,7 @@ describe("the package checks catch a broken package", () => {
   let stage: string;
   const manifestPath = () => join(stage, "package.json");
   // Repacks the stage with a changed package.json; the built files stay as they are.
-  async function packWith(change: (manifest: any) => void) {
+  async function packWith(change: (manifest: Json) => void) {
     const manifest = original();
     change(manifest);
     writeFileSync(manifestPath(), JSON.stringify(manifest, null, 2));

@@ -109,7 +109,7 @@ describe("an import that stops: the error says what will work", () => {
 describe("a file upload through a session that stops: it resumes to its file id", () => {
   it("names files.resumeUpload, which sends only the missing chunks and ends in the file's id", async () => {
     let failChunk1 = true;
-    const { fetch, sent } = fakeFetch((request, record) => {
+    const { fetch, sent } = fakeFetch((_request, record) => {
       if (record.path.endsWith("/start")) return json({ sessionId: SESSION, expirationDate: "2099-01-01T00:00:00.000Z" });
       if (record.path.endsWith("/complete")) return json({ url: "https://files.invalid/f", fileId: "f-123" });
       const chunk = /name="chunkNumber"\r\n\r\n(\d+)/.exec(record.body)?.[1];
@@ -129,7 +129,7 @@ describe("a file upload through a session that stops: it resumes to its file id"
     const before = sent.length;
     const uploaded = await client.files.resumeUpload(error.state, { source: new Blob([new Uint8Array(12)]) });
     expect(uploaded).toMatchObject({ fileId: "f-123" });
-    expect(sent.slice(before).map((r) => /name="chunkNumber"\r\n\r\n(\d+)/.exec(r.body)?.[1] ?? r.path)).toEqual(["1", "2", "/api/public/files/session/" + SESSION + "/complete"]);
+    expect(sent.slice(before).map((r) => /name="chunkNumber"\r\n\r\n(\d+)/.exec(r.body)?.[1] ?? r.path)).toEqual(["1", "2", `/api/public/files/session/${SESSION}/complete`]);
   });
 
   it("refuses a model import's state, naming models.resumeImport", async () => {

@@ -3,13 +3,14 @@
 // walk checks the two modelling rules: requests refuse unknown fields, responses accept them.
 import { describe, expect, it } from "vitest";
 import { SPEC_ID, createSpecAjv, deref, listOperations, loadSpec, toPointer } from "../../scripts/lib/spec.mjs";
+import type { Json } from "../support/json.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);
 
 type Case = { where: string; kind: "request" | "response"; schemaPointer: string; name: string; value: unknown };
 
-function mediaCases(kind: Case["kind"], where: string, content: Record<string, any>, segments: (string | number)[]): Case[] {
+function mediaCases(kind: Case["kind"], where: string, content: Record<string, Json>, segments: (string | number)[]): Case[] {
   return Object.entries(content).flatMap(([mediaType, media]) =>
     Object.entries(media.examples ?? {}).map(([name, example]) => ({
       where: `${where} ${mediaType}`,
@@ -27,14 +28,14 @@ const cases: Case[] = listOperations(spec).flatMap((op) => {
   const body = operation.requestBody
     ? mediaCases("request", `${op.operationId} request`, operation.requestBody.content, [...base, "requestBody", "content"])
     : [];
-  const responses = Object.entries(operation.responses).flatMap(([status, raw]: [string, any]) => {
+  const responses = Object.entries(operation.responses).flatMap(([status, raw]: [string, Json]) => {
     // A $ref'd response is checked once, at its component, below.
     if (raw.$ref) return [];
     return mediaCases("response", `${op.operationId} ${status}`, raw.content ?? {}, [...base, "responses", status, "content"]);
   });
   return [...body, ...responses];
 });
-for (const [name, response] of Object.entries(spec.components.responses as Record<string, any>)) {
+for (const [name, response] of Object.entries(spec.components.responses as Record<string, Json>)) {
   cases.push(...mediaCases("response", `components.responses.${name}`, response.content, ["components", "responses", name, "content"]));
 }
 

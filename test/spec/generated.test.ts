@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, outputs, renderAll } from "../../scripts/generate.mjs";
 import { MARKDOWN_HEADER, codeHeader } from "../../scripts/lib/generated-header.mjs";
-import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
+import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { operations, type OperationId } from "../../src/generated/operations.js";
 
 const GENERATE = fileURLToPath(new URL("../../scripts/generate.mjs", import.meta.url));

@@ -3,6 +3,7 @@
 // example and a missing summary; test/spec/lint.test.ts runs the linters themselves).
 import { describe, expect, it } from "vitest";
 import { toAnnotations, toSarif, toText } from "../../scripts/lib/lint-formats.mjs";
+import type { Json } from "../support/json.js";
 
 const finding = (tool: string, severity: string, rule: string, message: string, line: number, column: number, pointer: string) => ({ tool, severity, rule, message, file: "openapi/platform.yaml", line, column, pointer });
 
@@ -38,7 +39,7 @@ describe("lint --format sarif", () => {
 
   it("has one run per linter, with its version and the rules it reported", () => {
     expect(sarif.version).toBe("2.1.0");
-    expect(sarif.runs.map((r: any) => r.tool.driver)).toEqual([
+    expect(sarif.runs.map((r: Json) => r.tool.driver)).toEqual([
       { name: "redocly", semanticVersion: "2.77.0", rules: [{ id: "no-invalid-media-type-examples" }, { id: "operation-summary" }] },
       { name: "spectral", semanticVersion: "6.16.3", rules: [{ id: "operation-summary-required" }, { id: "info-contact" }, { id: "tool-failure" }] },
     ]);
@@ -54,7 +55,7 @@ describe("lint --format sarif", () => {
       locations: [{ physicalLocation: { artifactLocation: { uri: "openapi/platform.yaml", uriBaseId: "%SRCROOT%" }, region: { startLine: 3756, startColumn: 15 } } }],
       properties: { pointer: "#/components/examples/DeployGuardrail/value/name" },
     });
-    expect(sarif.runs[1].results.map((r: any) => [r.ruleIndex, r.level])).toEqual([[0, "error"], [1, "warning"], [2, "error"]]);
+    expect(sarif.runs[1].results.map((r: Json) => [r.ruleIndex, r.level])).toEqual([[0, "error"], [1, "warning"], [2, "error"]]);
     // A tool that failed without a report has no location to give.
     expect(sarif.runs[1].results[2].locations).toBeUndefined();
   });

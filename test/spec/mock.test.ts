@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrism } from "../../scripts/lib/prism.mjs";
 import { SPEC_ID, createSpecAjv, deref, listOperations, loadSpec, specPath, toPointer } from "../../scripts/lib/spec.mjs";
 import { CREDENTIALS, credentialHeader, sampleRequest } from "../support/sample-requests.js";
+import type { Json } from "../support/json.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);
@@ -27,7 +28,7 @@ function responseValidator(op: (typeof operations)[number], status: string) {
 
 const responseExamples = operations.flatMap((op) => {
   const media = spec.paths[op.path][op.method].responses["200"].content["application/json"];
-  return Object.entries(media.examples).map(([name, ex]: [string, any]) => ({
+  return Object.entries(media.examples).map(([name, ex]: [string, Json]) => ({
     op,
     name,
     value: spec.components.examples[ex.$ref.split("/").pop()].value,

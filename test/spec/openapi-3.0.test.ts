@@ -12,8 +12,8 @@ import { describe, expect, it } from "vitest";
 import { openApi30Path, toOpenApi30 } from "../../scripts/lib/openapi-3.0.mjs";
 import { SPEC_ID, binaryParts, createSpecAjv, deref, listOperations, loadSpec, toPointer } from "../../scripts/lib/spec.mjs";
 import { VALID_PARAMS } from "../support/sample-requests.js";
+import type { Json } from "../support/json.js";
 
-type Json = any;
 const spec31 = loadSpec();
 const spec30 = JSON.parse(readFileSync(openApi30Path(), "utf8"));
 const operations = listOperations(spec31);
@@ -26,7 +26,10 @@ function ajv30(document: Json) {
   ajvFormats.default(ajv);
   for (const keyword of ["openapi", "info", "servers", "paths", "components", "security", "tags", "example", "discriminator"]) ajv.addKeyword({ keyword });
   const extensions = new Set<string>();
-  JSON.stringify(document, (key, value) => (key.startsWith("x-") ? (extensions.add(key), value) : value));
+  JSON.stringify(document, (key, value) => {
+    if (key.startsWith("x-")) extensions.add(key);
+    return value;
+  });
   ajv.addVocabulary([...extensions]);
   ajv.addSchema(document, ID_30);
   return ajv;

@@ -16,6 +16,7 @@ import { cliEntry, runCli, toolEnv } from "../../scripts/lib/node-cli.mjs";
 import { openApi30Path } from "../../scripts/lib/openapi-3.0.mjs";
 import { collectDiscrepancies, listOperations, loadSpec, specPath } from "../../scripts/lib/spec.mjs";
 import { credentialHeader } from "../support/sample-requests.js";
+import type { Json } from "../support/json.js";
 
 // The tools are a folder of their own (test/spec/portability/package.json), installed here on first use.
 await installOnDemand(PORTABILITY_TOOLS);
@@ -66,12 +67,17 @@ describe("openapi-schema-validator (an OpenAPI 3.0 schema)", () => {
 
 describe("openapi-to-postmanv2 (what its command line's default conversion does)", () => {
   it("imports every operation as a request carrying the credential header its security names", async () => {
-    const result = await new Promise<{ result: boolean; reason?: string; output: Array<{ data: any }> }>((done, failed) =>
+    const result = await new Promise<{ result: boolean; reason?: string; output: Array<{ data: Json }> }>((done, failed) =>
       Converter.convertV2({ type: "string", data: readFileSync(file, "utf8") }, {}, (error, answer) => (error ? failed(error) : done(answer as never))),
     );
     expect(result.reason).toBeUndefined();
-    const requests: any[] = [];
-    const walk = (items: any[]) => items.forEach((item) => (item.item ? walk(item.item) : requests.push(item.request)));
+    const requests: Json[] = [];
+    const walk = (items: Json[]): void => {
+      for (const item of items) {
+        if (item.item) walk(item.item);
+        else requests.push(item.request);
+      }
+    };
     walk(result.output[0]!.data.item);
     const byOperation = Object.fromEntries(
       requests.map((request) => {

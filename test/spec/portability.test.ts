@@ -66,11 +66,13 @@ for (const generator of GENERATORS) describe(`${generator.name} (reads the ${gen
   let loading: Promise<CreateCalls> | undefined;
   const generated = () => {
     folder ??= workspace.folder(generator);
-    return (generation ??= generator.generate({ spec: documents[generator.document], out: folder.generated, baseUrl: inject("prismUrl") }));
+    generation ??= generator.generate({ spec: documents[generator.document], out: folder.generated, baseUrl: inject("prismUrl") });
+    return generation;
   };
   const loaded = async () => {
     await generated();
-    return (loading ??= folder.loadCaller());
+    loading ??= folder.loadCaller();
+    return loading;
   };
 
   it("generates a client from the unpatched document", async () => {

@@ -14,10 +14,10 @@ const spec = {
 
 const show = (path: readonly Step[]) => path.map((step) => (step === ITEM ? "[]" : step === ENTRY ? "{}" : step)).join("/");
 
-function visited(schema: unknown, visit?: (node: Record<string, unknown>, path: readonly Step[]) => typeof SKIP | void): string[] {
+function visited(schema: unknown, visit?: (node: Record<string, unknown>, path: readonly Step[]) => typeof SKIP | undefined): string[] {
   const seen: string[] = [];
   walkSchema(spec, schema, (node, path) => {
-    seen.push(`${show(path)}:${(node["title"] as string | undefined) ?? node["type"]}`);
+    seen.push(`${show(path)}:${(node.title as string | undefined) ?? node.type}`);
     return visit?.(node, path);
   });
   return seen;
@@ -35,7 +35,7 @@ describe("walkSchema", () => {
 
   it("leaves what lies below a node unvisited when the visitor says SKIP", () => {
     const schema = { type: "object", properties: { pet: { $ref: "#/components/schemas/Pet" }, name: { type: "string" } } };
-    expect(visited(schema, (node) => (node["title"] === "pet" ? SKIP : undefined))).toEqual([":object", "pet:pet", "name:string"]);
+    expect(visited(schema, (node) => (node.title === "pet" ? SKIP : undefined))).toEqual([":object", "pet:pet", "name:string"]);
   });
 
   it("ignores what is not a schema object (a boolean additionalProperties, a missing items)", () => {

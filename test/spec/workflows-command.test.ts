@@ -20,8 +20,8 @@ const workflowIds: string[] = loadArazzo().workflows.map((w: { workflowId: strin
 
 function runScript(args: string[], env: Record<string, string | undefined>): Promise<ProcessRun> {
   const base = { ...process.env, REDOCLY_TELEMETRY: "off" } as Record<string, string | undefined>;
-  delete base["PLATFORM_API_KEY"];
-  delete base["PLATFORM_JWT"];
+  delete base.PLATFORM_API_KEY;
+  delete base.PLATFORM_JWT;
   return runProcess(process.execPath, ["--import", "tsx", SCRIPT, ...args], { cwd: REPO_ROOT, env: { ...base, ...env } });
 }
 

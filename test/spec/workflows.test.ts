@@ -53,9 +53,9 @@ describe("the Arazzo document", () => {
     const importModel = workflows.find((w) => w.workflowId === "importModel")!;
     const start = importModel.steps.find((s) => s.operationId === "startImportSession")!.requestBody!.payload!;
     const uploads = importModel.steps.filter((s) => s.operationId === "uploadImportChunk");
-    expect(uploads.map((s) => s.requestBody!.payload!["chunkNumber"])).toEqual([...Array(start["totalChunks"]).keys()]);
-    const bytes = uploads.reduce((sum, s) => sum + readFileSync(resolve(base, fixtureOf(s.requestBody!.payload!["file"])!)).length, 0);
-    expect(start["fileSize"]).toBe(bytes);
+    expect(uploads.map((s) => s.requestBody!.payload!.chunkNumber)).toEqual([...Array(start.totalChunks).keys()]);
+    const bytes = uploads.reduce((sum, s) => sum + readFileSync(resolve(base, fixtureOf(s.requestBody!.payload!.file)!)).length, 0);
+    expect(start.fileSize).toBe(bytes);
   });
 
   it("waits for every job it starts under both spellings of the job id, each branch reading its own", () => {

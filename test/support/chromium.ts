@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
-export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Chromium's background services (updates, sync, metrics) must not phone home during the test.
 const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);

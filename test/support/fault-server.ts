@@ -160,11 +160,12 @@ export interface FaultServer {
 const PREFIX = "/api/public";
 
 function routeOf(method: string, path: string): { route: Route; id?: string } {
-  let m: RegExpExecArray | null;
+  const sessionId = method === "POST" ? /^\/api\/public\/files\/session\/([^/]+?)(\/complete)?$/.exec(path) : null;
   if (method === "POST" && path === `${PREFIX}/files/session/start`) return { route: "start" };
-  if (method === "POST" && (m = /^\/api\/public\/files\/session\/([^/]+)\/complete$/.exec(path))) return { route: "complete", id: m[1]! };
-  if (method === "POST" && (m = /^\/api\/public\/files\/session\/([^/]+)$/.exec(path))) return { route: "chunk", id: m[1]! };
-  if (method === "GET" && (m = /^\/api\/public\/dock-status\/([^/]+)$/.exec(path))) return { route: "dockStatus", id: decodeURIComponent(m[1]!) };
+  if (sessionId?.[2]) return { route: "complete", id: sessionId[1]! };
+  if (sessionId) return { route: "chunk", id: sessionId[1]! };
+  const jobId = method === "GET" ? /^\/api\/public\/dock-status\/([^/]+)$/.exec(path) : null;
+  if (jobId) return { route: "dockStatus", id: decodeURIComponent(jobId[1]!) };
   if (method === "POST" && path === `${PREFIX}/guardrails/deploy`) return { route: "deployGuardrail" };
   if (method === "POST" && path === `${PREFIX}/guardrails/undeploy`) return { route: "undeployGuardrail" };
   if (method === "GET" && path === `${PREFIX}/connections`) return { route: "listConnections" };

@@ -1,9 +1,10 @@
 // Builds a request for any operation of the spec from the spec itself: its first named
 // request example as the body, a valid value for each path and required query parameter,
 // and the credential header its security scheme names. Used to drive the Prism mock.
-import { deref, listOperations } from "../../scripts/lib/spec.mjs";
+import { deref, type listOperations } from "../../scripts/lib/spec.mjs";
+import type { Json } from "./json.js";
 
-type Spec = Record<string, any>;
+type Spec = Record<string, Json>;
 export type Operation = ReturnType<typeof listOperations>[number];
 
 // A value that satisfies each parameter's schema (id patterns included).
@@ -33,15 +34,15 @@ export function credentialHeader(spec: Spec, op: Operation): string {
   return spec.components.securitySchemes[op.security[0]!].name;
 }
 
-export function requestExamples(spec: Spec, op: Operation): Array<{ name: string; mediaType: string; value: any }> {
+export function requestExamples(spec: Spec, op: Operation): Array<{ name: string; mediaType: string; value: Json }> {
   const body = spec.paths[op.path][op.method].requestBody;
   if (!body) return [];
-  return Object.entries(body.content as Record<string, any>).flatMap(([mediaType, media]) =>
-    Object.entries(media.examples ?? {}).map(([name, ex]) => ({ name, mediaType, value: (deref(spec, ex) as any).value })),
+  return Object.entries(body.content as Record<string, Json>).flatMap(([mediaType, media]) =>
+    Object.entries(media.examples ?? {}).map(([name, ex]) => ({ name, mediaType, value: (deref(spec, ex) as Json).value })),
   );
 }
 
-export function toBody(mediaType: string, value: any): { body: BodyInit; headers: Record<string, string> } {
+export function toBody(mediaType: string, value: Json): { body: BodyInit; headers: Record<string, string> } {
   if (mediaType === "application/json") return { body: JSON.stringify(value), headers: { "content-type": "application/json" } };
   const form = new FormData();
   for (const [key, v] of Object.entries(value)) {

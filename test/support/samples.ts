@@ -66,7 +66,7 @@ export function extractSamples(source: string, markdown: string): Sample[] {
       return;
     }
     if (/^```\s*$/.test(text)) {
-      samples.push({ source, index: samples.length + 1, line: open.line, code: open.body.join("\n") + "\n" });
+      samples.push({ source, index: samples.length + 1, line: open.line, code: `${open.body.join("\n")}\n` });
       open = undefined;
       return;
     }

@@ -44,7 +44,7 @@ export function fencedBlocks(source: string, markdown: string): DocBlock[] {
       return;
     }
     if (/^```\s*$/.test(text)) {
-      blocks.push({ source, lang: open.lang, index: blocks.length + 1, line: open.line, code: open.body.join("\n") + "\n" });
+      blocks.push({ source, lang: open.lang, index: blocks.length + 1, line: open.line, code: `${open.body.join("\n")}\n` });
       open = undefined;
       return;
     }

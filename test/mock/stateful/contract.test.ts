@@ -5,9 +5,10 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { API_KEY, call, eachTransport, fetchOf, JWT, upload, uploadParts, withMock } from "./helpers.js";
+import type { Json } from "../../support/json.js";
 
 /** The status line and body of a request whose target is written as given, as no URL class would. */
-function rawTarget(url: string, target: string): Promise<{ status: string; body: any }> {
+function rawTarget(url: string, target: string): Promise<{ status: string; body: Json }> {
   return new Promise((resolve, reject) => {
     const { port } = new URL(url);
     const socket = connect(Number(port), "127.0.0.1", () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nx-api-key: ${API_KEY}\r\nConnection: close\r\n\r\n`));

@@ -7,7 +7,7 @@ import { operations, type OperationId } from "../../../src/generated/operations.
 import { responseValidators } from "../../../src/generated/response-validators.js";
 import { call, eachTransport, upload, withMock, type Raw } from "./helpers.js";
 
-const jobId = (body: Record<string, string>) => body["dockStatusId"] ?? body["dock-statusId"]!;
+const jobId = (body: Record<string, string>) => body.dockStatusId ?? body["dock-statusId"]!;
 
 eachTransport(() => {
   describe("every operation on the stateful mock", () => {

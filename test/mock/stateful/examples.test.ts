@@ -39,13 +39,13 @@ describe('existing: "examples"', () => {
     const parsed = loadSpec() as { components: { parameters: Record<string, { example: string }>; examples: Record<string, { value: Record<string, unknown> }> } };
     const { parameters, examples } = parsed.components;
     const { connections, session, job, attachment, files } = EXAMPLE_RECORDS;
-    expect(connections.provider).toBe(parameters["ConnectionIdPath"]!.example);
-    const listed = (examples["ConnectionList"]!.value["connections"] as Array<{ connectionId: string; provider: string }>).map((c) => [c.provider, c.connectionId]);
+    expect(connections.provider).toBe(parameters.ConnectionIdPath!.example);
+    const listed = (examples.ConnectionList!.value.connections as Array<{ connectionId: string; provider: string }>).map((c) => [c.provider, c.connectionId]);
     expect(listed).toEqual([["PROVIDER_ONE", connections.provider], ["API", connections.custom]]);
-    expect(session.sessionId).toBe(parameters["SessionIdPath"]!.example);
-    expect(session.modelId).toBe(examples["ImportSessionStarted"]!.value["modelId"]);
-    expect(job).toBe(parameters["DockStatusIdPath"]!.example);
-    expect([attachment.appId, attachment.envName, attachment.fileId]).toEqual([parameters["AppIdPath"]!.example, parameters["EnvNamePath"]!.example, parameters["FileIdPath"]!.example]);
+    expect(session.sessionId).toBe(parameters.SessionIdPath!.example);
+    expect(session.modelId).toBe(examples.ImportSessionStarted!.value.modelId);
+    expect(job).toBe(parameters.DockStatusIdPath!.example);
+    expect([attachment.appId, attachment.envName, attachment.fileId]).toEqual([parameters.AppIdPath!.example, parameters.EnvNamePath!.example, parameters.FileIdPath!.example]);
     const fileIds = ["ImportTool", "ImportIntoTool"].flatMap((name) => ["toolDataFileId", "flowDataFileId", "envVariablesFileId"].map((key) => examples[name]!.value[key]));
     expect([...files]).toEqual(fileIds);
 

@@ -4,6 +4,7 @@
 import { beforeEach, describe } from "vitest";
 import { createStatefulMock, type InProcessMock } from "../../../src/mock/start-mock.js";
 import { startStatefulMock, type StatefulMock, type StatefulMockOptions } from "../../../src/mock/stateful/server.js";
+import type { Json } from "../../support/json.js";
 
 export const API_KEY = "test-api-key-0123456789";
 export const JWT = "header.payload.signature";
@@ -50,7 +51,7 @@ export async function withMock<T>(options: StatefulMockOptions, run: (mock: neve
 export interface Raw {
   status: number;
   headers: Headers;
-  body: any;
+  body: Json;
 }
 
 /** A JSON call with the x-api-key header (or `auth` for paths under /bot/). */
@@ -77,7 +78,7 @@ export async function upload(mock: AnyMock, path: string, fields: Record<string,
 /** A multipart call built by hand, for bodies FormData cannot make: each part is its headers and text. */
 export async function uploadParts(mock: AnyMock, path: string, parts: Array<{ headers: string[]; text: string }>): Promise<Raw> {
   const boundary = "test-boundary-7f3a";
-  const body = parts.map((part) => `--${boundary}\r\n${part.headers.join("\r\n")}\r\n\r\n${part.text}\r\n`).join("") + `--${boundary}--\r\n`;
+  const body = `${parts.map((part) => `--${boundary}\r\n${part.headers.join("\r\n")}\r\n\r\n${part.text}\r\n`).join("")}--${boundary}--\r\n`;
   const response = await fetchOf(mock)(`${mock.url}${path}`, { method: "POST", headers: { "x-api-key": API_KEY, "content-type": `multipart/form-data; boundary=${boundary}` }, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };

@@ -5,6 +5,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import type { StatefulMock } from "../../../src/mock/stateful/server.js";
 import { API_KEY, call, withMock } from "./helpers.js";
+import type { Json } from "../../support/json.js";
 
 // The limits the guide documents ("Testing with the mock").
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -16,7 +17,7 @@ const MAX_JSON_DEPTH = 64;
  * answers without waiting for the rest of the body.
  */
 function unfinishedBody(mock: StatefulMock, path: string, headers: Record<string, string>, bytes: number, start = "") {
-  return new Promise<{ status: number; headers: IncomingMessage["headers"]; body: any; closed: Promise<void> }>((resolve, reject) => {
+  return new Promise<{ status: number; headers: IncomingMessage["headers"]; body: Json; closed: Promise<void> }>((resolve, reject) => {
     const outgoing = httpRequest(new URL(path, mock.url), { method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json", ...headers }, agent: false });
     outgoing.on("error", () => {}); // the mock may close the socket while this side still writes
     outgoing.on("response", (response) => {
@@ -39,7 +40,7 @@ describe("a JSON body over the limit", () => {
       const answer = await unfinishedBody(mock, "/api/public/guardrails/deploy", { "content-length": String(MAX_JSON_BYTES + 1) }, 16);
       expect(answer.status).toBe(413);
       expect(answer.body.errors[0]).toMatchObject({ in: "body", rule: "maxBytes" });
-      expect(answer.headers["connection"]).toBe("close");
+      expect(answer.headers.connection).toBe("close");
       await answer.closed;
       expect(mock.requests()[0]).toMatchObject({ operationId: "deployGuardrail", status: 413 });
     }, "http");
@@ -77,10 +78,10 @@ describe("a form refused part-way", () => {
       const field = (name: string, text: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`;
       const start = `${field("chunkNumber", "0")}--b\r\nContent-Disposition: form-data; name="file"; filename="c"\r\n\r\n`;
       // A second file part after 256 KiB of the first: the chunk upload's 16 MiB body never ends.
-      const answer = await unfinishedBody(mock, `/api/public/files/session/${session.sessionId}`, { "content-type": "multipart/form-data; boundary=b", "content-length": String(16 * 1024 * 1024) }, 0, start + "x".repeat(256 * 1024) + `\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="d"\r\n\r\n`);
+      const answer = await unfinishedBody(mock, `/api/public/files/session/${session.sessionId}`, { "content-type": "multipart/form-data; boundary=b", "content-length": String(16 * 1024 * 1024) }, 0, `${start + "x".repeat(256 * 1024)}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="d"\r\n\r\n`);
       expect(answer.status).toBe(422);
       expect(answer.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "duplicate" });
-      expect(answer.headers["connection"]).toBe("close");
+      expect(answer.headers.connection).toBe("close");
       await answer.closed;
     }, "http");
   });

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { call, eachTransport, fetchOf, upload, withMock } from "./helpers.js";
 
-const jobId = (body: Record<string, string>) => body["dockStatusId"] ?? body["dock-statusId"]!;
+const jobId = (body: Record<string, string>) => body.dockStatusId ?? body["dock-statusId"]!;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const START = { fileContext: "model", totalChunks: 3, fileExtension: "tar", fileName: "m.tar", fileSize: 9 };
 

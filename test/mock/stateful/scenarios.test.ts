@@ -168,7 +168,7 @@ eachTransport(() => {
     it("fails a running job at once, undoing what starting it changed, by method and over HTTP", async () => {
       await withMock({ jobs: { polls: 5 }, existing: { models: ["cm-ready"] } }, async (mock) => {
         const DEPLOY = { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" };
-        const deploy = () => call(mock, "POST", "/api/public/models/cm-ready/deploy?modelType=openSource", DEPLOY).then((r) => r.body["dockStatusId"] ?? r.body["dock-statusId"]);
+        const deploy = () => call(mock, "POST", "/api/public/models/cm-ready/deploy?modelType=openSource", DEPLOY).then((r) => r.body.dockStatusId ?? r.body["dock-statusId"]);
         const status = (job: string) => call(mock, "GET", `/api/public/dock-status/${job}`).then((r) => r.body.status);
 
         const first = await deploy();

@@ -2,8 +2,9 @@
 // response schema for that status, compiled from openapi/platform.yaml itself.
 import { responseSchemas } from "../../../scripts/lib/response-validators.mjs";
 import { SPEC_ID, createSpecAjv } from "../../../scripts/lib/spec.mjs";
+import type { Json } from "../../support/json.js";
 
-type Spec = Record<string, any>;
+type Spec = Record<string, Json>;
 
 /** `(operationId, status, body)` to a list of the spec's complaints, empty when it allows the answer. */
 export function answerCheck(spec: Spec): (operationId: string, status: number, body: unknown) => string[] {
@@ -14,7 +15,10 @@ export function answerCheck(spec: Spec): (operationId: string, status: number, b
     const pointer = pointers.get(`${operationId} ${status}`) ?? pointers.get(`${operationId} default`);
     if (!pointer) return [`${operationId} has no JSON answer for ${status}`];
     let validate = compiled.get(pointer);
-    if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` })));
+    if (!validate) {
+      validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
+      compiled.set(pointer, validate);
+    }
     if (validate(body)) return [];
     return (validate.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || "body"} ${e.message}`);
   };

@@ -1,10 +1,11 @@
 // Builds each operation's CallInput from the spec alone: valid path and query values, the
 // credential its security names, and its own named request examples as bodies.
-import { binaryParts, deref, listOperations } from "../../../scripts/lib/spec.mjs";
+import { binaryParts, type listOperations } from "../../../scripts/lib/spec.mjs";
 import { CREDENTIALS, credentialHeader, parametersOf, requestExamples, VALID_PARAMS } from "../../support/sample-requests.js";
 import type { CallInput } from "./call-contract.js";
+import type { Json } from "../../support/json.js";
 
-type Spec = Record<string, any>;
+type Spec = Record<string, Json>;
 type Operation = ReturnType<typeof listOperations>[number];
 
 /** Names of the parts of a multipart body that carry bytes: they travel as files. */

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { sideFromDocument } from "../../../scripts/lib/spec-diff/document.mjs";
 import { segmentsOf } from "../../../src/kernel/json-pointer.js";
+import type { Json } from "../../support/json.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CORPUS_DIR = resolve(HERE, "corpus");
@@ -40,10 +41,10 @@ export interface CorpusCase {
   workflows?: ExpectedWorkflow[];
 }
 
-function parentOf(doc: unknown, pointer: string, file: string): { holder: any; key: string } {
+function parentOf(doc: unknown, pointer: string, file: string): { holder: Json; key: string } {
   const path = segmentsOf(pointer);
   const key = path.pop()!;
-  let holder: any = doc;
+  let holder: Json = doc;
   for (const segment of path) {
     if (holder === null || typeof holder !== "object" || !(segment in holder)) throw new Error(`${file}: no ${segment} on the way to ${pointer}`);
     holder = holder[segment];

@@ -12,11 +12,12 @@ import { toMarkdown } from "../../../scripts/lib/spec-diff/format/markdown.mjs";
 import { sideFromArgument } from "../../../scripts/lib/spec-diff/sources.mjs";
 import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
 import { workflowCommand } from "../../../scripts/lib/workflow-commands.mjs";
+import type { Json } from "../../support/json.js";
 
 type Location = { file: string; pointer: string; line: number };
 type Change = { rule: string; level: string; operation: { id: string | null; method: string; path: string } | null; field: string | null; base: Location | null; head: Location | null; message: string };
 
-let report: any;
+let report: Json;
 let sides: { base: ReturnType<typeof sideFromArgument>; head: ReturnType<typeof sideFromArgument> };
 const lines = (file: string) => readFileSync(resolve(REPO_ROOT, file), "utf8").split("\n");
 beforeAll(() => {

@@ -197,13 +197,13 @@ describe("redirects", () => {
   });
 
   it("replays the body on 307 and turns a POST into a GET on 303", async () => {
-    const seen = client((_, s, i) => (i === 0 ? new Response(null, { status: 307, headers: { location: "/again" } }) : json(job)));
+    const seen = client((_, _s, i) => (i === 0 ? new Response(null, { status: 307, headers: { location: "/again" } }) : json(job)));
     await deploy(seen.core);
     expect(seen.sent.map((s) => [s.method, s.body])).toEqual([
       ["POST", '{"name":"Toxicity"}'],
       ["POST", '{"name":"Toxicity"}'],
     ]);
-    const other = client((_, s, i) => (i === 0 ? new Response(null, { status: 303, headers: { location: "/result" } }) : json(job)));
+    const other = client((_, _s, i) => (i === 0 ? new Response(null, { status: 303, headers: { location: "/result" } }) : json(job)));
     await deploy(other.core);
     expect(other.sent.map((s) => [s.method, s.body])).toEqual([
       ["POST", '{"name":"Toxicity"}'],

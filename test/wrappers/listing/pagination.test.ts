@@ -138,7 +138,9 @@ describe("paginate", () => {
     const pages: PageData<number>[] = [];
     for await (const page of paginate(fetchPage).pages()) pages.push(page);
     expect(pages).toHaveLength(4);
-    pages.forEach((page, i) => expect(page).toEqual(served[i]));
+    pages.forEach((page, i) => {
+      expect(page).toEqual(served[i]);
+    });
     expect(pages.map((p) => p.raw)).toStrictEqual([{ index: 0 }, { index: 1 }, { index: 2 }, { index: 3 }]);
   });
 
@@ -341,7 +343,13 @@ describe("a page's successor", () => {
   it("refuses a page whose next cursor is its own, instead of fetching it again", async () => {
     const page: PageData<string> = { items: ["x"], hasMore: true, nextCursor: "same", prevCursor: null, raw: {} };
     let fetched = 0;
-    const first = await paginate<string>(async () => (fetched++, page), { startCursor: "same" });
+    const first = await paginate<string>(
+      async () => {
+        fetched++;
+        return page;
+      },
+      { startCursor: "same" },
+    );
     await expect(first.nextPage()).rejects.toBeInstanceOf(PaginationLoopError);
     expect(fetched).toBe(1);
   });

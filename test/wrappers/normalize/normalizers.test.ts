@@ -32,7 +32,9 @@ describe("normalizeJob", () => {
     fc.assert(
       fc.property(jobId, paddedPerKey, (id, [keys, pads]) => {
         const raw: Record<string, unknown> = { status: "IN_PROGRESS" };
-        keys.forEach((key, i) => (raw[key] = `${pads[i]![0]}${id}${pads[i]![1]}`));
+        keys.forEach((key, i) => {
+          raw[key] = `${pads[i]![0]}${id}${pads[i]![1]}`;
+        });
         expect(normalizeJob(raw).dockStatusId).toBe(id);
       }),
     );

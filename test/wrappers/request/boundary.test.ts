@@ -120,7 +120,11 @@ describe("the client's own options", () => {
   it("refuses a token a header cannot carry from the jwt function, once, as a configuration error (not a retried connection error)", async () => {
     const { fetch, sent } = fakeFetch();
     let calls = 0;
-    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", fetch, jwt: async () => (calls++, `${JWT}\n`) }, { sleep: async () => {} });
+    const jwt = async () => {
+      calls++;
+      return `${JWT}\n`;
+    };
+    const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", fetch, jwt }, { sleep: async () => {} });
     const error = await client.chunks.list("st-1").then(
       () => undefined,
       (e: unknown) => e,

@@ -99,7 +99,11 @@ describe("client.use", () => {
     const { fetch, sent } = fakeFetch(() => json({ connections: [], total: 0 }));
     const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch });
     let sawKey: boolean | undefined;
-    client.raw.use({ onRequest: ({ request }) => void (sawKey = request.headers.has("x-api-key")) });
+    client.raw.use({
+      onRequest: ({ request }) => {
+        sawKey = request.headers.has("x-api-key");
+      },
+    });
     const { data } = await client.raw.GET("/api/public/connections");
     expect(data).toEqual({ connections: [], total: 0 });
     expect(sawKey).toBe(false);
