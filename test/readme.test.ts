@@ -72,7 +72,12 @@ beforeAll(async () => {
 
   const [npm, npmArgs] = npmCommand(["exec", "--no", "--", "tsx"]) as [string, string[]];
   for (const round of ROUNDS) {
-    for (const name of RUN_ORDER) runs.set(`${round} ${name}`, await runBounded(npm, [...npmArgs, `${name}.ts`], { cwd: project, env: { PLATFORM_BASE_URL: url, ...CREDENTIALS }, timeoutMs: RUN_BOUND_MS }));
+    for (const name of RUN_ORDER) {
+      runs.set(
+        `${round} ${name}`,
+        await runBounded(npm, [...npmArgs, `${name}.ts`], { cwd: project, env: { PLATFORM_BASE_URL: url, ...CREDENTIALS }, timeoutMs: RUN_BOUND_MS }),
+      );
+    }
   }
 }, 900_000);
 
@@ -90,7 +95,11 @@ describe("README samples", () => {
     rmSync(OUT_DIR, { recursive: true, force: true });
     const written = writeSamples(samples, OUT_DIR, fileName, { numbered: false });
     const tsc = TSC;
-    const args = ["--ignoreConfig", "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck", ...written.map((w) => w.file)];
+    const args = [
+      "--ignoreConfig", "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution",
+      "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck",
+      ...written.map((w) => w.file),
+    ];
     const run = spawnSync(process.execPath, [tsc, ...args], { cwd: REPO_ROOT, encoding: "utf8" });
     expect(inMarkdownTerms(run.stdout + run.stderr, written)).toBe("");
     expect(run.status).toBe(0);

@@ -93,7 +93,12 @@ describe("bench --quick", () => {
     const sizes = { bigSize: 256 * MiB, smallSize: 64 * MiB };
     const memoryOf = (big: number[], small: number[]) =>
       evaluate(
-        { import: big.map((peak) => importRun("client", peak, true, 256 * MiB)), memory: small.map((peak) => importRun("client", peak, true, 64 * MiB)), latency: [], errors: [] },
+        {
+          import: big.map((peak) => importRun("client", peak, true, 256 * MiB)),
+          memory: small.map((peak) => importRun("client", peak, true, 64 * MiB)),
+          latency: [],
+          errors: [],
+        },
         { selected: ["memory"], curl: false, ...sizes },
       );
     // A client that holds the file: +192 MiB for +192 MiB of file.
@@ -116,7 +121,12 @@ describe("bench --quick", () => {
       {
         import: [],
         memory: [],
-        streams: [stream("client-stream", 160, 1024 * MiB), stream("client-stream", 158, 256 * MiB), stream("portable-stream", 1010, 1024 * MiB), stream("portable-stream", 300, 256 * MiB)],
+        streams: [
+          stream("client-stream", 160, 1024 * MiB),
+          stream("client-stream", 158, 256 * MiB),
+          stream("portable-stream", 1010, 1024 * MiB),
+          stream("portable-stream", 300, 256 * MiB),
+        ],
         latency: [],
         errors: [],
       },
@@ -146,25 +156,82 @@ describe("bench --quick", () => {
   it("judges the spec diff of the whole spec against its previous release by its time from spawn to exit", () => {
     const sizes = { bigSize: 1024 * MiB, smallSize: 256 * MiB };
     const pair = (processMs: number[]) => ({ label: "the spec against its previous release", changes: 0, level: "none", processMs, inProcessMs: [150] });
-    const fast = evaluate({ import: [], memory: [], latency: [], errors: [], specdiff: { pairs: [pair([900, 1000, 1100])] } }, { selected: ["specdiff"], curl: true, ...sizes });
+    const fast = evaluate(
+      { import: [], memory: [], latency: [], errors: [], specdiff: { pairs: [pair([900, 1000, 1100])] } },
+      { selected: ["specdiff"], curl: true, ...sizes },
+    );
     expect(fast.specdiff).toEqual({ ms: 1000, met: true });
-    const slow = evaluate({ import: [], memory: [], latency: [], errors: [], specdiff: { pairs: [pair([2500, 2100, 1900])] } }, { selected: ["specdiff"], curl: true, ...sizes });
+    const slow = evaluate(
+      { import: [], memory: [], latency: [], errors: [], specdiff: { pairs: [pair([2500, 2100, 1900])] } },
+      { selected: ["specdiff"], curl: true, ...sizes },
+    );
     expect(slow.missed).toEqual(["spec diff 2,100 ms from spawn to exit, target < 2,000 ms"]);
     const none = evaluate({ import: [], memory: [], latency: [], errors: [], specdiff: { pairs: [] } }, { selected: ["specdiff"], curl: true, ...sizes });
     expect(none.gateFailures).toEqual(["spec diff: no pair of specs was measured"]);
   });
 
   it("judges the command line against the library, its memory, the bar's cost, its listing and its start-up", () => {
-    const listing = { chunks: 100_000, smallChunks: 10_000, cliRate: [180_000, 200_000], libraryRate: [190_000, 210_000], cliPeakRssMiB: [70, 72], cliSmallPeakRssMiB: [68, 70], libraryPeakRssMiB: [75] };
-    const cli = { fileSize: 1024 * MiB, libraryMiBps: [400, 420], inProcessMiBps: [450, 460], cliMiBps: [380, 390], cliBarMiBps: [385, 370], cliPeakRssMiB: [110, 120], cliBarPeakRssMiB: [118, 121], startupMs: [110, 120, 130], completionStartupMs: [100, 105], listing, hashOk: true, problems: [] };
+    const listing = {
+      chunks: 100_000,
+      smallChunks: 10_000,
+      cliRate: [180_000, 200_000],
+      libraryRate: [190_000, 210_000],
+      cliPeakRssMiB: [70, 72],
+      cliSmallPeakRssMiB: [68, 70],
+      libraryPeakRssMiB: [75],
+    };
+    const cli = {
+      fileSize: 1024 * MiB,
+      libraryMiBps: [400, 420],
+      inProcessMiBps: [450, 460],
+      cliMiBps: [380, 390],
+      cliBarMiBps: [385, 370],
+      cliPeakRssMiB: [110, 120],
+      cliBarPeakRssMiB: [118, 121],
+      startupMs: [110, 120, 130],
+      completionStartupMs: [100, 105],
+      listing,
+      hashOk: true,
+      problems: [],
+    };
     const sizes = { bigSize: 1024 * MiB, smallSize: 256 * MiB };
     const good = evaluate({ import: [], memory: [], latency: [], errors: [], cli }, { selected: ["cli"], curl: true, ...sizes });
-    expect(good.cli).toMatchObject({ met: true, peak: 121, peakMet: true, barMet: true, startup: 120, startupMet: true, completionStartup: 102.5, completionStartupMet: true, listMet: true, listFlat: true });
+    expect(good.cli).toMatchObject({
+      met: true,
+      peak: 121,
+      peakMet: true,
+      barMet: true,
+      startup: 120,
+      startupMet: true,
+      completionStartup: 102.5,
+      completionStartupMet: true,
+      listMet: true,
+      listFlat: true,
+    });
     expect(good.cli.ratio).toBeCloseTo(385 / 410);
     expect(good.cli.listRatio).toBeCloseTo(190_000 / 200_000);
     expect(good.cli.listGrowth).toBeCloseTo(71 / 69);
     expect(good.missed).toEqual([]);
-    const bad = evaluate({ import: [], memory: [], latency: [], errors: [], cli: { ...cli, cliMiBps: [300], cliBarMiBps: [200], cliPeakRssMiB: [250], startupMs: [400], completionStartupMs: [250], listing: { ...listing, cliRate: [150_000], cliPeakRssMiB: [90] }, hashOk: false, problems: ["cli: sink sha256 x is not the file's"] } }, { selected: ["cli"], curl: true, ...sizes });
+    const bad = evaluate(
+      {
+        import: [],
+        memory: [],
+        latency: [],
+        errors: [],
+        cli: {
+          ...cli,
+          cliMiBps: [300],
+          cliBarMiBps: [200],
+          cliPeakRssMiB: [250],
+          startupMs: [400],
+          completionStartupMs: [250],
+          listing: { ...listing, cliRate: [150_000], cliPeakRssMiB: [90] },
+          hashOk: false,
+          problems: ["cli: sink sha256 x is not the file's"],
+        },
+      },
+      { selected: ["cli"], curl: true, ...sizes },
+    );
     expect(bad.missed).toEqual([
       expect.stringMatching(/^platform models import 300 MiB\/s = 0\.73× the library's/),
       expect.stringMatching(/peak RSS 250 MiB, target < 200 MiB$/),

@@ -23,7 +23,10 @@ beforeAll(async () => {
   writeFileSync(join(work, "flow.json"), JSON.stringify({ nodes: [] }));
   writeFileSync(join(work, "env.json"), JSON.stringify({ REGION: "eu" }));
   writeFileSync(join(work, "invoice.pdf"), "%PDF-1.7 test");
-  writeFileSync(join(work, "deploy.json"), JSON.stringify({ name: "support", deviceType: "g5.xlarge", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 } }));
+  writeFileSync(
+    join(work, "deploy.json"),
+    JSON.stringify({ name: "support", deviceType: "g5.xlarge", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 } }),
+  );
 });
 beforeEach(() => mock.reset());
 afterAll(async () => {
@@ -31,7 +34,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const run = (args: string[], options: { stdin?: string; env?: Record<string, string | undefined> } = {}) => cli(args, { cwd: work, env: { ...env, ...options.env }, ...(options.stdin !== undefined ? { stdin: options.stdin } : {}) });
+const run = (args: string[], options: { stdin?: string; env?: Record<string, string | undefined> } = {}) =>
+  cli(args, { cwd: work, env: { ...env, ...options.env }, ...(options.stdin !== undefined ? { stdin: options.stdin } : {}) });
 const json = <T = Record<string, unknown>>(out: { stdout: string }): T => JSON.parse(out.stdout) as T;
 
 describe("target and credentials", () => {
@@ -102,7 +106,15 @@ describe("connections", () => {
     const rotated = await run(["connections", "update", connectionId, "--field", `API_KEY=${PROVIDER_KEY}-2`, "--json"]);
     expect(rotated.code, shown(rotated)).toBe(0);
 
-    const custom = { provider: "API", connectionName: "Summariser", endpointUrl: "https://llm.internal.example/v1/generate", headers: [{ key: "Authorization", value: `Bearer ${PROVIDER_KEY}` }], payload: { prompt: "{{prompt}}" }, outputPath: "choices[0].text", status: "DRAFT" };
+    const custom = {
+      provider: "API",
+      connectionName: "Summariser",
+      endpointUrl: "https://llm.internal.example/v1/generate",
+      headers: [{ key: "Authorization", value: `Bearer ${PROVIDER_KEY}` }],
+      payload: { prompt: "{{prompt}}" },
+      outputPath: "choices[0].text",
+      status: "DRAFT",
+    };
     writeFileSync(join(work, "custom.json"), JSON.stringify(custom));
     const draft = json<{ connectionId: string }>(await run(["connections", "create", "--file", "custom.json", "--json"]));
     const renamed = await run(["connections", "update", draft.connectionId, "--name", "Summariser (EU)", "--json"]);
@@ -130,13 +142,23 @@ describe("connections", () => {
 
 describe("chunks", () => {
   it("list streams every page as JSON Lines, and --where/--or select the groups", async () => {
-    mock.seedChunks(Array.from({ length: 25 }, (_, i) => ({ chunkId: `chk-00000000-0000-4000-8000-0000000001${String(i).padStart(2, "0")}`, sourceName: i % 2 === 0 ? "even.pdf" : "odd.pdf", recordTitle: `r${i % 3}`, pageNumber: i })));
+    mock.seedChunks(
+      Array.from({ length: 25 }, (_, i) => ({
+        chunkId: `chk-00000000-0000-4000-8000-0000000001${String(i).padStart(2, "0")}`,
+        sourceName: i % 2 === 0 ? "even.pdf" : "odd.pdf",
+        recordTitle: `r${i % 3}`,
+        pageNumber: i,
+      })),
+    );
     const all = await run(["chunks", "list", "st-0a1b2c3d", "-o", "jsonl"]);
     expect(all.code, shown(all)).toBe(0);
     expect(jsonLines(all)).toHaveLength(25);
     expect(mock.requests({ operationId: "listChunks" }).length).toBeGreaterThan(1);
 
-    const picked = await run(["chunks", "list", "st-0a1b2c3d", "--where", "sourceName=even.pdf", "--where", "recordTitle=r0", "--or", "--where", "sourceName=odd.pdf", "--where", "recordTitle=r1", "-o", "jsonl"]);
+    const picked = await run([
+      "chunks", "list", "st-0a1b2c3d", "--where", "sourceName=even.pdf", "--where", "recordTitle=r0", "--or", "--where", "sourceName=odd.pdf", "--where",
+      "recordTitle=r1", "-o", "jsonl",
+    ]);
     const rows = jsonLines(picked) as { sourceName: string; recordTitle: string }[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => (r.sourceName === "even.pdf" && r.recordTitle === "r0") || (r.sourceName === "odd.pdf" && r.recordTitle === "r1"))).toBe(true);
@@ -197,7 +219,10 @@ describe("models", () => {
   }, LONG);
 
   it("deploy from flags, undeploy with --yes and --dry-run, export with --download", async () => {
-    const deployed = await run(["models", "deploy", "cm-4e5f6a7b", "--model-type", "openSource", "--name", "support", "--device-type", "g5.xlarge", "--temperature", "0.7", "--max-tokens", "256", "--top-p", "0.9", "--top-k", "40", "--wait", "--poll-interval", "50ms", "--json"]);
+    const deployed = await run([
+      "models", "deploy", "cm-4e5f6a7b", "--model-type", "openSource", "--name", "support", "--device-type", "g5.xlarge", "--temperature", "0.7",
+      "--max-tokens", "256", "--top-p", "0.9", "--top-k", "40", "--wait", "--poll-interval", "50ms", "--json",
+    ]);
     expect(deployed.code, shown(deployed)).toBe(0);
     expect(json(deployed)).toMatchObject({ status: "SUCCESS" });
 
@@ -216,7 +241,10 @@ describe("models", () => {
   }, LONG);
 
   it("a deploy hyper-parameter out of range is refused before sending, naming it", async () => {
-    const out = await run(["models", "deploy", "cm-4e5f6a7b", "--model-type", "openSource", "--name", "m", "--device-type", "g5.xlarge", "--temperature", "3", "--max-tokens", "256", "--top-p", "0.9", "--top-k", "40"]);
+    const out = await run([
+      "models", "deploy", "cm-4e5f6a7b", "--model-type", "openSource", "--name", "m", "--device-type", "g5.xlarge", "--temperature", "3", "--max-tokens", "256",
+      "--top-p", "0.9", "--top-k", "40",
+    ]);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain("hyperParameters.temperature must be <= 2");
     expect(mock.requests()).toEqual([]);
@@ -225,7 +253,10 @@ describe("models", () => {
 
 describe("tools, guardrails, attachments, files, jobs", () => {
   it("tools: import from files, import-into, export, deploy, undeploy", async () => {
-    const imported = await run(["tools", "import", "--name", "support-tool", "--tool-data", "tool.json", "--flow-data", "flow.json", "--env-variables", "env.json", "--wait", "--poll-interval", "50ms", "--json"]);
+    const imported = await run([
+      "tools", "import", "--name", "support-tool", "--tool-data", "tool.json", "--flow-data", "flow.json", "--env-variables", "env.json", "--wait",
+      "--poll-interval", "50ms", "--json",
+    ]);
     expect(imported.code, shown(imported)).toBe(0);
     expect(json(imported)).toMatchObject({ status: "SUCCESS" });
     expect(mock.requests({ operationId: "uploadFile" })).toHaveLength(3);
@@ -288,7 +319,10 @@ describe("tools, guardrails, attachments, files, jobs", () => {
 
   it("Ctrl-C during a wait: exit 130, and how to wait again", async () => {
     mock.setJobTiming({ polls: 1_000 });
-    const { child, done } = startCli(["models", "deploy", "cm-4e5f6a7b", "--model-type", "openSource", "--file", "deploy.json", "--wait", "--poll-interval", "100ms"], { cwd: work, env });
+    const { child, done } = startCli(
+      ["models", "deploy", "cm-4e5f6a7b", "--model-type", "openSource", "--file", "deploy.json", "--wait", "--poll-interval", "100ms"],
+      { cwd: work, env },
+    );
     await until(() => mock.requests({ operationId: "getDockStatus" }).length > 0);
     child.kill("SIGINT");
     const out = await done;

@@ -84,7 +84,12 @@ describe("the guide's install blocks", () => {
       const targets = blocks[shell].split("\n").flatMap((line) => {
         const words = line.replace(/'[^']*'/g, "''").trim().split(/\s+/);
         const following = (op: string) => words.flatMap((word, i) => (word === op ? [words[i + 1]!] : []));
-        return [...following(">"), ...following(">>"), ...(words[0] === "mkdir" ? words.slice(1).filter((w) => !w.startsWith("-")) : []), ...(words[0] === "ln" ? words.slice(-1) : [])];
+        return [
+          ...following(">"),
+          ...following(">>"),
+          ...(words[0] === "mkdir" ? words.slice(1).filter((w) => !w.startsWith("-")) : []),
+          ...(words[0] === "ln" ? words.slice(-1) : []),
+        ];
       });
       expect(targets.length, shell).toBeGreaterThan(0);
       for (const target of targets) expect(target, `${shell}: ${target}`).toMatch(/^~\/[\w./-]+$/);

@@ -40,7 +40,12 @@ describe("platform --record-drift", () => {
     expect(recorded.code, shown(recorded)).toBe(0);
     expect(recorded.stdout).toBe(plain.stdout);
     const report = readFileSync(join(work, "drift.json"), "utf8");
-    expect(JSON.parse(report)).toMatchObject({ format: expect.any(String), drifts: expect.arrayContaining([expect.objectContaining({ operationId: "listConnections", pointer: "/connections/*/connectionName", kind: "type", received: ["integer"] })]) });
+    expect(JSON.parse(report)).toMatchObject({
+      format: expect.any(String),
+      drifts: expect.arrayContaining([
+        expect.objectContaining({ operationId: "listConnections", pointer: "/connections/*/connectionName", kind: "type", received: ["integer"] }),
+      ]),
+    });
     expect(report).not.toContain(SECRET);
     // A second run merges into the file: the counts grow, the entries stay one per drift.
     const again = await run(["--record-drift", "drift.json", "connections", "list"]);
@@ -114,7 +119,10 @@ describe("files that are not what they claim to be, and signals", () => {
     chmodSync(home, 0o700);
     const pidFile = join(work, "jwt-command.pid");
     writeFileSync(join(home, "platform/config.json"), JSON.stringify({ profiles: { default: { baseUrl: service.url, jwtCommand: `echo $$ > '${pidFile}'; exec sleep 300` } } }), { mode: 0o600 });
-    const { child, done } = startCli(["chunks", "list", "st-0a1b2c3d"], { cwd: work, env: { XDG_CONFIG_HOME: home, PLATFORM_JWT: undefined, PLATFORM_BASE_URL: undefined } });
+    const { child, done } = startCli(["chunks", "list", "st-0a1b2c3d"], {
+      cwd: work,
+      env: { XDG_CONFIG_HOME: home, PLATFORM_JWT: undefined, PLATFORM_BASE_URL: undefined },
+    });
     await until(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
     child.kill("SIGTERM");
     const out = await done;

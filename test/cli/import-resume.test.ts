@@ -34,7 +34,10 @@ describe.each(["SIGINT", "SIGKILL"] as const)("platform models import, stopped b
     // The third upload is held: chunks 0 and 1 arrive, chunk 2 is in flight when the signal lands.
     const gate = await startGateProxy(mock.url, 3);
     try {
-      const first = startCli(["models", "import", "model.tar", "--chunk-size", "1MiB", "--concurrency", "1", "--state", state, "--json"], { cwd: work, env: { PLATFORM_BASE_URL: gate.url } });
+      const first = startCli(["models", "import", "model.tar", "--chunk-size", "1MiB", "--concurrency", "1", "--state", state, "--json"], {
+        cwd: work,
+        env: { PLATFORM_BASE_URL: gate.url },
+      });
       await gate.held;
       await until(() => savedChunks(state).length === 2);
       first.child.kill(signal);
@@ -56,7 +59,10 @@ describe.each(["SIGINT", "SIGKILL"] as const)("platform models import, stopped b
     expect(again.code, shown(again)).toBe(2);
     expect(again.stderr).toContain(`continue it with --resume ${state}`);
 
-    const resumed = await cli(["models", "import", "model.tar", "--resume", state, "--wait", "--poll-interval", "50ms", "--json"], { cwd: work, env: { PLATFORM_BASE_URL: mock.url } });
+    const resumed = await cli(["models", "import", "model.tar", "--resume", state, "--wait", "--poll-interval", "50ms", "--json"], {
+      cwd: work,
+      env: { PLATFORM_BASE_URL: mock.url },
+    });
     expect(resumed.code, shown(resumed)).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: "SUCCESS", modelId: expect.stringMatching(/^cm-/) });
 
@@ -80,7 +86,10 @@ describe("platform models import --resume of an upload the MCP server finished",
     writeSavedImport(state, { state: imported.state, job: { dockStatusId: imported.job.dockStatusId, status: imported.job.status } });
     const completions = mock.requests({ operationId: "completeImportSession" }).length;
 
-    const resumed = await cli(["models", "import", "model.tar", "--resume", state, "--wait", "--poll-interval", "50ms", "--json"], { cwd: work, env: { PLATFORM_BASE_URL: mock.url } });
+    const resumed = await cli(["models", "import", "model.tar", "--resume", state, "--wait", "--poll-interval", "50ms", "--json"], {
+      cwd: work,
+      env: { PLATFORM_BASE_URL: mock.url },
+    });
     expect(resumed.code, shown(resumed)).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ dockStatusId: imported.job.dockStatusId, status: "SUCCESS" });
     expect(resumed.stderr).toContain(`the upload had finished already; its job is ${imported.job.dockStatusId}`);

@@ -140,7 +140,10 @@ describe("a slow reader", () => {
     const big = await startStatefulMock({});
     try {
       big.seedChunks(Array.from({ length: 3_000 }, (_, i) => ({ chunkId: `chk-00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, sourceName: "x".repeat(400) })));
-      const child = spawn(process.execPath, [cliMain(), "chunks", "list", APP, "-o", "jsonl"], { env: { ...process.env, ...CREDENTIALS, XDG_CONFIG_HOME: emptyConfigHome(), PLATFORM_BASE_URL: big.url }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [cliMain(), "chunks", "list", APP, "-o", "jsonl"], {
+        env: { ...process.env, ...CREDENTIALS, XDG_CONFIG_HOME: emptyConfigHome(), PLATFORM_BASE_URL: big.url },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       child.stdout.pause();
       const pages = () => big.requests({ operationId: "listChunks" }).length;
       // Until the command stops asking for pages because nobody reads what it printed.
@@ -168,7 +171,10 @@ describe("a slow reader", () => {
 describe("a closed pipe", () => {
   it("`| head -1` ends the listing quietly, with exit 0", async () => {
     const script = `"${process.execPath}" "${cliMain()}" chunks list ${APP} -o jsonl | head -1; echo "exit \${PIPESTATUS[0]}" >&2`;
-    const child = spawn("bash", ["-c", script], { env: { ...process.env, ...CREDENTIALS, XDG_CONFIG_HOME: emptyConfigHome(), PLATFORM_BASE_URL: mock.url }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("bash", ["-c", script], {
+      env: { ...process.env, ...CREDENTIALS, XDG_CONFIG_HOME: emptyConfigHome(), PLATFORM_BASE_URL: mock.url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let [stdout, stderr] = ["", ""];
     child.stdout.setEncoding("utf8").on("data", (t: string) => (stdout += t));
     child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));

@@ -37,6 +37,11 @@ describe("platform's commands", () => {
 
   it("the root help documents the environment and the exit codes", () => {
     const help = helpOf(program);
-    for (const text of ["PLATFORM_BASE_URL", "PLATFORM_HOST", "PLATFORM_API_KEY", "PLATFORM_JWT", "0 done", "2 usage", "3 API error", "4 job failed", "5 timeout", "6 cancelled", "130 interrupted", "PLATFORM_PROFILE", "PLATFORM_DEBUG", "-o"]) expect(help).toContain(text);
+    for (const text of [
+      "PLATFORM_BASE_URL", "PLATFORM_HOST", "PLATFORM_API_KEY", "PLATFORM_JWT", "0 done", "2 usage", "3 API error", "4 job failed", "5 timeout", "6 cancelled",
+      "130 interrupted", "PLATFORM_PROFILE", "PLATFORM_DEBUG", "-o",
+    ]) {
+      expect(help).toContain(text);
+    }
   });
 });

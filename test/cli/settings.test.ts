@@ -48,7 +48,10 @@ describe("flags, then environment, then profile", () => {
     expect(fromProfile.code, shown(fromProfile)).toBe(0);
     const fromEnv = await run(["connections", "list", "--json"], { PLATFORM_BASE_URL: mocks.env.url, PLATFORM_API_KEY: KEYS.env });
     expect(fromEnv.code, shown(fromEnv)).toBe(0);
-    const fromFlags = await run(["--base-url", mocks.flag.url, "--api-key", KEYS.flag, "connections", "list", "--json"], { PLATFORM_BASE_URL: mocks.env.url, PLATFORM_API_KEY: KEYS.env });
+    const fromFlags = await run(["--base-url", mocks.flag.url, "--api-key", KEYS.flag, "connections", "list", "--json"], {
+      PLATFORM_BASE_URL: mocks.env.url,
+      PLATFORM_API_KEY: KEYS.env,
+    });
     expect(fromFlags.code, shown(fromFlags)).toBe(0);
     // Mixed: the target from the environment, the key from the profile.
     const mixed = await run(["connections", "list", "--json"], { PLATFORM_BASE_URL: mocks.profile.url });
@@ -84,7 +87,10 @@ describe("flags, then environment, then profile", () => {
   }, LONG);
 
   it("a profile's JWT command gives the chunk operations their token", async () => {
-    writeProfiles({ default: { baseUrl: mocks.profile.url, apiKey: KEYS.profile, jwtCommand: `printf '%s\\n' '${COMMAND_JWT}'` }, broken: { baseUrl: mocks.profile.url, jwtCommand: "echo no token here >&2; exit 7" } });
+    writeProfiles({
+      default: { baseUrl: mocks.profile.url, apiKey: KEYS.profile, jwtCommand: `printf '%s\\n' '${COMMAND_JWT}'` },
+      broken: { baseUrl: mocks.profile.url, jwtCommand: "echo no token here >&2; exit 7" },
+    });
     const listed = await run(["chunks", "list", "st-0a1b2c3d", "--json"]);
     expect(listed.code, shown(listed)).toBe(0);
     const broken = await run(["--profile", "broken", "chunks", "list", "st-0a1b2c3d"]);

@@ -38,7 +38,9 @@ function fieldSchemas(field: SpecField): Schema[] {
     const body = deref(spec, operation.requestBody) as { content: Record<string, { schema: Schema }> };
     return Object.values(body.content).flatMap((media) => schemasAt(media.schema, field.name.split(".")));
   }
-  const parameters = [...(item.parameters as unknown as Schema[] | undefined ?? []), ...(operation.parameters ?? [])].map((p) => deref(spec, p) as { in: string; name: string; schema: Schema });
+  const parameters = [...((item.parameters as unknown as Schema[] | undefined) ?? []), ...(operation.parameters ?? [])].map(
+    (p) => deref(spec, p) as { in: string; name: string; schema: Schema },
+  );
   return parameters.filter((p) => p.in === field.in && p.name === field.name).flatMap((p) => schemasAt(p.schema, []));
 }
 
@@ -90,7 +92,12 @@ describe("the command tree against the spec", () => {
 
   it("has enum flags and arguments to check, each naming the field it fills", () => {
     const filled = all.filter((e) => e.fills.length > 0).map((e) => e.where);
-    expect(filled).toEqual(expect.arrayContaining(["platform models deploy --model-type", "platform models deploy --device-type", "platform connections list --provider", "platform guardrails deploy <name>", "platform guardrails undeploy <name>"]));
+    expect(filled).toEqual(
+      expect.arrayContaining([
+        "platform models deploy --model-type", "platform models deploy --device-type", "platform connections list --provider",
+        "platform guardrails deploy <name>", "platform guardrails undeploy <name>",
+      ]),
+    );
   });
 
   it("offers exactly the spec's values wherever it offers choices, and names only fields the spec has", () => {

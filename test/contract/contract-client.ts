@@ -101,7 +101,13 @@ export function contractClient(options: ContractClientOptions = {}): { client: N
     return response;
   };
   const client = buildNodePlatformClient(
-    { baseUrl: prismUrl(), apiKey: API_KEY, jwt: JWT, fetch: recording as typeof fetch, ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }) },
+    {
+      baseUrl: prismUrl(),
+      apiKey: API_KEY,
+      jwt: JWT,
+      fetch: recording as typeof fetch,
+      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    },
     options.internals,
   );
   return { client, wire };
@@ -300,7 +306,14 @@ export const CALLS: Readonly<Record<string, ContractCall>> = {
   },
   importIntoTool: {
     wire: ["importIntoTool"],
-    run: (c) => job(c.tools.importInto(toolId, { toolDataFileId: "67d3f0a2b4c5d6e7f8091a3b", flowDataFileId: "67d3f0a2b4c5d6e7f8091a3c", envVariablesFileId: "67d3f0a2b4c5d6e7f8091a3d" })),
+    run: (c) =>
+      job(
+        c.tools.importInto(toolId, {
+          toolDataFileId: "67d3f0a2b4c5d6e7f8091a3b",
+          flowDataFileId: "67d3f0a2b4c5d6e7f8091a3c",
+          envVariablesFileId: "67d3f0a2b4c5d6e7f8091a3d",
+        }),
+      ),
   },
   exportTool: {
     wire: ["exportTool"],
@@ -324,7 +337,14 @@ export const CALLS: Readonly<Record<string, ContractCall>> = {
   },
   uploadAttachment: {
     wire: ["uploadAttachment"],
-    run: (c) => body(c.attachments.upload(appId, envName, { file: new Blob(["%PDF-1.4 invoice"], { type: "application/pdf" }), fileName: "invoice.pdf", userReference: "user-42" })),
+    run: (c) =>
+      body(
+        c.attachments.upload(appId, envName, {
+          file: new Blob(["%PDF-1.4 invoice"], { type: "application/pdf" }),
+          fileName: "invoice.pdf",
+          userReference: "user-42",
+        }),
+      ),
   },
   deleteAttachment: {
     // With a session: the optional multipart body the spec describes goes out on the DELETE.
@@ -338,7 +358,10 @@ export const CALLS: Readonly<Record<string, ContractCall>> = {
   uploadFile: {
     // Under 25 MB: one multipart request, no session.
     wire: ["uploadFile"],
-    run: async (c) => ({ kind: "uploadedFile", value: await c.files.upload({ source: new Blob(['{"tool":"order-lookup"}'], { type: "application/json" }), fileName: "tool-data.json" }) }),
+    run: async (c) => ({
+      kind: "uploadedFile",
+      value: await c.files.upload({ source: new Blob(['{"tool":"order-lookup"}'], { type: "application/json" }), fileName: "tool-data.json" }),
+    }),
   },
 };
 

@@ -61,7 +61,15 @@ type Expected =
 
 const MODEL = "cm-4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8";
 // The finished model export, as two examples (the export's answer and Get dock status) both give it.
-const MODEL_EXPORT_DONE = { dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b", modelId: MODEL, jobType: "MODELS", action: "EXPORT", status: "SUCCESS", percentageComplete: 100, downloadUrl: "https://files.platform.invalid/exports/support-model.tar" };
+const MODEL_EXPORT_DONE = {
+  dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b",
+  modelId: MODEL,
+  jobType: "MODELS",
+  action: "EXPORT",
+  status: "SUCCESS",
+  percentageComplete: 100,
+  downloadUrl: "https://files.platform.invalid/exports/support-model.tar",
+};
 const TOOL = "a-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b";
 const EXPORT_URL = "https://files.platform.invalid/exports/order-lookup.zip";
 

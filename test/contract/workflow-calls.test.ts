@@ -96,7 +96,10 @@ describe("the command line's flows make the workflows' calls", () => {
     await run(["models", "import", "model.tar", "--chunk-size", `${CHUNK}`, "--wait", "--poll-interval", "20ms", "--json"]);
     expectWorkflowCalls("importModel", mock.requests());
     mock.clearRequests();
-    await run(["models", "deploy", MODEL, "--model-type", "openSource", "--name", "support", "--device-type", "g5.xlarge", "--temperature", "0.7", "--max-tokens", "256", "--top-p", "0.9", "--top-k", "40", "--wait", "--poll-interval", "20ms", "--json"]);
+    await run([
+      "models", "deploy", MODEL, "--model-type", "openSource", "--name", "support", "--device-type", "g5.xlarge", "--temperature", "0.7", "--max-tokens", "256",
+      "--top-p", "0.9", "--top-k", "40", "--wait", "--poll-interval", "20ms", "--json",
+    ]);
     expectWorkflowCalls("deployModel", mock.requests());
     mock.clearRequests();
     await run(["models", "undeploy", MODEL, "--yes", "--json"]);
@@ -107,10 +110,16 @@ describe("the command line's flows make the workflows' calls", () => {
   }, 120_000);
 
   it("tools import and import-into, from files", async () => {
-    await run(["tools", "import", "--name", "support-tool", "--tool-data", "tool.json", "--flow-data", "flow.json", "--env-variables", "env.json", "--wait", "--poll-interval", "20ms", "--json"]);
+    await run([
+      "tools", "import", "--name", "support-tool", "--tool-data", "tool.json", "--flow-data", "flow.json", "--env-variables", "env.json", "--wait",
+      "--poll-interval", "20ms", "--json",
+    ]);
     expectWorkflowCalls("importTool", mock.requests());
     mock.clearRequests();
-    await run(["tools", "import-into", TOOL, "--tool-data", "tool.json", "--flow-data", "flow.json", "--env-variables", "env.json", "--wait", "--poll-interval", "20ms", "--json"]);
+    await run([
+      "tools", "import-into", TOOL, "--tool-data", "tool.json", "--flow-data", "flow.json", "--env-variables", "env.json", "--wait", "--poll-interval", "20ms",
+      "--json",
+    ]);
     expectWorkflowCalls("importIntoTool", mock.requests());
   }, 120_000);
 });

@@ -22,7 +22,12 @@ describe("the TypeDoc reference", () => {
   });
 
   it("documents each entry point and its main functions", () => {
-    for (const page of ["modules/index.html", "modules/node.html", "modules/mock_start-mock.html", "functions/index.createPlatformClient.html", "functions/node.createPlatformClient.html", "functions/mock_start-mock.startMock.html", "classes/index.ValidationError.html", "modules/mcp.html", "functions/mcp.createMcpServer.html"]) {
+    const pages = [
+      "modules/index.html", "modules/node.html", "modules/mock_start-mock.html", "modules/mcp.html",
+      "functions/index.createPlatformClient.html", "functions/node.createPlatformClient.html", "functions/mock_start-mock.startMock.html",
+      "functions/mcp.createMcpServer.html", "classes/index.ValidationError.html",
+    ];
+    for (const page of pages) {
       expect(existsSync(join(out, page)), page).toBe(true);
     }
   });

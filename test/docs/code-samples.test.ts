@@ -50,7 +50,11 @@ beforeAll(async () => {
     (sample) => sample.source.split(" ")[0]!,
     { numbered: false },
   );
-  const args = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck", ...written.map((w) => relative(REPO_ROOT, w.file))];
+  const args = [
+    "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target",
+    "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck",
+    ...written.map((w) => relative(REPO_ROOT, w.file)),
+  ];
   const run = spawnSync(process.execPath, [resolve(REPO_ROOT, "node_modules/typescript/bin/tsc"), ...args], { cwd: REPO_ROOT, encoding: "utf8" });
   tsc = { status: run.status, output: `${run.stdout}${run.stderr}` };
 }, 180_000);
@@ -90,7 +94,11 @@ describe("the curl samples, against the stateful mock", () => {
     const cwd = mkdtempSync(join(tmpdir(), `curl-${operationId}-`));
     try {
       // Run as a process of its own: this process serves the mock.
-      const run = await runBounded("bash", ["-c", curl], { cwd, env: { PLATFORM_BASE_URL: mock.url, PLATFORM_API_KEY: "curl-sample-key", PLATFORM_JWT: "curl.sample.jwt" }, timeoutMs: 30_000 });
+      const run = await runBounded("bash", ["-c", curl], {
+        cwd,
+        env: { PLATFORM_BASE_URL: mock.url, PLATFORM_API_KEY: "curl-sample-key", PLATFORM_JWT: "curl.sample.jwt" },
+        timeoutMs: 30_000,
+      });
       expect(run.code, run.stderr).toBe(0);
       const log = mock.requests();
       expect(log.map((entry) => entry.operationId)).toEqual([operationId]);

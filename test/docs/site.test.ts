@@ -35,7 +35,11 @@ describe("the site's pages", () => {
   });
 
   it("has the references: API, command line, discrepancies, security review; and the README and changelog", () => {
-    for (const page of ["reference/index.html", "cli-reference.html", "discrepancies.html", "security-review.html", "spec-diff-rules.html", "readme.html", "changelog.html"]) expect(pages.has(page), page).toBe(true);
+    for (const page of [
+      "reference/index.html", "cli-reference.html", "discrepancies.html", "security-review.html", "spec-diff-rules.html", "readme.html", "changelog.html",
+    ]) {
+      expect(pages.has(page), page).toBe(true);
+    }
   });
 
   it("renders the markdown: tables as tables, code highlighted, headings with GitHub's ids", () => {
@@ -85,7 +89,9 @@ describe("the API reference", () => {
         if (!operation || typeof operation !== "object") continue;
         delete operation["x-codeSamples"];
         const description = operation.description;
-        if (typeof description === "string" && description.includes(WORKFLOW_LINKS_START)) operation.description = description.slice(0, description.indexOf(WORKFLOW_LINKS_START));
+        if (typeof description === "string" && description.includes(WORKFLOW_LINKS_START)) {
+          operation.description = description.slice(0, description.indexOf(WORKFLOW_LINKS_START));
+        }
       }
     }
     expect(withoutSamples).toEqual(JSON.parse(JSON.stringify(spec)));
@@ -108,7 +114,10 @@ describe("the request bodies the reference renders", () => {
   // said without one at its top (the deploy body's: an anyOf of "this one is absent").
   const hasNot = (schema: Record<string, unknown>) => schema.not !== undefined;
   const bodies = operations.flatMap((op) =>
-    Object.entries((deref(spec, spec.paths[op.path][op.method].requestBody)?.content ?? {}) as Record<string, { schema?: object }>).map(([type, media]) => ({ where: `${op.operationId} ${type}`, schema: deref(spec, media.schema) as Record<string, unknown> })),
+    Object.entries((deref(spec, spec.paths[op.path][op.method].requestBody)?.content ?? {}) as Record<string, { schema?: object }>).map(([type, media]) => ({
+      where: `${op.operationId} ${type}`,
+      schema: deref(spec, media.schema) as Record<string, unknown>,
+    })),
   );
 
   it("are found: every operation with a body is looked at", () => {
@@ -116,7 +125,9 @@ describe("the request bodies the reference renders", () => {
   });
 
   it("never have a not at their top, or at an allOf member's", () => {
-    const bare = bodies.filter(({ schema }) => hasNot(schema) || ((schema.allOf as Array<Record<string, unknown>> | undefined) ?? []).some((member) => hasNot(deref(spec, member))));
+    const bare = bodies.filter(
+      ({ schema }) => hasNot(schema) || ((schema.allOf as Array<Record<string, unknown>> | undefined) ?? []).some((member) => hasNot(deref(spec, member))),
+    );
     expect(bare.map((body) => body.where)).toEqual([]);
   });
 

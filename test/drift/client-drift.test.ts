@@ -77,7 +77,11 @@ type Factory = (mode: Mode, lines: string[]) => PlatformClient;
 const logger = (lines: string[]) => ({ warn: (message: string, fields?: Record<string, unknown>) => void lines.push(`${message} ${JSON.stringify(fields)}`) });
 const ENTRIES: Array<[string, Factory]> = [
   ["portable entry over fetch", (mode, lines) => createPortableClient({ baseUrl: server.url, apiKey: API_KEY, maxRetries: 0, validateResponses: mode, logger: logger(lines) })],
-  ["Node entry over undici", (mode, lines) => createNodeClient({ baseUrl: server.url, apiKey: API_KEY, maxRetries: 0, validateResponses: mode, logger: logger(lines), keepAliveTimeoutMs: 1000 })],
+  [
+    "Node entry over undici",
+    (mode, lines) =>
+      createNodeClient({ baseUrl: server.url, apiKey: API_KEY, maxRetries: 0, validateResponses: mode, logger: logger(lines), keepAliveTimeoutMs: 1000 }),
+  ],
 ];
 
 // Every call the fake service answers, each as the wrappers make it.
@@ -100,7 +104,8 @@ async function outcome(call: () => Promise<unknown>) {
   }
 }
 
-const entryOf = (report: DriftReport, operationId: string, pointer: string) => report.drifts.find((d) => d.operationId === operationId && d.pointer === pointer);
+const entryOf = (report: DriftReport, operationId: string, pointer: string) =>
+  report.drifts.find((d) => d.operationId === operationId && d.pointer === pointer);
 
 describe.each(ENTRIES)("validateResponses on the %s", (_, make) => {
   it("warn: every call returns and throws exactly what it does with validation off", async () => {
@@ -128,7 +133,17 @@ describe.each(ENTRIES)("validateResponses on the %s", (_, make) => {
 
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
     const get = (pointer: string) => entryOf(report, "getConnection", pointer);
-    expect(get("/connectionId")).toMatchObject({ direction: "response", status: 200, location: "body", kind: "type", expected: "string", received: ["integer"], count: 2, specVersion: spec.info.version, recordedBy: ["client"] });
+    expect(get("/connectionId")).toMatchObject({
+      direction: "response",
+      status: 200,
+      location: "body",
+      kind: "type",
+      expected: "string",
+      received: ["integer"],
+      count: 2,
+      specVersion: spec.info.version,
+      recordedBy: ["client"],
+    });
     expect(get("/provider")).toMatchObject({ kind: "enum", expected: "one of API, PROVIDER_ONE, PROVIDER_TWO, PROVIDER_THREE", received: ["string"] });
     expect(get("/createdOn")).toMatchObject({ kind: "format", expected: "format date-time", received: ["string"] });
     expect(get("/modifiedOn")).toMatchObject({ kind: "required", received: ["absent"] });
@@ -143,7 +158,12 @@ describe.each(ENTRIES)("validateResponses on the %s", (_, make) => {
     // An id under none of its spellings: one missing property, its spellings named.
     expect(entryOf(report, "getDockStatus", "/_id")).toMatchObject({ kind: "required", expected: "one of the properties _id, dockStatusId, dock-statusId", discrepancies: ["dock-status-from-public-reference"] });
     // An error answer is checked against the error schema of its status.
-    expect(report.drifts.find((d) => d.operationId === "getConnection" && d.status === 404)).toMatchObject({ pointer: "/errors", kind: "type", expected: "array", discrepancies: ["error-body-envelope"] });
+    expect(report.drifts.find((d) => d.operationId === "getConnection" && d.status === 404)).toMatchObject({
+      pointer: "/errors",
+      kind: "type",
+      expected: "array",
+      discrepancies: ["error-body-envelope"],
+    });
     expect(entryOf(report, "deployGuardrail", "")).toMatchObject({ status: 200, kind: "not-json", received: ["text"] });
     // The conforming answer left nothing.
     expect(report.drifts.every((d) => d.status !== undefined)).toBe(true);

@@ -19,7 +19,11 @@ function departuresAgainst(schema: object, value: unknown) {
 
 describe("departures of an answer (generated response validators)", () => {
   it("name the pointer, kind, expectation and JSON type of each departing value", () => {
-    const checked = checkAnswer("getConnection", 200, JSON.stringify({ connectionId: 7, connectionName: "n", provider: SECRET, status: "ACTIVE", createdOn: SECRET, fields: { API_KEY: [SECRET] } }));
+    const checked = checkAnswer(
+      "getConnection",
+      200,
+      JSON.stringify({ connectionId: 7, connectionName: "n", provider: SECRET, status: "ACTIVE", createdOn: SECRET, fields: { API_KEY: [SECRET] } }),
+    );
     expect(checked?.documented).toBe("200");
     expect(checked?.departures).toEqual([
       { pointer: "/connectionId", kind: "type", keyword: "type", expected: "string", received: ["integer"] },
@@ -64,14 +68,19 @@ describe("departures of an answer (generated response validators)", () => {
   });
 
   it("check an error answer against its status's schema, or the operation's default", () => {
-    expect(checkAnswer("getConnection", 404, JSON.stringify({ errors: "gone" }))).toEqual({ documented: "404", departures: [expect.objectContaining({ pointer: "/errors", kind: "type" })] });
+    expect(checkAnswer("getConnection", 404, JSON.stringify({ errors: "gone" }))).toEqual({
+      documented: "404",
+      departures: [expect.objectContaining({ pointer: "/errors", kind: "type" })],
+    });
     expect(checkAnswer("getConnection", 503, JSON.stringify({ errors: "busy" }))?.documented).toBe("default");
     expect(checkAnswer("getConnection", 503, JSON.stringify({ errors: [{ msg: "busy", code: 503 }] }))).toEqual({ documented: "default", departures: [] });
   });
 
   it("call an empty or non-JSON body not-json, and leave a bodiless status unchecked", () => {
     expect(checkAnswer("getDockStatus", 200, "")?.departures).toEqual([{ pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: ["empty"] }]);
-    expect(checkAnswer("getDockStatus", 200, `<p>${SECRET}</p>`)?.departures).toEqual([{ pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: ["text"] }]);
+    expect(checkAnswer("getDockStatus", 200, `<p>${SECRET}</p>`)?.departures).toEqual([
+      { pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: ["text"] },
+    ]);
     expect(checkAnswer("getDockStatus", 204, null)).toBeUndefined();
     expect(checkAnswer("noSuchOperation", 200, "{}")).toBeUndefined();
   });
@@ -80,11 +89,15 @@ describe("departures of an answer (generated response validators)", () => {
 describe("departures of shapes the spec's answers do not have (Ajv on small schemas)", () => {
   it("forbidden: a property the schema does not allow, named, with its type", () => {
     const schema = { type: "object", additionalProperties: false, properties: { a: { type: "string" } } };
-    expect(departuresAgainst(schema, { a: "x", [SECRET.slice(0, 6)]: { deep: SECRET } })).toEqual([{ pointer: "/sk-dep", kind: "forbidden", keyword: "additionalProperties", expected: "absent", received: ["object"] }]);
+    expect(departuresAgainst(schema, { a: "x", [SECRET.slice(0, 6)]: { deep: SECRET } })).toEqual([
+      { pointer: "/sk-dep", kind: "forbidden", keyword: "additionalProperties", expected: "absent", received: ["object"] },
+    ]);
   });
 
   it("forbidden: a false schema and a not", () => {
-    expect(departuresAgainst({ type: "object", properties: { gone: false } }, { gone: SECRET })).toEqual([{ pointer: "/gone", kind: "forbidden", keyword: "false schema", expected: "absent", received: ["string"] }]);
+    expect(departuresAgainst({ type: "object", properties: { gone: false } }, { gone: SECRET })).toEqual([
+      { pointer: "/gone", kind: "forbidden", keyword: "false schema", expected: "absent", received: ["string"] },
+    ]);
     expect(departuresAgainst({ not: { type: "null" } }, null)).toEqual([expect.objectContaining({ pointer: "", kind: "forbidden", keyword: "not", received: ["null"] })]);
   });
 

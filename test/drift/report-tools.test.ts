@@ -59,13 +59,21 @@ describe("DriftRecorder", () => {
       [200, "/status", "type", 1, "2026-01-02", "2026-01-02"],
       [500, "/errors", "type", 1, "2026-01-03", "2026-01-03"],
     ]);
-    expect(report.drifts[0]).toMatchObject({ method: "POST", path: "/api/public/models/{modelId}/deploy", specVersion: version, discrepancies: ["job-id-spelling"], specLocation: "#/paths/~1api~1public~1models~1{modelId}~1deploy/post/responses/200" });
+    expect(report.drifts[0]).toMatchObject({
+      method: "POST",
+      path: "/api/public/models/{modelId}/deploy",
+      specVersion: version,
+      discrepancies: ["job-id-spelling"],
+      specLocation: "#/paths/~1api~1public~1models~1{modelId}~1deploy/post/responses/200",
+    });
     expect(report.drifts[3]).toMatchObject({ specLocation: "#/paths/~1api~1public~1models~1{modelId}~1deploy/post/responses/500", discrepancies: ["error-body-envelope"] });
   });
 
   it("records a request's departures by part, without a status", () => {
     const recorder = new DriftRecorder({ recordedBy: "mock" });
-    recorder.record({ direction: "request", operationId: "updateChunk", location: "body" }, [{ pointer: "/pageNumber", kind: "type", keyword: "type", expected: "integer or string", received: ["boolean"] }]);
+    recorder.record({ direction: "request", operationId: "updateChunk", location: "body" }, [
+      { pointer: "/pageNumber", kind: "type", keyword: "type", expected: "integer or string", received: ["boolean"] },
+    ]);
     const [entry] = recorder.report().drifts;
     expect(entry).toMatchObject({ direction: "request", location: "body", specLocation: "#/paths/~1api~1public~1bot~1{botId}~1chunk~1{chunkId}/post/requestBody", recordedBy: ["mock"] });
     expect(entry).not.toHaveProperty("status");
@@ -87,7 +95,11 @@ describe("DriftRecorder", () => {
 
   it("ignores an operation the spec does not have", () => {
     const recorder = new DriftRecorder({ recordedBy: "proxy" });
-    expect(recorder.record({ direction: "response", operationId: "noSuchOperation", status: 200, documented: "200" }, [{ pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: ["text"] }])).toEqual({ entries: [], fresh: [] });
+    expect(
+      recorder.record({ direction: "response", operationId: "noSuchOperation", status: 200, documented: "200" }, [
+        { pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: ["text"] },
+      ]),
+    ).toEqual({ entries: [], fresh: [] });
   });
 });
 
@@ -145,7 +157,9 @@ describe("driftReportToSarif", () => {
     expect(log.$schema).toMatch(/sarif-schema-2\.1\.0\.json$/);
     const [run] = log.runs;
     const rules = run!.tool.driver.rules!;
-    expect(rules.map((r) => r.id)).toEqual(["drift/required", "drift/type", "drift/enum", "drift/forbidden", "drift/format", "drift/constraint", "drift/no-match", "drift/not-json"]);
+    expect(rules.map((r) => r.id)).toEqual([
+      "drift/required", "drift/type", "drift/enum", "drift/forbidden", "drift/format", "drift/constraint", "drift/no-match", "drift/not-json",
+    ]);
     expect(run!.results).toHaveLength(3);
     for (const result of run!.results!) {
       expect(rules[result.ruleIndex!]!.id).toBe(result.ruleId);

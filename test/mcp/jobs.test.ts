@@ -26,7 +26,13 @@ describe("settleJob", () => {
     const error = await settleJob(callFailingWith(refused), job, "deploy of model cm-1").catch((e: unknown) => e);
     const result = errorResult(error, (text) => text);
     expect(result.structuredContent).toEqual({
-      error: expect.objectContaining({ name: "AuthenticationError", status: 401, operationId: "getDockStatus", requestId: "req-9", handle: { dockStatusId: "ds-1", continueWith: "wait_for_job" } }),
+      error: expect.objectContaining({
+        name: "AuthenticationError",
+        status: 401,
+        operationId: "getDockStatus",
+        requestId: "req-9",
+        handle: { dockStatusId: "ds-1", continueWith: "wait_for_job" },
+      }),
     });
     expect((result.content[0] as { text: string }).text).toContain("call wait_for_job with dockStatusId ds-1 to follow it");
   });

@@ -14,7 +14,13 @@ import { API_KEY, JWT, content, failure, leaked, startHarness, text, until, type
 
 const MiB = 1024 * 1024;
 const FILE_SIZE = 4 * MiB + 17; // five chunks of 1 MiB
-const DEPLOY = { modelId: "cm-4e5f6a7b", modelType: "openSource", name: "support", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 }, deviceType: "g5.xlarge" };
+const DEPLOY = {
+  modelId: "cm-4e5f6a7b",
+  modelType: "openSource",
+  name: "support",
+  hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 },
+  deviceType: "g5.xlarge",
+};
 
 let mock: StatefulMock;
 let work: string;

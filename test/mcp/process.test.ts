@@ -30,7 +30,11 @@ beforeAll(async () => {
   writeFileSync(join(work, "model.tar"), Buffer.alloc(1024 * 1024 + 9, 3));
   // Jobs end 8 s after they start: longer than the import's 5 s bound (which its 1 MiB upload fits
   // in even on a busy machine, where 1 s did not), shorter than the 20 s waits.
-  mockProcess = spawn(process.execPath, ["--import", TSX, MOCK_CLI, "--stateful", "--port", "0", "--examples", "--job-polls", "1000000", "--job-ms", "8000", "--api-key", API_KEY, "--jwt", JWT], { stdio: ["ignore", "pipe", "inherit"] });
+  mockProcess = spawn(
+    process.execPath,
+    ["--import", TSX, MOCK_CLI, "--stateful", "--port", "0", "--examples", "--job-polls", "1000000", "--job-ms", "8000", "--api-key", API_KEY, "--jwt", JWT],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   mockUrl = await new Promise<string>((resolveUrl, reject) => {
     createInterface({ input: mockProcess.stdout! }).on("line", (line) => {
       const match = /^Mock server: (\S+)/.exec(line);
@@ -50,7 +54,13 @@ describe("platform mcp over stdio", () => {
   it(
     "imports, answers a handle at the bound, waits on it, deploys, and undeploys with consent",
     async () => {
-      const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", TSX, CLI, "mcp", "--max-wait", "20s"], env: serverEnv(), cwd: work, stderr: "pipe" });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: ["--import", TSX, CLI, "mcp", "--max-wait", "20s"],
+        env: serverEnv(),
+        cwd: work,
+        stderr: "pipe",
+      });
       let stderr = "";
       transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       const messages: string[] = [];
@@ -78,7 +88,14 @@ describe("platform mcp over stdio", () => {
         const waited = await call("wait_for_job", { dockStatusId: handle.dockStatusId, maxWaitSeconds: 20 });
         expect(content(waited)).toMatchObject({ job: { dockStatusId: handle.dockStatusId, status: "SUCCESS" } });
 
-        const deployed = await call("deploy_model", { modelId, modelType: "openSource", name: "support", deviceType: "g5.xlarge", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 }, maxWaitSeconds: 20 });
+        const deployed = await call("deploy_model", {
+          modelId,
+          modelType: "openSource",
+          name: "support",
+          deviceType: "g5.xlarge",
+          hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 },
+          maxWaitSeconds: 20,
+        });
         expect(content(deployed), text(deployed)).toMatchObject({ job: { status: "SUCCESS", action: "DEPLOY" } });
 
         const refused = await call("undeploy", { modelId });
@@ -149,7 +166,10 @@ describe("platform mcp over stdio", () => {
 
 describe("platform mcp's allow-list flags", () => {
   it("refuses a --secret-dir that is not a folder, naming the flag, before serving", async () => {
-    const child = spawn(process.execPath, ["--import", TSX, CLI, "mcp", "--secret-env", "PROVIDER_KEY", "--secret-dir", join(work, "no-such-folder")], { env: serverEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", TSX, CLI, "mcp", "--secret-env", "PROVIDER_KEY", "--secret-dir", join(work, "no-such-folder")], {
+      env: serverEnv(),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((done) => child.once("exit", (exit) => done(exit)));

@@ -78,7 +78,10 @@ describe("the schemas", () => {
 
   it("ask for a reference wherever the spec has a secret value, and accept nothing else there", () => {
     const create = byName("create_connection");
-    const shapes = (properties(create).connection!.oneOf as Array<{ title: string; properties: Record<string, { properties?: Record<string, unknown>; items?: { properties: Record<string, unknown> } }> }>);
+    const shapes = properties(create).connection!.oneOf as Array<{
+      title: string;
+      properties: Record<string, { properties?: Record<string, unknown>; items?: { properties: Record<string, unknown> } }>;
+    }>;
     const providerOne = shapes.find((s) => s.title === "PROVIDER_ONE connection")!;
     const custom = shapes.find((s) => s.title === "Custom API connection, Default Provider")!;
     for (const secret of [providerOne.properties.fields!.properties!.API_KEY, custom.properties.headers!.items!.properties.value]) {
@@ -97,12 +100,19 @@ describe("coverage and annotations", () => {
   it("every operation of the spec has a tool that is listed", () => {
     const listed = new Set(tools.map((t) => t.name));
     expect(Object.keys(OPERATION_TOOLS).sort()).toEqual(listOperations(spec).map((o: { operationId: string }) => o.operationId).sort());
-    for (const [operationId, offeredBy] of Object.entries(OPERATION_TOOLS)) for (const tool of offeredBy as readonly string[]) expect(listed.has(tool), `${operationId} → ${tool}`).toBe(true);
+    for (const [operationId, offeredBy] of Object.entries(OPERATION_TOOLS)) {
+      for (const tool of offeredBy as readonly string[]) expect(listed.has(tool), `${operationId} → ${tool}`).toBe(true);
+    }
     expect(tools.length).toBeLessThanOrEqual(20);
   });
 
   it("idempotentHint is true exactly when every operation a tool offers is x-retry-safe in the spec", () => {
-    const retrySafe = new Map(listOperations(spec).map((o: { operationId: string; path: string; method: string }) => [o.operationId, spec.paths[o.path][o.method]["x-retry-safe"] === true]));
+    const retrySafe = new Map(
+      listOperations(spec).map((o: { operationId: string; path: string; method: string }) => [
+        o.operationId,
+        spec.paths[o.path][o.method]["x-retry-safe"] === true,
+      ]),
+    );
     for (const tool of tools) {
       const offered = Object.entries(OPERATION_TOOLS).filter(([, names]) => (names as readonly string[]).includes(tool.name)).map(([id]) => id);
       expect(tool.annotations?.idempotentHint, tool.name).toBe(offered.every((id) => retrySafe.get(id)));
@@ -122,7 +132,9 @@ describe("coverage and annotations", () => {
 
   it("maxWaitSeconds is offered by every tool that waits, bounded by the server's bound", () => {
     const bounded = createMcpServer(client, { maxWaitSeconds: 120 }).tools;
-    for (const tool of bounded.filter((t) => "maxWaitSeconds" in properties(t))) expect(properties(tool).maxWaitSeconds).toMatchObject({ maximum: 120, default: 120, minimum: 0 });
+    for (const tool of bounded.filter((t) => "maxWaitSeconds" in properties(t))) {
+      expect(properties(tool).maxWaitSeconds).toMatchObject({ maximum: 120, default: 120, minimum: 0 });
+    }
     expect(bounded.filter((t) => "maxWaitSeconds" in properties(t)).map((t) => t.name).sort()).toEqual(
       ["deploy_guardrail", "deploy_model", "deploy_tool", "export_model", "export_tool", "import_model", "import_tool", "resume_model_import", "undeploy", "wait_for_job"],
     );

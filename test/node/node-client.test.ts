@@ -67,7 +67,11 @@ describe("the Node client's networking", () => {
     plain.handler = async (req, res) => {
       const body = await readBody(req);
       const path = req.url ?? "";
-      if (path.endsWith("/start")) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ sessionId: "9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c", expirationDate: "2099-01-01T00:00:00.000Z" }));
+      if (path.endsWith("/start")) {
+        return res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ sessionId: "9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c", expirationDate: "2099-01-01T00:00:00.000Z" }));
+      }
       if (path.endsWith("/complete")) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ dockStatusId: "ds-1", status: "IN_PROGRESS" }));
       // The file part sits between the part header's blank line and the closing boundary.
       const text = body.toString("latin1");

@@ -48,7 +48,15 @@ it("the Node entry is the one that reads files", async () => {
 });
 
 it("bundles the in-process stateful mock (the ./mock entry's browser condition) with no Node built-in", async () => {
-  const result = await build({ entryPoints: [resolve(REPO_ROOT, "src/mock/portable.ts")], bundle: true, platform: "browser", format: "esm", write: false, logLevel: "silent", metafile: true });
+  const result = await build({
+    entryPoints: [resolve(REPO_ROOT, "src/mock/portable.ts")],
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    write: false,
+    logLevel: "silent",
+    metafile: true,
+  });
   const inputs = Object.keys(result.metafile.inputs);
   expect(inputs.filter((file) => file.startsWith("node:") || /src\/mock\/(prism|stateful\/server)|src\/node/.test(file))).toEqual([]);
   expect(inputs).toContain("src/mock/stateful/core.ts");
@@ -72,7 +80,14 @@ window.runInProcessFlow = () => inProcessFlow({ createPlatformClient, createStat
     const installed = await installPackedPackage();
     const site = mkdtempSync(join(installed.scratch, "web-app-"));
     // Resolved from the consumer project, as its own bundler would: the tarball's dist/, not src/.
-    await build({ stdin: { contents: ENTRY, resolveDir: installed.project, loader: "js" }, bundle: true, platform: "browser", format: "esm", outfile: join(site, "app.js"), logLevel: "silent" });
+    await build({
+      stdin: { contents: ENTRY, resolveDir: installed.project, loader: "js" },
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      outfile: join(site, "app.js"),
+      logLevel: "silent",
+    });
     writeFileSync(join(site, "index.html"), '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>web app</title><script type="module" src="app.js"></script></head><body></body></html>\n');
     app = await serveDirectory({ root: site });
     mock = await startStatefulMock({ corsOrigins: [new URL(app.url).origin], jobs: { polls: 1 } });
@@ -88,7 +103,10 @@ window.runInProcessFlow = () => inProcessFlow({ createPlatformClient, createStat
     const page = await chromium.page(await chromium.context({ width: 800, height: 600 }));
     await page.goto(app.url, { waitUntil: "load" });
     await page.waitForFunction(() => typeof (window as unknown as { runFlow?: unknown }).runFlow === "function");
-    const result = await page.evaluate((baseUrl) => (window as unknown as { runFlow(url: string): Promise<{ attachment: unknown; import: unknown }> }).runFlow(baseUrl), mock.url);
+    const result = await page.evaluate(
+      (baseUrl) => (window as unknown as { runFlow(url: string): Promise<{ attachment: unknown; import: unknown }> }).runFlow(baseUrl),
+      mock.url,
+    );
     expectFlowResult(result);
     expectFlowArrived(mock);
     expect(chromium.consoleErrors).toEqual([]);
@@ -100,7 +118,9 @@ window.runInProcessFlow = () => inProcessFlow({ createPlatformClient, createStat
     await page.goto(app.url, { waitUntil: "load" });
     await page.waitForFunction(() => typeof (window as unknown as { runInProcessFlow?: unknown }).runInProcessFlow === "function");
     const before = mock.requests().length;
-    const result = await page.evaluate(() => (window as unknown as { runInProcessFlow(): Promise<{ attachment: unknown; import: unknown; log: LoggedRequest[] }> }).runInProcessFlow());
+    const result = await page.evaluate(() =>
+      (window as unknown as { runInProcessFlow(): Promise<{ attachment: unknown; import: unknown; log: LoggedRequest[] }> }).runInProcessFlow(),
+    );
     expectFlowResult(result);
     expectFlowArrived(printedLog(result.log));
     expect(mock.requests()).toHaveLength(before);

@@ -21,12 +21,17 @@ let mockUrl: string;
 let stopMock: () => void;
 
 const platform = () => [join(installed.project, "node_modules/.bin/platform")];
-const run = (args: string[], env: Record<string, string> = {}) => cli(args, { command: platform(), cwd: installed.project, env: { PLATFORM_BASE_URL: mockUrl, ...env } });
-const admin = async (method: string, path: string, body?: unknown) => (await fetch(`${mockUrl}/__mock/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) })).json() as Promise<Record<string, unknown>>;
+const run = (args: string[], env: Record<string, string> = {}) =>
+  cli(args, { command: platform(), cwd: installed.project, env: { PLATFORM_BASE_URL: mockUrl, ...env } });
+const admin = async (method: string, path: string, body?: unknown) =>
+  (await fetch(`${mockUrl}/__mock/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) })).json() as Promise<Record<string, unknown>>;
 
 beforeAll(async () => {
   installed = await installPackedPackage();
-  const child = spawn(join(installed.project, "node_modules/.bin/platform-mock"), ["--stateful", "--port", "0", "--job-polls", "1"], { cwd: installed.project, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(join(installed.project, "node_modules/.bin/platform-mock"), ["--stateful", "--port", "0", "--job-polls", "1"], {
+    cwd: installed.project,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   stopMock = () => child.kill("SIGTERM");
   mockUrl = await new Promise<string>((resolveUrl, reject) => {
     createInterface({ input: child.stdout }).on("line", (line) => {
@@ -55,7 +60,11 @@ describe("platform, installed from the tarball, against platform-mock --stateful
     const state = join(installed.project, "import-state.json");
     const gate = await startGateProxy(mockUrl, 3);
     try {
-      const first = startCli(["models", "import", "model.tar", "--chunk-size", "1MiB", "--concurrency", "1", "--state", state], { command: platform(), cwd: installed.project, env: { PLATFORM_BASE_URL: gate.url } });
+      const first = startCli(["models", "import", "model.tar", "--chunk-size", "1MiB", "--concurrency", "1", "--state", state], {
+        command: platform(),
+        cwd: installed.project,
+        env: { PLATFORM_BASE_URL: gate.url },
+      });
       await gate.held;
       await until(() => savedChunks(state).length === 2);
       first.child.kill("SIGKILL");

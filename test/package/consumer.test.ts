@@ -48,7 +48,10 @@ function compile(project: string): Compiled {
   const of = (name: string) => diagnostics.filter((d) => d.file?.fileName === join(project, name) || (d.file === undefined && name === "consumer.ts"));
   const consumer = of("consumer.ts").map((d) => ts.formatDiagnostic(d, formatHost(project)));
   if (consumer.length === 0) program.emit(program.getSourceFile(join(project, "consumer.ts")));
-  const blanked = of("blanked.ts").map((d) => ({ line: d.file!.getLineAndCharacterOfPosition(d.start!).line + 1, message: ts.flattenDiagnosticMessageText(d.messageText, "\n") }));
+  const blanked = of("blanked.ts").map((d) => ({
+    line: d.file!.getLineAndCharacterOfPosition(d.start!).line + 1,
+    message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+  }));
   return { consumer, blanked };
 }
 

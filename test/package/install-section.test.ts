@@ -49,7 +49,15 @@ const runs: Record<string, BoundedRun> = {};
 function freshEnv(): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = Object.fromEntries(Object.keys(process.env).map((key) => [key, undefined]));
   const path = (process.env.PATH ?? "").split(delimiter).filter((dir) => !dir.includes("node_modules"));
-  return { ...env, HOME: home, PATH: path.join(delimiter), LANG: "C.UTF-8", npm_config_cache: process.env.npm_config_cache ?? join(homedir(), ".npm"), npm_config_prefer_offline: "true", npm_config_update_notifier: "false" };
+  return {
+    ...env,
+    HOME: home,
+    PATH: path.join(delimiter),
+    LANG: "C.UTF-8",
+    npm_config_cache: process.env.npm_config_cache ?? join(homedir(), ".npm"),
+    npm_config_prefer_offline: "true",
+    npm_config_update_notifier: "false",
+  };
 }
 
 // A block pasted into bash, stopping at the first command that fails; `cwdFile` gets the folder it ended in.

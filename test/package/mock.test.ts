@@ -80,7 +80,16 @@ function checkStatefulResults(stdout: string) {
   const results = JSON.parse(stdout.trim().split("\n").at(-1)!);
   expect(results).toHaveLength(2);
   for (const result of results) {
-    expect(result).toMatchObject({ importStatus: "SUCCESS", deployed: "SUCCESS", undeployed: "SUCCESS", apiKey: "sk-u********************6789", listed: 3, toolDataOk: true, connections: 1, models: 1 });
+    expect(result).toMatchObject({
+      importStatus: "SUCCESS",
+      deployed: "SUCCESS",
+      undeployed: "SUCCESS",
+      apiKey: "sk-u********************6789",
+      listed: 3,
+      toolDataOk: true,
+      connections: 1,
+      models: 1,
+    });
     expect(result.totals).toMatchObject({ totalRequested: 3, totalDeleted: 3, totalNotFound: 0 });
   }
 }
@@ -209,12 +218,19 @@ describe("the stateful mock from the installed package, without Prism", () => {
       body: JSON.stringify({ name: "support-model", hyperParameters: { temperature: 0.7, maxTokens: 256, topP: 0.9, topK: 40 }, deviceType: "g5.xlarge" }),
     });
     expect(deployed.status).toBe(200);
-    const badRequest = await fetch(`${url}/api/public/guardrails/deploy`, { method: "POST", headers: { "x-api-key": "bin-user-key", "content-type": "application/json" }, body: JSON.stringify({ name: "Profanity" }) });
+    const badRequest = await fetch(`${url}/api/public/guardrails/deploy`, {
+      method: "POST",
+      headers: { "x-api-key": "bin-user-key", "content-type": "application/json" },
+      body: JSON.stringify({ name: "Profanity" }),
+    });
     expect(badRequest.status).toBe(422);
     mock.child.kill("SIGTERM");
     expect(await mock.exited).toBe(0);
     const report = JSON.parse(readFileSync(driftFile, "utf8"));
-    expect(report).toMatchObject({ format: "platform-drift-report", drifts: [expect.objectContaining({ operationId: "deployGuardrail", direction: "request", pointer: "/name", kind: "enum", recordedBy: ["mock"] })] });
+    expect(report).toMatchObject({
+      format: "platform-drift-report",
+      drifts: [expect.objectContaining({ operationId: "deployGuardrail", direction: "request", pointer: "/name", kind: "enum", recordedBy: ["mock"] })],
+    });
     const refused = await run(bin(withoutPrism), ["--examples"], { cwd: withoutPrism.project });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--examples needs --stateful[\s\S]*usage: platform-mock/);

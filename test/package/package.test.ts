@@ -34,7 +34,11 @@ describe("npm run check:package", () => {
   // The script itself, on the run's one built package (--tarball/--stage: no build of its own).
   beforeAll(async () => {
     const packed = await packedPackage();
-    const run = spawnSync(process.execPath, [CHECK_PACKAGE, "--json", "--tarball", packed.tarball, "--stage", packed.stage], { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(process.execPath, [CHECK_PACKAGE, "--json", "--tarball", packed.tarball, "--stage", packed.stage], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
     status = run.status;
     report = JSON.parse(run.stdout) as Report;
   }, LONG);
@@ -55,7 +59,11 @@ describe("npm run check:package", () => {
 
   it("packs the built code, the spec files (3.1 as YAML and JSON, the 3.0 rendering), the Arazzo workflows with their fixtures and the README, and leaves the documentation site out", () => {
     expect(report.files).toEqual(
-      expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/node.js", "dist/node.d.ts", "dist/generated/platform.d.ts", "dist/generated/validators.js", "dist/platform.json", "dist/version.js", "dist/mock/cli.js", "openapi/platform.yaml", "openapi/platform.arazzo.yaml", "openapi/workflow-fixtures/model.part-0.bin", "openapi/platform-3.0.json", "openapi/drift-report.schema.json", "dist/generated/drift-report-validator.js"]),
+      expect.arrayContaining([
+        "package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/node.js", "dist/node.d.ts", "dist/generated/platform.d.ts",
+        "dist/generated/validators.js", "dist/platform.json", "dist/version.js", "dist/mock/cli.js", "openapi/platform.yaml", "openapi/platform.arazzo.yaml",
+        "openapi/workflow-fixtures/model.part-0.bin", "openapi/platform-3.0.json", "openapi/drift-report.schema.json", "dist/generated/drift-report-validator.js",
+      ]),
     );
     // The site (the API reference alone is megabytes) is built from the repository, not shipped.
     expect(report.files!.filter((f) => f.startsWith("docs/"))).toEqual([]);
@@ -178,7 +186,9 @@ describe("npm run build", () => {
     // A copy of the repo as a clone has it before npm ci: no node_modules in it or above it.
     const root = mkdtempSync(join(tmpdir(), "pack-uninstalled-"));
     try {
-      for (const entry of ["package.json", "scripts", "src", "openapi", "tsconfig.json", "tsconfig.build.json"]) cpSync(resolve(REPO_ROOT, entry), join(root, entry), { recursive: true });
+      for (const entry of ["package.json", "scripts", "src", "openapi", "tsconfig.json", "tsconfig.build.json"]) {
+        cpSync(resolve(REPO_ROOT, entry), join(root, entry), { recursive: true });
+      }
       for (let dir = root; dir !== dirname(dir); dir = dirname(dir)) expect(existsSync(join(dir, "node_modules/yaml")), `${dir}/node_modules/yaml`).toBe(false);
       const [npm, args] = npmCommand(["pack"]);
       const run = spawnSync(npm, args, { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });

@@ -72,7 +72,12 @@ interface Runtime {
 
 const DENO_ENV = { DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1" };
 const RUNS: Runtime[] = [
-  { label: "Deno (portable entry)", command: () => [binary("Deno", "deno/deno"), ["run", "--allow-net=127.0.0.1", "--allow-read", "--allow-env"]], program: "portable.mjs", version: /^deno 2\.9\.6$/ },
+  {
+    label: "Deno (portable entry)",
+    command: () => [binary("Deno", "deno/deno"), ["run", "--allow-net=127.0.0.1", "--allow-read", "--allow-env"]],
+    program: "portable.mjs",
+    version: /^deno 2\.9\.6$/,
+  },
   { label: "Bun (portable entry)", command: () => [binary("Bun", "bun/bin/bun.exe", "@oven/bun-linux-x64/bin/bun"), []], program: "portable.mjs", version: /^bun 1\.4\.5$/ },
   { label: "Node 20.19.0 (Node entry)", command: () => [binary("Node 20.19.0", "node-20.19/bin/node"), []], program: "node-entry.mjs", version: /^node 20\.19\.0$/ },
   { label: "Node 26.10.0, the newest (Node entry)", command: () => [binary("Node 26.10.0", "node-newest/bin/node"), []], program: "node-entry.mjs", version: /^node 26\.10\.0$/ },
@@ -98,7 +103,11 @@ describe("the packed package in each runtime the README names", () => {
       // A folder of its own inside the project (the package resolves from the project's
       // node_modules above it), for the files the run writes.
       const cwd = mkdtempSync(join(installed.project, "run-"));
-      const run = await runBounded(command, [...args, join("..", runtime.program), mock.url], { cwd, env: { ...DENO_ENV, DENO_DIR: join(installed.scratch, "deno-dir") }, timeoutMs: RUN_BOUND_MS });
+      const run = await runBounded(command, [...args, join("..", runtime.program), mock.url], {
+        cwd,
+        env: { ...DENO_ENV, DENO_DIR: join(installed.scratch, "deno-dir") },
+        timeoutMs: RUN_BOUND_MS,
+      });
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       const result = JSON.parse(run.stdout.trim().split("\n").pop()!);
       expect(result.runtime).toMatch(runtime.version);
@@ -112,7 +121,11 @@ describe("the packed package in each runtime the README names", () => {
   it.concurrent.each(RUNS.map((run) => [run.label, run] as const))("%s: the same through the in-process stateful mock, no port", async (_label, runtime) => {
     const [command, args] = runtime.command();
     const cwd = mkdtempSync(join(installed.project, "run-"));
-    const run = await runBounded(command, [...args, join("..", IN_PROCESS_PROGRAM[runtime.program])], { cwd, env: { ...DENO_ENV, DENO_DIR: join(installed.scratch, "deno-dir") }, timeoutMs: RUN_BOUND_MS });
+    const run = await runBounded(command, [...args, join("..", IN_PROCESS_PROGRAM[runtime.program])], {
+      cwd,
+      env: { ...DENO_ENV, DENO_DIR: join(installed.scratch, "deno-dir") },
+      timeoutMs: RUN_BOUND_MS,
+    });
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     const result = JSON.parse(run.stdout.trim().split("\n").pop()!);
     expect(result.runtime).toMatch(runtime.version);

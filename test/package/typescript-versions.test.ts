@@ -43,7 +43,10 @@ afterAll(() => rmSync(installed.scratch, { recursive: true, force: true }));
 describe.each(Object.entries(COMPILERS))("TypeScript %s", (_, name) => {
   it.each([false, true])("compiles a strict program against the declarations (skipLibCheck %s)", async (skipLibCheck) => {
     const tsc = resolve(REPO_ROOT, TYPESCRIPT_VERSIONS, "node_modules", name, "bin/tsc");
-    const flags = ["--noEmit", "--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--pretty", "false"];
+    const flags = [
+      "--noEmit", "--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--module", "nodenext", "--moduleResolution", "nodenext",
+      "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--pretty", "false",
+    ];
     const result = await run(process.execPath, [tsc, ...flags, ...(skipLibCheck ? ["--skipLibCheck"] : []), "program.ts"], { cwd: installed.project });
     expect(result.stdout + result.stderr).toBe("");
     expect(result.code).toBe(0);

@@ -219,7 +219,12 @@ const rows: Row[] = [
   { name: "chunks.list with `filter` for `filters`", run: (c) => c.chunks.list(BOT, { filter: leaf } as never), field: "filter", rule: "unknownOption" },
   { name: "importModel with `chunksize` for `chunkSize`", run: (c) => c.models.import({ source: modelPath, chunksize: 1_000 } as never), field: "chunksize", rule: "unknownOption" },
   { name: "deploy with `modeltype` for `modelType`", run: (c) => c.models.deploy(CM, settings as never, { modeltype: "openSource" } as never), field: "modeltype", rule: "unknownOption" },
-  { name: "a stray uploadType on an attachment upload", run: (c) => c.attachments.upload(APP, ENV, { file: bytes(5), fileName: "a.txt", userReference: "u", uploadType: "batch" } as never), field: "uploadType", rule: "unknownOption" },
+  {
+    name: "a stray uploadType on an attachment upload",
+    run: (c) => c.attachments.upload(APP, ENV, { file: bytes(5), fileName: "a.txt", userReference: "u", uploadType: "batch" } as never),
+    field: "uploadType",
+    rule: "unknownOption",
+  },
   { name: "resume with a fileName (the state has it)", run: (c) => c.models.resumeImport(state(), { source: modelPath, fileName: "other.tar" } as never), field: "fileName", rule: "unknownOption" },
   { name: "delete with `batchsize` for `batchSize`", run: (c) => c.chunks.delete(BOT, [CHK], { batchsize: 10 } as never), field: "batchsize", rule: "unknownOption" },
   { name: "download with `signl` for `signal`", run: (c) => c.tools.downloadExport("https://files.invalid/x.zip", { signl: undefined } as never), field: "signl", rule: "unknownOption" },
@@ -229,7 +234,12 @@ const rows: Row[] = [
   { name: 'filter operand "xor"', run: (c) => listWith(c, { operand: "xor", conditions: [leaf] }), field: "filters.operand", rule: "enum" },
   { name: 'filter op "contains"', run: (c) => listWith(c, { operand: "and", conditions: [{ ...leaf, op: "contains" }] }), field: "filters.conditions.0.op", rule: "enum" },
   { name: "filter on an unknown key", run: (c) => listWith(c, { operand: "or", conditions: [leaf, { ...leaf, key: "author" }] }), field: "filters.conditions.1.key", rule: "enum" },
-  { name: "filter leaf with an extra key", run: (c) => listWith(c, { operand: "and", conditions: [{ ...leaf, caseSensitive: true }] }), field: "filters.conditions.0.caseSensitive", rule: "additionalProperties" },
+  {
+    name: "filter leaf with an extra key",
+    run: (c) => listWith(c, { operand: "and", conditions: [{ ...leaf, caseSensitive: true }] }),
+    field: "filters.conditions.0.caseSensitive",
+    rule: "additionalProperties",
+  },
   { name: "filter leaf with a number value", run: (c) => listWith(c, { operand: "and", conditions: [{ ...leaf, value: 12 }] }), field: "filters.conditions.0.value", rule: "type" },
   { name: "lone filter leaf with a bad op", run: (c) => listWith(c, { ...leaf, op: "startsWith" }), field: "filters.conditions.0.op", rule: "enum" },
   // Tools
@@ -256,7 +266,13 @@ const rows: Row[] = [
   },
   {
     name: "zero-byte envVariables file path (import from files)",
-    run: (c) => c.tools.importFromFiles({ toolName: "t", toolData: { source: bytes(10), fileName: "t.json" }, flowData: { source: bytes(10), fileName: "f.json" }, envVariables: { source: emptyPath } }),
+    run: (c) =>
+      c.tools.importFromFiles({
+        toolName: "t",
+        toolData: { source: bytes(10), fileName: "t.json" },
+        flowData: { source: bytes(10), fileName: "f.json" },
+        envVariables: { source: emptyPath },
+      }),
     field: "envVariables.source.size",
     rule: "minimum",
   },
@@ -266,11 +282,41 @@ const rows: Row[] = [
   { name: "prefix-less dockStatusId (wait)", run: (c) => c.jobs.wait(DS.slice(3)), field: "dockStatusId", rule: "pattern" },
   { name: "waiter minDelayMs -1 (jobs.wait)", run: (c) => c.jobs.wait(DS, { minDelayMs: -1 }), field: "minDelayMs", rule: "minimum" },
   { name: "wait: { minDelayMs: -1 } on a guardrail deploy", run: (c) => c.guardrails.deploy("Toxicity", { wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
-  { name: "wait: { minDelayMs: -1 } on a model deploy", run: (c) => c.models.deploy(CM, settings as never, { modelType: "openSource", wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
+  {
+    name: "wait: { minDelayMs: -1 } on a model deploy",
+    run: (c) => c.models.deploy(CM, settings as never, { modelType: "openSource", wait: { minDelayMs: -1 } }),
+    field: "wait.minDelayMs",
+    rule: "minimum",
+  },
   { name: "wait: { minDelayMs: -1 } on an import", run: (c) => c.models.import({ source: modelPath, wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
   // Checked before the files go up: a bad wait must not orphan uploaded files.
-  { name: "wait: { minDelayMs: -1 } on a tool import from files", run: (c) => c.tools.importFromFiles({ toolName: "t", toolData: { source: bytes(10), fileName: "t.json" }, flowData: { source: bytes(10), fileName: "f.json" }, wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
-  { name: "wait: { minDelayMs: -1 } on an import into a tool from files", run: (c) => c.tools.importInto(TOOL, { toolData: { source: bytes(10), fileName: "t.json" }, flowData: { source: bytes(10), fileName: "f.json" }, envVariables: { source: bytes(10), fileName: "e.json" } }, { wait: { minDelayMs: -1 } }), field: "wait.minDelayMs", rule: "minimum" },
+  {
+    name: "wait: { minDelayMs: -1 } on a tool import from files",
+    run: (c) =>
+      c.tools.importFromFiles({
+        toolName: "t",
+        toolData: { source: bytes(10), fileName: "t.json" },
+        flowData: { source: bytes(10), fileName: "f.json" },
+        wait: { minDelayMs: -1 },
+      }),
+    field: "wait.minDelayMs",
+    rule: "minimum",
+  },
+  {
+    name: "wait: { minDelayMs: -1 } on an import into a tool from files",
+    run: (c) =>
+      c.tools.importInto(
+        TOOL,
+        {
+          toolData: { source: bytes(10), fileName: "t.json" },
+          flowData: { source: bytes(10), fileName: "f.json" },
+          envVariables: { source: bytes(10), fileName: "e.json" },
+        },
+        { wait: { minDelayMs: -1 } },
+      ),
+    field: "wait.minDelayMs",
+    rule: "minimum",
+  },
   { name: "wait with a misspelt option", run: (c) => c.tools.undeploy(TOOL, { wait: { maxDelay: 5 } as never }), field: "wait.maxDelay", rule: "unknownOption" },
   { name: "wait timeoutMs 0", run: (c) => c.models.undeploy(CM, { wait: { timeoutMs: 0 } }), field: "wait.timeoutMs", rule: "exclusiveMinimum" },
   // Model import and resume
@@ -285,14 +331,24 @@ const rows: Row[] = [
   { name: "concurrency 2.5", run: (c) => c.models.import({ source: modelPath, concurrency: 2.5 }), field: "concurrency", rule: "type" },
   { name: "retries -1", run: (c) => c.models.import({ source: modelPath, retries: -1 }), field: "retries", rule: "minimum" },
   { name: "empty fileExtension", run: (c) => c.models.import({ source: modelPath, fileExtension: "" }), field: "fileExtension", rule: "minLength" },
-  { name: "stream source of size 0", run: (c) => c.models.import({ source: { stream: nothing(), size: 0 }, fileName: "m.tar", fileExtension: "tar" }), field: "source.size", rule: "minimum" },
+  {
+    name: "stream source of size 0",
+    run: (c) => c.models.import({ source: { stream: nothing(), size: 0 }, fileName: "m.tar", fileExtension: "tar" }),
+    field: "source.size",
+    rule: "minimum",
+  },
   { name: "expired session on resume", run: (c) => c.models.resumeImport(state({ expirationDate: new Date(Date.now() - 60_000).toISOString() }), { source: modelPath }), expired: true },
   {
     name: "session expiring inside the safety margin on resume",
     run: (c) => c.models.resumeImport(state({ expirationDate: new Date(Date.now() + 5_000).toISOString() }), { source: modelPath }),
     expired: true,
   },
-  { name: "resume with a file of another size", run: (c) => c.models.resumeImport(state({ fileSize: MODEL_SIZE + 1, totalChunks: 4 }), { source: modelPath }), field: "source.size", rule: "const" },
+  {
+    name: "resume with a file of another size",
+    run: (c) => c.models.resumeImport(state({ fileSize: MODEL_SIZE + 1, totalChunks: 4 }), { source: modelPath }),
+    field: "source.size",
+    rule: "const",
+  },
   { name: "resume with an edited totalChunks", run: (c) => c.models.resumeImport(state({ totalChunks: 9 }), { source: modelPath }), field: "state.totalChunks", rule: "const" },
   { name: "resume with concurrency 0", run: (c) => c.models.resumeImport(state(), { source: modelPath, concurrency: 0 }), field: "concurrency", rule: "minimum" },
   // Upload File

@@ -27,7 +27,8 @@ describe("downloads of an export", () => {
   });
 
   it("an abort is an AbortError, not fetch's DOMException", async () => {
-    const hanging = ((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))) as typeof fetch;
+    const hanging = ((_url: string, init: RequestInit) =>
+      new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))) as typeof fetch;
     const controller = new AbortController();
     const pending = caught(client(hanging).models.downloadExport(URL_OF_EXPORT, { signal: controller.signal }));
     controller.abort();
@@ -47,7 +48,9 @@ describe("downloads of an export", () => {
 describe("a delete of chunks that stops part-way", () => {
   it("carries the totals of the batches applied and the ids not confirmed, and is as transient as its cause", async () => {
     const { fetch, sent } = fakeFetch((_r, _s, index) =>
-      index === 0 ? json({ Status: "Success", Data: { totalRequested: 2, totalDeleted: 1, totalNotFound: 1, notFoundChunkIds: ["chk-2"] } }) : json({ message: "down" }, { status: 500 }),
+      index === 0
+        ? json({ Status: "Success", Data: { totalRequested: 2, totalDeleted: 1, totalNotFound: 1, notFoundChunkIds: ["chk-2"] } })
+        : json({ message: "down" }, { status: 500 }),
     );
     const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", jwt: JWT, fetch, maxRetries: 0 });
     const error = await caught(client.chunks.delete("st-1", ["chk-1", "chk-2", "chk-3", "chk-4", "chk-5"], { batchSize: 2 }));
@@ -135,7 +138,19 @@ describe("a file upload through a session that stops: it resumes to its file id"
   it("refuses a model import's state, naming models.resumeImport", async () => {
     const { fetch, sent } = fakeFetch();
     const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, fetch });
-    const state = { version: 2, sessionId: SESSION, expirationDate: "2099-01-01T00:00:00.000Z", fileName: "m.tar", fileExtension: "tar", fileContext: "model", fileSize: 8, chunkSize: 4, totalChunks: 2, uploadedChunks: [0], source: { size: 8, sampleBytes: 4096, samples: {} } } as ImportState;
+    const state = {
+      version: 2,
+      sessionId: SESSION,
+      expirationDate: "2099-01-01T00:00:00.000Z",
+      fileName: "m.tar",
+      fileExtension: "tar",
+      fileContext: "model",
+      fileSize: 8,
+      chunkSize: 4,
+      totalChunks: 2,
+      uploadedChunks: [0],
+      source: { size: 8, sampleBytes: 4096, samples: {} },
+    } as ImportState;
     const error = (await caught(client.files.resumeUpload(state, { source: new Blob([new Uint8Array(8)]) }))) as ValidationError;
     expect(error.issues[0]).toMatchObject({ field: "state.fileContext", rule: "fileUpload" });
     expect(error.message).toContain("models.resumeImport");

@@ -292,7 +292,9 @@ describe("(c) faults beyond the retry budget", () => {
       fault: ({ route, routeSeq }) => (!healed && route === "chunk" && routeSeq === 2 ? { kind: "reset" } : undefined),
     });
     const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY }, fast);
-    const error = (await client.models.import({ source: file.path, chunkSize, concurrency: 1, retries: 0 }).catch((e: unknown) => e)) as ImportError<ImportState>;
+    const error = (await client.models
+      .import({ source: file.path, chunkSize, concurrency: 1, retries: 0 })
+      .catch((e: unknown) => e)) as ImportError<ImportState>;
     expect(error).toBeInstanceOf(ImportError);
     expect(error.failedChunks).toEqual([1]);
     expect(error.cause).toBeInstanceOf(ConnectionError);

@@ -165,7 +165,11 @@ describe("types file", () => {
   it("is one of the outputs that all start with the one header of their kind (JSON has none)", async () => {
     const rendered = await renderAll();
     for (const { file, text } of rendered) {
-      const header = file.endsWith(".md") ? MARKDOWN_HEADER : file.endsWith(".json") ? "{" : codeHeader(file.includes("drift-report-validator") ? "openapi/drift-report.schema.json" : undefined).join("\n");
+      const header = file.endsWith(".md")
+        ? MARKDOWN_HEADER
+        : file.endsWith(".json")
+          ? "{"
+          : codeHeader(file.includes("drift-report-validator") ? "openapi/drift-report.schema.json" : undefined).join("\n");
       expect(text.startsWith(header), file).toBe(true);
     }
     expect(rendered.map((r) => r.file)).toEqual(outputs.map((o) => o.file));

@@ -5,7 +5,16 @@ import { describe, expect, it } from "vitest";
 import { toAnnotations, toSarif, toText } from "../../scripts/lib/lint-formats.mjs";
 import type { Json } from "../support/json.js";
 
-const finding = (tool: string, severity: string, rule: string, message: string, line: number, column: number, pointer: string) => ({ tool, severity, rule, message, file: "openapi/platform.yaml", line, column, pointer });
+const finding = (tool: string, severity: string, rule: string, message: string, line: number, column: number, pointer: string) => ({
+  tool,
+  severity,
+  rule,
+  message,
+  file: "openapi/platform.yaml",
+  line,
+  column,
+  pointer,
+});
 
 const result = {
   spec: "/repo/openapi/platform.yaml",

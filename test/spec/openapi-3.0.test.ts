@@ -96,7 +96,18 @@ function members(value: Json, depth = 4, prefix: string[] = []): string[][] {
   return Object.keys(value).flatMap((key) => [[...prefix, key], ...members(value[key], depth - 1, [...prefix, key])]);
 }
 
-const REPLACEMENTS: Array<(old: unknown) => unknown> = [() => undefined, () => null, () => "", () => "text", () => 0, () => 1.5, () => -1, () => true, () => [], () => ({})];
+const REPLACEMENTS: Array<(old: unknown) => unknown> = [
+  () => undefined,
+  () => null,
+  () => "",
+  () => "text",
+  () => 0,
+  () => 1.5,
+  () => -1,
+  () => true,
+  () => [],
+  () => ({}),
+];
 
 /** The spec's examples for a schema and variations of each, skipping the members named in `fixed`. */
 function corpus(examples: Json[], fixed: (path: string) => boolean): Json[] {

@@ -21,7 +21,8 @@ import type { Json } from "../support/json.js";
 // The tools are a folder of their own (test/spec/portability/package.json), installed here on first use.
 await installOnDemand(PORTABILITY_TOOLS);
 const tools = await import("./portability/tools.js");
-const { getDefaultSortComponentsSet, getDefaultSortSet, openapiFilter, openapiSort, parseString, readmeValidate, scalarValidate, stringify, widdershins } = tools;
+const { getDefaultSortComponentsSet, getDefaultSortSet, openapiFilter, openapiSort, parseString, readmeValidate, scalarValidate, stringify, widdershins } =
+  tools;
 const Converter = tools.PostmanConverter;
 
 const file = specPath();

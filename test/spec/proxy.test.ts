@@ -96,7 +96,9 @@ const scratch = mkdtempSync(join(tmpdir(), "proxy-drift-"));
 const driftFile = join(scratch, "drift.json");
 // A report the file already holds when the proxy starts: the proxy adds to it.
 const earlier = new DriftRecorder({ recordedBy: "mock" });
-earlier.record({ direction: "request", operationId: "updateChunk", location: "body" }, [{ pointer: "/pageNumber", kind: "type", keyword: "type", expected: "integer or string", received: ["boolean"] }]);
+earlier.record({ direction: "request", operationId: "updateChunk", location: "body" }, [
+  { pointer: "/pageNumber", kind: "type", keyword: "type", expected: "integer or string", received: ["boolean"] },
+]);
 
 beforeAll(async () => {
   await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", done));

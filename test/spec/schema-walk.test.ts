@@ -29,7 +29,11 @@ describe("walkSchema", () => {
   });
 
   it("visits union branches at their parent's path, then properties, items and map entries below it", () => {
-    const schema = { type: "object", properties: { pet: { $ref: "#/components/schemas/Pet" }, tags: { type: "array", items: { type: "string" } } }, additionalProperties: { type: "integer" } };
+    const schema = {
+      type: "object",
+      properties: { pet: { $ref: "#/components/schemas/Pet" }, tags: { type: "array", items: { type: "string" } } },
+      additionalProperties: { type: "integer" },
+    };
     expect(visited(schema)).toEqual([":object", "pet:pet", "pet:cat", "pet/claws:boolean", "pet:dog", "pet/bark:string", "tags:array", "tags/[]:string", "{}:integer"]);
   });
 

@@ -68,7 +68,11 @@ describe("generated request validators", () => {
     const create = table.createConnection_body!;
     expect(create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { BASE_URL: "u", API_KEY: "k" } })).toBe(false);
     // No discriminator (three shapes share provider API): every branch reports, the PROVIDER_ONE one among them.
-    expect(create.errors).toEqual(expect.arrayContaining([expect.objectContaining({ instancePath: "/fields", keyword: "additionalProperties", params: { additionalProperty: "BASE_URL" } })]));
+    expect(create.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ instancePath: "/fields", keyword: "additionalProperties", params: { additionalProperty: "BASE_URL" } }),
+      ]),
+    );
     expect(table.uploadImportChunk_body!({ file: new Blob(["x"]), chunkNumber: -1 })).toBe(false);
   });
 

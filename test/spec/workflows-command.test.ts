@@ -39,7 +39,10 @@ describe("npm run workflows", () => {
   it("runs every workflow with the credentials of the environment and writes JUnit, no secret in any output", async () => {
     const server = await start();
     const file = join(scratch(), "workflows.xml");
-    const run = await runScript(["--server", `platform=${server.url}`, "--input", "modelId=cm-4e5f6a7b", "--input", "botId=st-0a1b2c3d", "--format", "junit", "--output", file], { PLATFORM_API_KEY: API_KEY, PLATFORM_JWT: JWT });
+    const run = await runScript(
+      ["--server", `platform=${server.url}`, "--input", "modelId=cm-4e5f6a7b", "--input", "botId=st-0a1b2c3d", "--format", "junit", "--output", file],
+      { PLATFORM_API_KEY: API_KEY, PLATFORM_JWT: JWT },
+    );
     expect(run.code, run.stderr).toBe(0);
     const report = readFileSync(file, "utf8");
     const suites = asList(xml.parse(report).testsuites.testsuite) as Array<{ name: string; failures: string; testcase: unknown }>;
@@ -86,7 +89,11 @@ describe("npm run workflows", () => {
 
     const junitRun = await runScript(["--from", log, "--format", "junit"], {});
     expect(junitRun.code).toBe(1);
-    const suite = xml.parse(junitRun.stdout).testsuites.testsuite as { name: string; failures: string; testcase: Array<{ name: string; failure?: { type: string } }> };
+    const suite = xml.parse(junitRun.stdout).testsuites.testsuite as {
+      name: string;
+      failures: string;
+      testcase: Array<{ name: string; failure?: { type: string } }>;
+    };
     expect(suite.name).toBe("deployGuardrail");
     expect(suite.failures).toBe("1");
     expect(asList(suite.testcase).find((c) => c.failure)?.failure?.type).toBe("success criteria check");

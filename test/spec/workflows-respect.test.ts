@@ -52,7 +52,9 @@ afterAll(async () => {
 
 /** The key the job id came under in each answer that started a job, over all of a run's steps. */
 function jobIdKeys(results: Results): string[] {
-  return results.flatMap((w) => w.steps.flatMap((s) => (s.body && typeof s.body === "object" ? ["dockStatusId", "dock-statusId"].filter((key) => key in (s.body as object)) : [])));
+  return results.flatMap((w) =>
+    w.steps.flatMap((s) => (s.body && typeof s.body === "object" ? ["dockStatusId", "dock-statusId"].filter((key) => key in (s.body as object)) : [])),
+  );
 }
 
 describe.each(SEEDS)("redocly respect against the stateful mock, seed %i", (seed) => {
@@ -74,7 +76,10 @@ describe.each(SEEDS)("redocly respect against the stateful mock, seed %i", (seed
     }
     // And the mock saw every one of them, in the same order (a workflow's dependencies run first).
     const byId = new Map(run.results.map((w) => [w.workflowId, fold(w.steps.map((s) => s.operationId!))]));
-    const expected = arazzo.workflows.flatMap((w: { workflowId: string; dependsOn?: string[] }) => [...(w.dependsOn ?? []).flatMap((id) => callSequence(arazzo, id)), ...byId.get(w.workflowId)!]);
+    const expected = arazzo.workflows.flatMap((w: { workflowId: string; dependsOn?: string[] }) => [
+      ...(w.dependsOn ?? []).flatMap((id) => callSequence(arazzo, id)),
+      ...byId.get(w.workflowId)!,
+    ]);
     expect(fold(run.calls)).toEqual(fold(expected));
   });
 

@@ -13,7 +13,13 @@ import { deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 const arazzo = loadArazzo();
 const spec = loadSpec();
 const operations = new Map(listOperations(spec).map((op: { operationId: string; method: string; path: string }) => [op.operationId, op]));
-type Step = { stepId: string; operationId?: string; parameters?: Array<{ name?: string; in?: string; value?: unknown }>; requestBody?: { payload?: Record<string, unknown> }; onSuccess?: Array<{ type?: string; stepId?: string; criteria?: Array<{ condition: string }> }> };
+type Step = {
+  stepId: string;
+  operationId?: string;
+  parameters?: Array<{ name?: string; in?: string; value?: unknown }>;
+  requestBody?: { payload?: Record<string, unknown> };
+  onSuccess?: Array<{ type?: string; stepId?: string; criteria?: Array<{ condition: string }> }>;
+};
 type Workflow = { workflowId: string; steps: Step[] };
 const workflows = arazzo.workflows as Workflow[];
 
@@ -35,7 +41,12 @@ describe("the Arazzo document", () => {
   it("names only operations the spec has, and calls every job-starting flow the issue lists", () => {
     const named = workflows.flatMap((w) => operationSteps(w).map((s: { operationId: string }) => s.operationId));
     expect(named.filter((id) => !operations.has(id))).toEqual([]);
-    for (const id of ["startImportSession", "uploadImportChunk", "completeImportSession", "deployModel", "undeployModel", "exportModel", "uploadFile", "importTool", "importIntoTool", "deployGuardrail", "undeployGuardrail", "createConnection", "getConnection", "updateConnection", "listConnections", "listChunks", "updateChunk", "deleteChunksById", "getDockStatus"]) {
+    const expected = [
+      "startImportSession", "uploadImportChunk", "completeImportSession", "deployModel", "undeployModel", "exportModel", "uploadFile", "importTool",
+      "importIntoTool", "deployGuardrail", "undeployGuardrail", "createConnection", "getConnection", "updateConnection", "listConnections", "listChunks",
+      "updateChunk", "deleteChunksById", "getDockStatus",
+    ];
+    for (const id of expected) {
       expect(named, id).toContain(id);
     }
   });

@@ -9,6 +9,16 @@ export type BoundedRun = ProcessRun;
  * `endOnExit`: the run ends when the command itself exits (its group killed then), not when the
  * last holder of its output closes it: a shell script that left a server in the background.
  */
-export function runBounded(command: string, args: readonly string[], options: { cwd: string; env?: Record<string, string | undefined>; timeoutMs: number; endOnExit?: boolean }): Promise<BoundedRun> {
-  return runProcess(command, args, { cwd: options.cwd, env: { ...process.env, NO_COLOR: "1", ...options.env }, timeoutMs: options.timeoutMs, group: true, endOnExit: options.endOnExit ?? false });
+export function runBounded(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string | undefined>; timeoutMs: number; endOnExit?: boolean },
+): Promise<BoundedRun> {
+  return runProcess(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, NO_COLOR: "1", ...options.env },
+    timeoutMs: options.timeoutMs,
+    group: true,
+    endOnExit: options.endOnExit ?? false,
+  });
 }

@@ -108,7 +108,11 @@ export async function launchOfflineChromium(): Promise<OfflineBrowser> {
     consoleWarnings,
     proxyAttempts: proxy.attempts,
     async context(viewport, options = {}) {
-      const context = await browser.newContext({ viewport, serviceWorkers: "block", ...(options.isMobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+      const context = await browser.newContext({
+        viewport,
+        serviceWorkers: "block",
+        ...(options.isMobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+      });
       await context.route("**/*", async (route) => {
         const url = route.request().url();
         requests.push(url);

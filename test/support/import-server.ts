@@ -60,7 +60,12 @@ export async function startImportServer(options: ImportServerOptions = {}): Prom
       inFlight.max = Math.max(inFlight.max, inFlight.now);
       try {
         if (fault && "delayMs" in fault) await new Promise((r) => setTimeout(r, fault.delayMs));
-        const form = await new Request("http://x", { method: "POST", headers: req.headers as HeadersInit, body: Readable.toWeb(req) as ReadableStream, duplex: "half" } as RequestInit).formData();
+        const form = await new Request("http://x", {
+          method: "POST",
+          headers: req.headers as HeadersInit,
+          body: Readable.toWeb(req) as ReadableStream,
+          duplex: "half",
+        } as RequestInit).formData();
         const number = Number(form.get("chunkNumber"));
         attempts.set(number, (attempts.get(number) ?? 0) + 1);
         if (fault && "status" in fault) return send(res, fault.status, { message: "injected" });
@@ -82,7 +87,12 @@ export async function startImportServer(options: ImportServerOptions = {}): Prom
       return send(res, 200, { _id: "ds-import", modelId: "cm-imported", jobType: "MODELS", action: "IMPORT", status: options.jobStatus?.(polls) ?? "SUCCESS" });
     }
     if (req.method === "POST" && path === "/api/public/files") {
-      const form = await new Request("http://x", { method: "POST", headers: req.headers as HeadersInit, body: Readable.toWeb(req) as ReadableStream, duplex: "half" } as RequestInit).formData();
+      const form = await new Request("http://x", {
+        method: "POST",
+        headers: req.headers as HeadersInit,
+        body: Readable.toWeb(req) as ReadableStream,
+        duplex: "half",
+      } as RequestInit).formData();
       const file = form.get("file") as Blob;
       chunks.set(0, Buffer.from(await file.arrayBuffer()));
       return send(res, 200, { url: "https://files.invalid/single", fileId: "file-single" });

@@ -43,7 +43,19 @@ export async function bundleSamples(samples: WrittenSample[], dir: string): Prom
   if (bundled.length === 0) return;
   const { build } = await import("esbuild");
   const entryPoints = Object.fromEntries(bundled.map((s) => [relative(dirname(s.file), s.file).replace(/\.ts$/, ""), s.file]));
-  await build({ entryPoints, outdir: dir, bundle: true, splitting: true, format: "esm", platform: "node", target: "node20", packages: "external", outExtension: { ".js": ".mjs" }, logLevel: "error", absWorkingDir: REPO_ROOT });
+  await build({
+    entryPoints,
+    outdir: dir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    outExtension: { ".js": ".mjs" },
+    logLevel: "error",
+    absWorkingDir: REPO_ROOT,
+  });
   for (const sample of bundled) sample.bundle = join(dir, `${relative(dirname(sample.file), sample.file).replace(/\.ts$/, "")}.mjs`);
 }
 
@@ -127,7 +139,11 @@ export function runSample(sample: WrittenSample, options: { env?: Record<string,
     : sample.bundle
       ? [sample.bundle]
       : ["--import", TSX, sample.file];
-  return runBounded(process.execPath, args, { cwd: sample.isTest ? REPO_ROOT : options.cwd, ...(options.env ? { env: options.env } : {}), timeoutMs: options.timeoutMs });
+  return runBounded(process.execPath, args, {
+    cwd: sample.isTest ? REPO_ROOT : options.cwd,
+    ...(options.env ? { env: options.env } : {}),
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 /** A failure message for a run that did not end well: what a reader would have seen. */

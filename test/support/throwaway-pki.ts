@@ -33,7 +33,23 @@ export function makePki(): Pki {
     ecKey(`${name}.key`);
     run("req", "-new", "-key", at(`${name}.key`), "-out", at(`${name}.csr`), "-subj", subject);
     writeFileSync(at(`${name}.ext`), extensions);
-    run("x509", "-req", "-in", at(`${name}.csr`), "-CA", at("ca.crt"), "-CAkey", at("ca.key"), "-CAcreateserial", "-out", at(`${name}.crt`), "-days", "2", "-extfile", at(`${name}.ext`));
+    run(
+      "x509",
+      "-req",
+      "-in",
+      at(`${name}.csr`),
+      "-CA",
+      at("ca.crt"),
+      "-CAkey",
+      at("ca.key"),
+      "-CAcreateserial",
+      "-out",
+      at(`${name}.crt`),
+      "-days",
+      "2",
+      "-extfile",
+      at(`${name}.ext`),
+    );
   };
 
   selfSigned("ca", "/CN=Throwaway test CA");

@@ -96,7 +96,9 @@ describe("typed calls send what the spec describes", () => {
       if (s.path.startsWith("/api/public/dock-status/") && sent.length === 3) (which === "the call's signal" ? call : own).abort("enough");
       return json(job({ jobType: "GUARDRAILS" }));
     });
-    const error = await client.guardrails.deploy("Toxicity", { signal: call.signal, wait: { minDelayMs: 1, maxDelayMs: 2, signal: own.signal } }).catch((e: unknown) => e);
+    const error = await client.guardrails
+      .deploy("Toxicity", { signal: call.signal, wait: { minDelayMs: 1, maxDelayMs: 2, signal: own.signal } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
     expect(sent.length).toBe(3);
   });
@@ -150,7 +152,10 @@ describe("typed calls send what the spec describes", () => {
       seen.push(new Request(input, init));
       return new Response("zip-bytes");
     };
-    const response = await client.tools.downloadExport({ dockStatusId: "ds-1", status: "SUCCESS", downloadUrl: "https://files.invalid/e.zip", raw: {} }, { fetch: download as typeof fetch });
+    const response = await client.tools.downloadExport(
+      { dockStatusId: "ds-1", status: "SUCCESS", downloadUrl: "https://files.invalid/e.zip", raw: {} },
+      { fetch: download as typeof fetch },
+    );
     expect(await response.text()).toBe("zip-bytes");
     expect([...seen[0]!.headers.keys()].filter((h) => ["x-api-key", "auth", "authorization"].includes(h))).toEqual([]);
   });
@@ -158,12 +163,29 @@ describe("typed calls send what the spec describes", () => {
 
 describe("bad input is refused before anything is sent", () => {
   const cases: Array<[string, (c: ReturnType<typeof setup>["client"]) => Promise<unknown>, string, string]> = [
-    ["temperature 3", (c) => c.models.deploy("cm-1", { ...deploySettings, hyperParameters: { ...deploySettings.hyperParameters, temperature: 3 } }, { modelType: "openSource" }), "hyperParameters.temperature", "maximum"],
-    ["topK 0", (c) => c.models.deploy("cm-1", { ...deploySettings, hyperParameters: { ...deploySettings.hyperParameters, topK: 0 } }, { modelType: "openSource" }), "hyperParameters.topK", "minimum"],
+    [
+      "temperature 3",
+      (c) =>
+        c.models.deploy("cm-1", { ...deploySettings, hyperParameters: { ...deploySettings.hyperParameters, temperature: 3 } }, { modelType: "openSource" }),
+      "hyperParameters.temperature",
+      "maximum",
+    ],
+    [
+      "topK 0",
+      (c) => c.models.deploy("cm-1", { ...deploySettings, hyperParameters: { ...deploySettings.hyperParameters, topK: 0 } }, { modelType: "openSource" }),
+      "hyperParameters.topK",
+      "minimum",
+    ],
     ["unknown guardrail", (c) => c.guardrails.deploy("Profanity" as never), "name", "enum"],
     ["model id without cm-", (c) => c.models.undeploy("4e5f"), "modelId", "pattern"],
     ["empty chunk id list", (c) => c.chunks.delete("st-1", []), "chunkId", "minItems"],
-    ["PROVIDER_TWO without its fields", (c) => c.connections.create({ provider: "PROVIDER_TWO", connectionName: "c", model: "m", modelType: "EASY_INTEGRATION", fields: { API_KEY: "k" } } as never), "fields.api_version", "required"],
+    [
+      "PROVIDER_TWO without its fields",
+      (c) =>
+        c.connections.create({ provider: "PROVIDER_TWO", connectionName: "c", model: "m", modelType: "EASY_INTEGRATION", fields: { API_KEY: "k" } } as never),
+      "fields.api_version",
+      "required",
+    ],
     ["unknown filter operand", async (c) => c.chunks.list("st-1", { filters: { operand: "xor", conditions: [eq("sourceName", "a")] } as never }), "filters.operand", "enum"],
   ];
   it.each(cases)("%s", async (_, act, field, rule) => {

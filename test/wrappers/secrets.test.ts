@@ -140,7 +140,9 @@ describe("echoed secrets, whatever part of the answer carries them", () => {
     });
     const client = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, jwt: JWT, fetch, maxRetries: 0 });
     const errors = await failures(client);
-    expect(errors.map((e) => e.name)).toEqual(expect.arrayContaining(["BadRequestError", "RateLimitError", "APIError", "UnexpectedResponseError", "JobFailedError", "PaginationLoopError"]));
+    expect(errors.map((e) => e.name)).toEqual(
+      expect.arrayContaining(["BadRequestError", "RateLimitError", "APIError", "UnexpectedResponseError", "JobFailedError", "PaginationLoopError"]),
+    );
     for (const error of errors) expectNone(forms(error));
     // The request id is kept, masked.
     expect((errors[0] as { requestId?: string }).requestId).toBe("req-[redacted]");

@@ -68,7 +68,9 @@ describe("answers are typed as the spec describes them", () => {
       baseUrl: "http://127.0.0.1:9",
       jwt: "type.test.jwt",
       apiKey: "type-test-key",
-      fetch: fakeFetch((request) => json(new URL(request.url).pathname.endsWith("/list") ? { count: 0, chunks: [], hasMore: false } : { connectionId: "cn-1", status: "ACTIVE" })).fetch,
+      fetch: fakeFetch((request) =>
+        json(new URL(request.url).pathname.endsWith("/list") ? { count: 0, chunks: [], hasMore: false } : { connectionId: "cn-1", status: "ACTIVE" }),
+      ).fetch,
     });
     const page = (await answered.raw.POST("/api/public/bot/{botId}/chunk/list", { params: { path: { botId: "st-1" } }, body: {} })).data!;
     // @ts-expect-error: a chunk page has no `total` (connection lists have)

@@ -5,7 +5,10 @@ import { TableWriter, fitWidths, keepRank } from "../../../src/cli/output/table.
 
 function table(rows: Record<string, unknown>[], options: { columns?: string[]; wide?: boolean; width?: number; hints?: string[] }): string[] {
   let text = "";
-  const writer = new TableWriter({ columns: options.columns ?? ["id", "name"], wide: options.wide ?? false, width: options.width, hint: (message) => options.hints?.push(message) }, (t) => (text += t));
+  const writer = new TableWriter(
+    { columns: options.columns ?? ["id", "name"], wide: options.wide ?? false, width: options.width, hint: (message) => options.hints?.push(message) },
+    (t) => (text += t),
+  );
   for (const row of rows) writer.add(row);
   writer.end();
   return text.trimEnd().split("\n");

@@ -39,7 +39,17 @@ export interface CliOptions {
 export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliRun> } {
   const [file, ...prefix] = options.command ?? [process.execPath, cliMain()];
   // Settings the developer's shell may hold must not leak into a test: only what the test gives.
-  const env: Record<string, string | undefined> = { ...process.env, PLATFORM_BASE_URL: undefined, PLATFORM_HOST: undefined, PLATFORM_PROFILE: undefined, PLATFORM_DEBUG: undefined, XDG_CONFIG_HOME: emptyConfigHome(), ...CREDENTIALS, NO_COLOR: "1", ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PLATFORM_BASE_URL: undefined,
+    PLATFORM_HOST: undefined,
+    PLATFORM_PROFILE: undefined,
+    PLATFORM_DEBUG: undefined,
+    XDG_CONFIG_HOME: emptyConfigHome(),
+    ...CREDENTIALS,
+    NO_COLOR: "1",
+    ...options.env,
+  };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const child = spawn(file!, [...prefix, ...args], { cwd: options.cwd ?? REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";

@@ -193,7 +193,12 @@ export async function replayBlock(block: DocBlock, context: ReplayContext): Prom
   const cwd = makesProject || !existsSync(context.project) ? context.home : context.project;
   // A reader pastes a shell block command by command: the bound is each command's.
   const commands = shellLines(block.code).length;
-  const run = await runBounded(SHELLS[block.lang] ?? "bash", ["-c", script], { cwd, env: context.env, timeoutMs: context.timeoutMs * Math.max(1, commands), endOnExit: true });
+  const run = await runBounded(SHELLS[block.lang] ?? "bash", ["-c", script], {
+    cwd,
+    env: context.env,
+    timeoutMs: context.timeoutMs * Math.max(1, commands),
+    endOnExit: true,
+  });
   if (makesProject && existsSync(context.project)) context.install(context.project);
   return { block, ran: script, run, notes, problems };
 }

@@ -25,7 +25,12 @@ export interface Operation {
   route: string;
 }
 
-export const operations: Operation[] = listOperations(loadSpec()).map((op) => ({ operationId: op.operationId as string, summary: op.summary as string, tag: op.tags[0] as string, route: `/${String(op.method).toUpperCase()}${op.path}` }));
+export const operations: Operation[] = listOperations(loadSpec()).map((op) => ({
+  operationId: op.operationId as string,
+  summary: op.summary as string,
+  tag: op.tags[0] as string,
+  route: `/${String(op.method).toUpperCase()}${op.path}`,
+}));
 /** The first operation of every tag. */
 export const onePerTag = operations.filter((op, i) => operations.findIndex((other) => other.tag === op.tag) === i);
 

@@ -89,7 +89,8 @@ export const text = (result: CallToolResult): string => (result.content[0] as { 
 export const content = <T = Record<string, unknown>>(result: CallToolResult): T => result.structuredContent as T;
 
 /** The structured error of an error result. */
-export const failure = (result: CallToolResult): Record<string, unknown> & { name: string; message: string } => (result.structuredContent as { error: Record<string, unknown> & { name: string; message: string } }).error;
+export const failure = (result: CallToolResult): Record<string, unknown> & { name: string; message: string } =>
+  (result.structuredContent as { error: Record<string, unknown> & { name: string; message: string } }).error;
 
 /** Every secret found in any of the texts (an empty list is what a test wants). */
 export function leaked(texts: readonly string[]): string[] {

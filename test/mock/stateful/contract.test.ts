@@ -61,7 +61,15 @@ eachTransport(() => {
         expect(bad.status).toBe(422);
         expect(bad.body.errors).toEqual([expect.objectContaining({ in: "body", field: "/scalingParameters/minReplicas", rule: "ordered" })]);
         // A break of the spec like any other: in the drift report too.
-        expect(mock.driftReport().drifts).toEqual([expect.objectContaining({ operationId: "deployModel", direction: "request", location: "body", pointer: "/scalingParameters/minReplicas", kind: "constraint" })]);
+        expect(mock.driftReport().drifts).toEqual([
+          expect.objectContaining({
+            operationId: "deployModel",
+            direction: "request",
+            location: "body",
+            pointer: "/scalingParameters/minReplicas",
+            kind: "constraint",
+          }),
+        ]);
         const good = await call(mock, "POST", path, { ...DEPLOY, scalingParameters: { minReplicas: 3, maxReplicas: 3 } });
         expect(good.status).toBe(200);
       });
@@ -136,8 +144,19 @@ eachTransport(() => {
         const headerSecret = "Bearer header-secret-0123456789";
         const created = await call(mock, "POST", "/api/public/connections", { provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: secret } });
         expect(created.body.fields.API_KEY).toBe("sk-l********************ghij");
-        const custom = await call(mock, "POST", "/api/public/connections", { provider: "API", connectionName: "x", endpointUrl: "https://e.invalid", mapProvider: "openAIModel", headers: [{ key: "Authorization", value: headerSecret }] });
-        const answers = JSON.stringify([created.body, custom.body, (await call(mock, "GET", `/api/public/connections/${custom.body.connectionId}`)).body, (await call(mock, "GET", "/api/public/connections")).body]);
+        const custom = await call(mock, "POST", "/api/public/connections", {
+          provider: "API",
+          connectionName: "x",
+          endpointUrl: "https://e.invalid",
+          mapProvider: "openAIModel",
+          headers: [{ key: "Authorization", value: headerSecret }],
+        });
+        const answers = JSON.stringify([
+          created.body,
+          custom.body,
+          (await call(mock, "GET", `/api/public/connections/${custom.body.connectionId}`)).body,
+          (await call(mock, "GET", "/api/public/connections")).body,
+        ]);
         const logged = JSON.stringify(mock.requests()) + mock.output() + JSON.stringify((await fetchOf(mock)(`${mock.url}/__mock/requests`).then((r) => r.json())));
         for (const text of [answers, logged]) {
           expect(text).not.toContain(secret);

@@ -116,7 +116,10 @@ describe("the option checked", () => {
 
 describe("platform-mock --cors-origin", () => {
   it("starts the stateful mock answering that origin's preflight", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", resolve(REPO_ROOT, "src/mock/cli.ts"), "--stateful", "--port", "0", "--cors-origin", DOCS], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", resolve(REPO_ROOT, "src/mock/cli.ts"), "--stateful", "--port", "0", "--cors-origin", DOCS], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     try {
       const url = await new Promise<string>((resolveUrl, reject) => {
         createInterface({ input: child.stdout! }).on("line", (line) => {

@@ -29,18 +29,38 @@ eachTransport(() => {
         await record("listConnections", call(mock, "GET", "/api/public/connections?provider=API&status=ACTIVE&limit=5"));
         await record("getConnection", call(mock, "GET", connectionPath));
         await record("updateConnection", call(mock, "PATCH", connectionPath, { connectionName: "Renamed" }));
-        await record("replaceConnection", call(mock, "PUT", connectionPath, { provider: "API", connectionName: "Final", endpointUrl: "https://llm.invalid/v2", payload: {}, outputPath: "text", status: "FINALIZED" }));
+        await record(
+          "replaceConnection",
+          call(mock, "PUT", connectionPath, {
+            provider: "API",
+            connectionName: "Final",
+            endpointUrl: "https://llm.invalid/v2",
+            payload: {},
+            outputPath: "text",
+            status: "FINALIZED",
+          }),
+        );
 
         const page = await record("listChunks", call(mock, "POST", "/api/public/bot/app-1/chunk/list", {}));
         await record("updateChunk", call(mock, "POST", `/api/public/bot/app-1/chunk/${page.chunks[0].chunkId}`, { chunkText: "new", pageNumber: "7" }));
         await record("deleteChunksById", call(mock, "POST", "/api/public/bot/app-1/search/deleteChunksById", { chunkId: [page.chunks[1].chunkId, "chk-missing"] }));
 
-        const session = await record("startImportSession", call(mock, "POST", "/api/public/files/session/start", { fileContext: "model", totalChunks: 1, fileExtension: "tar", fileName: "m.tar", fileSize: 3 }));
+        const session = await record(
+          "startImportSession",
+          call(mock, "POST", "/api/public/files/session/start", { fileContext: "model", totalChunks: 1, fileExtension: "tar", fileName: "m.tar", fileSize: 3 }),
+        );
         await record("uploadImportChunk", upload(mock, `/api/public/files/session/${session.sessionId}`, { file: new Blob(["abc"]), chunkNumber: "0" }));
         const imported = await record("completeImportSession", call(mock, "POST", `/api/public/files/session/${session.sessionId}/complete`));
         await record("getDockStatus", call(mock, "GET", `/api/public/dock-status/${jobId(imported)}`));
         const modelId = session.modelId;
-        await record("deployModel", call(mock, "POST", `/api/public/models/${modelId}/deploy?modelType=openSource`, { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" }));
+        await record(
+          "deployModel",
+          call(mock, "POST", `/api/public/models/${modelId}/deploy?modelType=openSource`, {
+            name: "m",
+            hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 },
+            deviceType: "g5.xlarge",
+          }),
+        );
         await record("undeployModel", call(mock, "POST", `/api/public/models/${modelId}/undeploy`));
         await record("exportModel", call(mock, "POST", `/api/public/models/${modelId}/export`));
 
@@ -71,7 +91,14 @@ eachTransport(() => {
       await withMock({}, async (mock) => {
         const errors: Array<[OperationId, Raw]> = [
           ["getConnection", await call(mock, "GET", "/api/public/connections/cn-00000000-0000-4000-8000-000000000000")],
-          ["deployModel", await call(mock, "POST", "/api/public/models/cm-nothing/deploy?modelType=openSource", { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 }, deviceType: "g5.xlarge" })],
+          [
+            "deployModel",
+            await call(mock, "POST", "/api/public/models/cm-nothing/deploy?modelType=openSource", {
+              name: "m",
+              hyperParameters: { temperature: 1, maxTokens: 10, topP: 1, topK: 5 },
+              deviceType: "g5.xlarge",
+            }),
+          ],
           ["updateChunk", await call(mock, "POST", "/api/public/bot/app/chunk/chk-none", { chunkText: "x" })],
           ["importTool", await call(mock, "POST", "/api/public/tools/import", { toolDataFileId: "nope", flowDataFileId: "nope", toolName: "t" })],
           ["getDockStatus", await call(mock, "GET", "/api/public/dock-status/ds-unknown", undefined, { "x-api-key": "" })],

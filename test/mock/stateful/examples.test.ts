@@ -36,7 +36,9 @@ describe('existing: "examples"', () => {
   });
 
   it("holds the other records the spec's examples name, each as the operation that uses it finds it", async () => {
-    const parsed = loadSpec() as { components: { parameters: Record<string, { example: string }>; examples: Record<string, { value: Record<string, unknown> }> } };
+    const parsed = loadSpec() as {
+      components: { parameters: Record<string, { example: string }>; examples: Record<string, { value: Record<string, unknown> }> };
+    };
     const { parameters, examples } = parsed.components;
     const { connections, session, job, attachment, files } = EXAMPLE_RECORDS;
     expect(connections.provider).toBe(parameters.ConnectionIdPath!.example);
@@ -45,7 +47,11 @@ describe('existing: "examples"', () => {
     expect(session.sessionId).toBe(parameters.SessionIdPath!.example);
     expect(session.modelId).toBe(examples.ImportSessionStarted!.value.modelId);
     expect(job).toBe(parameters.DockStatusIdPath!.example);
-    expect([attachment.appId, attachment.envName, attachment.fileId]).toEqual([parameters.AppIdPath!.example, parameters.EnvNamePath!.example, parameters.FileIdPath!.example]);
+    expect([attachment.appId, attachment.envName, attachment.fileId]).toEqual([
+      parameters.AppIdPath!.example,
+      parameters.EnvNamePath!.example,
+      parameters.FileIdPath!.example,
+    ]);
     const fileIds = ["ImportTool", "ImportIntoTool"].flatMap((name) => ["toolDataFileId", "flowDataFileId", "envVariablesFileId"].map((key) => examples[name]!.value[key]));
     expect([...files]).toEqual(fileIds);
 

@@ -78,7 +78,13 @@ describe("a form refused part-way", () => {
       const field = (name: string, text: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`;
       const start = `${field("chunkNumber", "0")}--b\r\nContent-Disposition: form-data; name="file"; filename="c"\r\n\r\n`;
       // A second file part after 256 KiB of the first: the chunk upload's 16 MiB body never ends.
-      const answer = await unfinishedBody(mock, `/api/public/files/session/${session.sessionId}`, { "content-type": "multipart/form-data; boundary=b", "content-length": String(16 * 1024 * 1024) }, 0, `${start + "x".repeat(256 * 1024)}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="d"\r\n\r\n`);
+      const answer = await unfinishedBody(
+        mock,
+        `/api/public/files/session/${session.sessionId}`,
+        { "content-type": "multipart/form-data; boundary=b", "content-length": String(16 * 1024 * 1024) },
+        0,
+        `${start + "x".repeat(256 * 1024)}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="d"\r\n\r\n`,
+      );
       expect(answer.status).toBe(422);
       expect(answer.body.errors[0]).toMatchObject({ in: "body", field: "/file", rule: "duplicate" });
       expect(answer.headers.connection).toBe("close");

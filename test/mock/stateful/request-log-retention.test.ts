@@ -34,7 +34,10 @@ gc();
 console.log(JSON.stringify({ retained: process.memoryUsage().heapUsed - before, entries: log.list().length }));
 `,
     );
-    const { retained, entries } = JSON.parse(execFileSync(process.execPath, ["--expose-gc", "--import", TSX, script], { encoding: "utf8" })) as { retained: number; entries: number };
+    const { retained, entries } = JSON.parse(execFileSync(process.execPath, ["--expose-gc", "--import", TSX, script], { encoding: "utf8" })) as {
+      retained: number;
+      entries: number;
+    };
     expect(entries).toBe(BODIES);
     // The bodies weigh 135 MB; the summaries about 4 KiB each. A tenth of the bodies is far above
     // what the summaries need and far below what pinned bodies hold.

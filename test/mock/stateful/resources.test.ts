@@ -11,8 +11,21 @@ eachTransport(() => {
   describe("connections", () => {
     it("lists what was created, filtered by provider and status and cut by limit, and keeps updates", async () => {
       await withMock({}, async (mock) => {
-        const one = (await call(mock, "POST", "/api/public/connections", { provider: "PROVIDER_ONE", connectionName: "one", model: "m", fields: { API_KEY: "sk-one-0123456789abcdef" } })).body;
-        await call(mock, "POST", "/api/public/connections", { provider: "PROVIDER_THREE", connectionName: "three", model: "m", modelType: "EASY_INTEGRATION", fields: { API_KEY: "sk-three-0123456789abcdef" } });
+        const one = (
+          await call(mock, "POST", "/api/public/connections", {
+            provider: "PROVIDER_ONE",
+            connectionName: "one",
+            model: "m",
+            fields: { API_KEY: "sk-one-0123456789abcdef" },
+          })
+        ).body;
+        await call(mock, "POST", "/api/public/connections", {
+          provider: "PROVIDER_THREE",
+          connectionName: "three",
+          model: "m",
+          modelType: "EASY_INTEGRATION",
+          fields: { API_KEY: "sk-three-0123456789abcdef" },
+        });
         await call(mock, "POST", "/api/public/connections", { provider: "API", connectionName: "draft", endpointUrl: "https://e.invalid", mapProvider: "geminiModel", status: "DRAFT" });
         expect((await call(mock, "GET", "/api/public/connections")).body.total).toBe(3);
         const active = (await call(mock, "GET", "/api/public/connections?status=ACTIVE&limit=1")).body;
@@ -25,14 +38,40 @@ eachTransport(() => {
         expect((await call(mock, "GET", `/api/public/connections/${one.connectionId}`)).body.fields.API_KEY).toBe("sk-r********************mnop");
         // A partial custom update of a provider connection is what the service refuses.
         expect((await call(mock, "PATCH", `/api/public/connections/${one.connectionId}`, { connectionName: "x" })).status).toBe(400);
-        expect((await call(mock, "PUT", `/api/public/connections/${one.connectionId}`, { provider: "API", connectionName: "x", endpointUrl: "https://e.invalid", mapProvider: "openAIModel" })).status).toBe(400);
+        expect(
+          (
+            await call(mock, "PUT", `/api/public/connections/${one.connectionId}`, {
+              provider: "API",
+              connectionName: "x",
+              endpointUrl: "https://e.invalid",
+              mapProvider: "openAIModel",
+            })
+          ).status,
+        ).toBe(400);
       });
     });
 
     it("finalizes a draft custom connection with PUT and clears what the replacement leaves out", async () => {
       await withMock({}, async (mock) => {
-        const draft = (await call(mock, "POST", "/api/public/connections", { provider: "API", connectionName: "d", endpointUrl: "https://e.invalid", mapProvider: "openAIModel", bodyTab: "json", status: "DRAFT" })).body;
-        const final = (await call(mock, "PUT", `/api/public/connections/${draft.connectionId}`, { provider: "API", connectionName: "d", endpointUrl: "https://f.invalid", mapProvider: "openAIModel", status: "FINALIZED" })).body;
+        const draft = (
+          await call(mock, "POST", "/api/public/connections", {
+            provider: "API",
+            connectionName: "d",
+            endpointUrl: "https://e.invalid",
+            mapProvider: "openAIModel",
+            bodyTab: "json",
+            status: "DRAFT",
+          })
+        ).body;
+        const final = (
+          await call(mock, "PUT", `/api/public/connections/${draft.connectionId}`, {
+            provider: "API",
+            connectionName: "d",
+            endpointUrl: "https://f.invalid",
+            mapProvider: "openAIModel",
+            status: "FINALIZED",
+          })
+        ).body;
         expect(final).toMatchObject({ status: "FINALIZED", endpointUrl: "https://f.invalid" });
         const read = (await call(mock, "GET", `/api/public/connections/${draft.connectionId}`)).body;
         expect(read.bodyTab).toBeUndefined();
@@ -42,8 +81,23 @@ eachTransport(() => {
 
     it("replaces a custom connection sent without its provider, which stays API", async () => {
       await withMock({}, async (mock) => {
-        const draft = (await call(mock, "POST", "/api/public/connections", { provider: "API", connectionName: "d", endpointUrl: "https://e.invalid", payload: {}, outputPath: "text", status: "DRAFT" })).body;
-        const replaced = await call(mock, "PUT", `/api/public/connections/${draft.connectionId}`, { connectionName: "d2", endpointUrl: "https://f.invalid", payload: { q: "{{prompt}}" }, outputPath: "text", status: "FINALIZED" });
+        const draft = (
+          await call(mock, "POST", "/api/public/connections", {
+            provider: "API",
+            connectionName: "d",
+            endpointUrl: "https://e.invalid",
+            payload: {},
+            outputPath: "text",
+            status: "DRAFT",
+          })
+        ).body;
+        const replaced = await call(mock, "PUT", `/api/public/connections/${draft.connectionId}`, {
+          connectionName: "d2",
+          endpointUrl: "https://f.invalid",
+          payload: { q: "{{prompt}}" },
+          outputPath: "text",
+          status: "FINALIZED",
+        });
         expect(replaced.status).toBe(200);
         expect(replaced.body).toMatchObject({ provider: "API", connectionName: "d2", status: "FINALIZED" });
         expect((await call(mock, "GET", `/api/public/connections/${draft.connectionId}`)).body.provider).toBe("API");
@@ -218,7 +272,10 @@ eachTransport(() => {
     it("import a tool only from uploaded ids, export it to a download the mock serves, and keep digests", async () => {
       await withMock({ jobs: { polls: 0 } }, async (mock) => {
         const file = (await upload(mock, "/api/public/files", { file: new Blob(["tool data"]), fileContext: "bulkImport" })).body;
-        expect((await call(mock, "POST", "/api/public/tools/import", { toolDataFileId: file.fileId, flowDataFileId: "000000000000000000000000", toolName: "t" })).body.errors[0].msg).toMatch(/flowDataFileId/);
+        expect(
+          (await call(mock, "POST", "/api/public/tools/import", { toolDataFileId: file.fileId, flowDataFileId: "000000000000000000000000", toolName: "t" }))
+            .body.errors[0].msg,
+        ).toMatch(/flowDataFileId/);
         const tool = (await call(mock, "POST", "/api/public/tools/import", { toolDataFileId: file.fileId, flowDataFileId: file.fileId, toolName: "t" })).body;
         expect((await call(mock, "POST", `/api/public/tools/${tool.toolId}/export?flowId=f`)).status).toBe(400); // still importing
         await call(mock, "GET", `/api/public/dock-status/${jobId(tool)}`);

@@ -108,7 +108,10 @@ eachTransport(() => {
     it("drives the same scenarios over HTTP", async () => {
       await withMock({ jobs: { polls: 5 } }, async (mock) => {
         const admin = (method: string, path: string, body?: unknown) =>
-          fetchOf(mock)(`${mock.url}/__mock/${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+          fetchOf(mock)(`${mock.url}/__mock/${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).then(async (r) => ({
+            status: r.status,
+            body: await r.json(),
+          }));
         await call(mock, "POST", "/api/public/connections", { provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "k" } });
         expect((await admin("GET", "state")).body.connections).toBe(1);
         expect((await admin("GET", "requests?operationId=createConnection")).body.requests).toHaveLength(1);
@@ -145,7 +148,11 @@ eachTransport(() => {
       writeFileSync(secret, "root:private-line-of-a-file\n");
       try {
         await withMock({}, async (mock) => {
-          const put = (body: unknown) => fetchOf(mock)(`${mock.url}/__mock/chunks`, { method: "PUT", body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, text: await r.text() }));
+          const put = (body: unknown) =>
+            fetchOf(mock)(`${mock.url}/__mock/chunks`, { method: "PUT", body: JSON.stringify(body) }).then(async (r) => ({
+              status: r.status,
+              text: await r.text(),
+            }));
           const byPath = await put(fixture);
           expect(byPath.status).toBe(400);
           expect(JSON.parse(byPath.text).message).toBe("PUT /__mock/chunks takes the chunks themselves, a JSON array (a fixture file is loaded at start-up: the chunks option or --chunks)");

@@ -12,7 +12,9 @@ export interface RequestLog {
 }
 
 /** A request log printed by a run elsewhere (a runtime's process, a page), read as a mock's. */
-export const printedLog = (entries: LoggedRequest[]): RequestLog => ({ requests: ({ operationId }) => entries.filter((entry) => entry.operationId === operationId) });
+export const printedLog = (entries: LoggedRequest[]): RequestLog => ({
+  requests: ({ operationId }) => entries.filter((entry) => entry.operationId === operationId),
+});
 import { ATTACHMENT_BYTES, CHUNK_BYTES, IMPORT_BYTES, patternBytes } from "./portable-flow.mjs";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -34,7 +36,9 @@ export function expectFlowArrived(mock: RequestLog): void {
   const uploads = mock.requests({ operationId: "uploadAttachment" });
   expect(uploads).toHaveLength(1);
   expect(fileOf(uploads[0]!)).toMatchObject({ size: ATTACHMENT_BYTES, sha256: sha256(patternBytes(ATTACHMENT_BYTES, 7)) });
-  const chunks = mock.requests({ operationId: "uploadImportChunk" }).map((entry) => ({ chunkNumber: Number((entry.body as { chunkNumber: unknown }).chunkNumber), ...fileOf(entry)! }));
+  const chunks = mock
+    .requests({ operationId: "uploadImportChunk" })
+    .map((entry) => ({ chunkNumber: Number((entry.body as { chunkNumber: unknown }).chunkNumber), ...fileOf(entry)! }));
   expect(chunks.sort((a, b) => a.chunkNumber - b.chunkNumber).map(({ size, sha256: digest }) => ({ size, sha256: digest }))).toEqual(EXPECTED_CHUNKS);
   expect(mock.requests({ operationId: "completeImportSession" })).toHaveLength(1);
 }

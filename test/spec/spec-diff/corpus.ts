@@ -86,7 +86,15 @@ export function loadCases(): CorpusCase[] {
     .sort()
     .map((name) => {
       const data = parse(readFileSync(join(CASES_DIR, name), "utf8"));
-      return { name: name.slice(0, -".yaml".length), file: `corpus/cases/${name}`, title: data.title, base: data.base ?? [], head: data.head ?? [], expect: data.expect ?? [], ...(data.workflows ? { workflows: data.workflows } : {}) };
+      return {
+        name: name.slice(0, -".yaml".length),
+        file: `corpus/cases/${name}`,
+        title: data.title,
+        base: data.base ?? [],
+        head: data.head ?? [],
+        expect: data.expect ?? [],
+        ...(data.workflows ? { workflows: data.workflows } : {}),
+      };
     });
 }
 

@@ -74,7 +74,9 @@ describe("the version gate", () => {
   });
 
   it("names the smallest version each bump reaches", () => {
-    expect([nextVersion("0.2.0", "minor"), nextVersion("0.2.7", "patch"), nextVersion("1.4.2", "major"), nextVersion("1.4.2", "none")]).toEqual(["0.3.0", "0.2.8", "2.0.0", "1.4.2"]);
+    expect([nextVersion("0.2.0", "minor"), nextVersion("0.2.7", "patch"), nextVersion("1.4.2", "major"), nextVersion("1.4.2", "none")]).toEqual([
+      "0.3.0", "0.2.8", "2.0.0", "1.4.2",
+    ]);
     expect(() => bumpOf("0.2", "0.3.0")).toThrow(/the base version must be a semantic version x\.y\.z, got "0\.2"/);
   });
 

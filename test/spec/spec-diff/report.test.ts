@@ -15,7 +15,15 @@ import { workflowCommand } from "../../../scripts/lib/workflow-commands.mjs";
 import type { Json } from "../../support/json.js";
 
 type Location = { file: string; pointer: string; line: number };
-type Change = { rule: string; level: string; operation: { id: string | null; method: string; path: string } | null; field: string | null; base: Location | null; head: Location | null; message: string };
+type Change = {
+  rule: string;
+  level: string;
+  operation: { id: string | null; method: string; path: string } | null;
+  field: string | null;
+  base: Location | null;
+  head: Location | null;
+  message: string;
+};
 
 let report: Json;
 let sides: { base: ReturnType<typeof sideFromArgument>; head: ReturnType<typeof sideFromArgument> };

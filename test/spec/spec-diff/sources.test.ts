@@ -36,7 +36,12 @@ describe("sides", () => {
 
   it("reads a git ref, and REF:PATH, from a repository", () => {
     const repo = mkdtempSync(join(tmpdir(), "spec-diff-git-"));
-    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.invalid" } });
+    const git = (...args: string[]) =>
+      execFileSync("git", args, {
+        cwd: repo,
+        stdio: "pipe",
+        env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.invalid" },
+      });
     git("init", "-q");
     mkdirSync(join(repo, "openapi"));
     writeFileSync(join(repo, "openapi/platform.yaml"), spec("0.4.0"));

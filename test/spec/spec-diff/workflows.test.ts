@@ -20,13 +20,16 @@ describe("spec-diff: the workflows a change reaches", () => {
   it.each(cases.map((c) => [c.name, c] as const))("%s", (_name, corpusCase) => {
     const { base, head } = sidesOf(corpusCase);
     const report = diffSpecs(base, head, { arazzo: fixtureArazzo });
-    const found = report.workflows!.map((w: { workflowId: string; level: string; operations: Array<{ operationId: string; level: string; changes: number; missing: boolean }> }) => ({
+    type Workflow = { workflowId: string; level: string; operations: Array<{ operationId: string; level: string; changes: number; missing: boolean }> };
+    const found = report.workflows!.map((w: Workflow) => ({
       workflowId: w.workflowId,
       level: w.level,
       operations: w.operations.map(({ operationId, level, missing }) => ({ operationId, level, missing })),
     }));
     expect(found, `${corpusCase.file}: ${corpusCase.title}`).toEqual(corpusCase.workflows);
-    for (const op of report.workflows!.flatMap((w: { operations: Array<{ changes: number; missing: boolean }> }) => w.operations)) if (!op.missing) expect(op.changes).toBeGreaterThan(0);
+    for (const op of report.workflows!.flatMap((w: { operations: Array<{ changes: number; missing: boolean }> }) => w.operations)) {
+      if (!op.missing) expect(op.changes).toBeGreaterThan(0);
+    }
   });
 
   it("names them in the markdown, a missing operation as a flow that cannot run", () => {
@@ -46,7 +49,9 @@ describe("spec-diff: the workflows a change reaches", () => {
     const head = sideFromDocument(spec, { file: "platform.head.yaml", label: "head" });
     const report = diffSpecs(base, head, { arazzo: loadArazzo() });
     expect(report.changes.map((c: { rule: string }) => c.rule)).toEqual(["documentation-changed"]);
-    const waiting = report.workflows!.filter((w: { operations: Array<{ operationId: string }> }) => w.operations.some((op) => op.operationId === "getDockStatus")).map((w: { workflowId: string }) => w.workflowId);
+    const waiting = report
+      .workflows!.filter((w: { operations: Array<{ operationId: string }> }) => w.operations.some((op) => op.operationId === "getDockStatus"))
+      .map((w: { workflowId: string }) => w.workflowId);
     // Every workflow that waits for a job polls Get dock status.
     expect(waiting.sort()).toEqual(["deployGuardrail", "deployModel", "exportModel", "importIntoTool", "importModel", "importTool", "undeployGuardrail", "undeployModel"]);
   });

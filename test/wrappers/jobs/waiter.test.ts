@@ -283,14 +283,19 @@ describe("waitForJob: deadline", () => {
 
   it("never sleeps past the deadline, whatever the options", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 0, max: 60_000 }), fc.integer({ min: 1, max: 100_000 }), async (min, extra, timeoutMs) => {
-        const clock = new FakeClock();
-        const { getJob, calls } = scripted(clock, ["IN_PROGRESS"]);
-        const error = await caught(waitOnClock(getJob, ID, { minDelayMs: min, maxDelayMs: min + extra, timeoutMs }, clock));
-        expect(error).toBeInstanceOf(JobTimeoutError);
-        expect(clock.t).toBeLessThan(timeoutMs);
-        expect(calls.at(-1)!.at).toBe(Math.max(0, timeoutMs - 1));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2_000 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        async (min, extra, timeoutMs) => {
+          const clock = new FakeClock();
+          const { getJob, calls } = scripted(clock, ["IN_PROGRESS"]);
+          const error = await caught(waitOnClock(getJob, ID, { minDelayMs: min, maxDelayMs: min + extra, timeoutMs }, clock));
+          expect(error).toBeInstanceOf(JobTimeoutError);
+          expect(clock.t).toBeLessThan(timeoutMs);
+          expect(calls.at(-1)!.at).toBe(Math.max(0, timeoutMs - 1));
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -150,7 +150,12 @@ describe("isTerminal", () => {
 describe("normalizeDeleteTotals", () => {
   const count = fc.nat({ max: 1_000_000 });
   // A count as the service might send it: a number, or its digits with stray whitespace.
-  const sentCount = count.chain((n) => fc.oneof(fc.constant({ sent: n as unknown, n }), padded(fc.constant(String(n))).map((p) => ({ sent: p.value as unknown, n }))));
+  const sentCount = count.chain((n) =>
+    fc.oneof(
+      fc.constant({ sent: n as unknown, n }),
+      padded(fc.constant(String(n))).map((p) => ({ sent: p.value as unknown, n })),
+    ),
+  );
 
   it("reads the status whatever the case of its key, and counts sent as numbers or digit strings", () => {
     fc.assert(
@@ -272,17 +277,47 @@ describe("the spec's named examples", () => {
     ModelDeployStartedTableSpelling: { dockStatusId: "ds-2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e", modelId: MODEL, jobType: "MODELS", action: "DEPLOY", status: "IN_PROGRESS" },
     ModelUndeployed: { dockStatusId: "ds-3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", modelId: MODEL, jobType: "MODELS", action: "UNDEPLOY", status: "SUCCESS" },
     ToolImportStarted: { dockStatusId: "ds-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "IN_PROGRESS" },
-    ToolExportStarted: { dockStatusId: "ds-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", toolId: TOOL, jobType: "TOOLS", action: "EXPORT", status: "IN_PROGRESS", exportJobId: EXPORT_ID, downloadUrl: DOWNLOAD },
-    ToolExportStartedTableCase: { dockStatusId: "ds-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", toolId: TOOL, jobType: "TOOLS", action: "EXPORT", status: "IN_PROGRESS", exportJobId: EXPORT_ID, downloadUrl: DOWNLOAD },
+    ToolExportStarted: {
+      dockStatusId: "ds-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+      toolId: TOOL,
+      jobType: "TOOLS",
+      action: "EXPORT",
+      status: "IN_PROGRESS",
+      exportJobId: EXPORT_ID,
+      downloadUrl: DOWNLOAD,
+    },
+    ToolExportStartedTableCase: {
+      dockStatusId: "ds-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+      toolId: TOOL,
+      jobType: "TOOLS",
+      action: "EXPORT",
+      status: "IN_PROGRESS",
+      exportJobId: EXPORT_ID,
+      downloadUrl: DOWNLOAD,
+    },
     ToolDeployed: { dockStatusId: "ds-6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c", toolId: TOOL, jobType: "TOOLS", action: "DEPLOY", status: "SUCCESS" },
     ToolDeployStarted: { dockStatusId: "ds-6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c", toolId: TOOL, jobType: "TOOLS", action: "DEPLOY", status: "IN_PROGRESS" },
     ToolUndeployed: { dockStatusId: "ds-7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d", toolId: TOOL, jobType: "TOOLS", action: "UNDEPLOY", status: "SUCCESS" },
     GuardrailDeployed: { dockStatusId: "ds-8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e", modelId: "cm-9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f", jobType: "GUARDRAILS", action: "DEPLOY", status: "SUCCESS" },
     GuardrailDeployedTableField: { dockStatusId: "ds-8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e", guardrail: "Toxicity", jobType: "GUARDRAILS", action: "DEPLOY", status: "SUCCESS" },
     GuardrailUndeployed: { dockStatusId: "ds-9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f", modelId: "cm-9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f", jobType: "GUARDRAILS", action: "UNDEPLOY", status: "SUCCESS" },
-    GuardrailUndeployedVendorSample: { dockStatusId: "ds-9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f", toolId: "a-0d1e2f3a-4b5c-4d6e-9f7a-8b9c0d1e2f3a", jobType: "GUARDRAILS", action: "DEPLOY", status: "SUCCESS" },
+    GuardrailUndeployedVendorSample: {
+      dockStatusId: "ds-9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
+      toolId: "a-0d1e2f3a-4b5c-4d6e-9f7a-8b9c0d1e2f3a",
+      jobType: "GUARDRAILS",
+      action: "DEPLOY",
+      status: "SUCCESS",
+    },
     DockStatusInProgress: { dockStatusId: "ds-2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e", modelId: MODEL, jobType: "MODELS", action: "DEPLOY", status: "IN_PROGRESS" },
-    DockStatusExportDone: { dockStatusId: "ds-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", toolId: TOOL, jobType: "TOOLS", action: "EXPORT", status: "SUCCESS", percentageComplete: 100, downloadUrl: DOWNLOAD },
+    DockStatusExportDone: {
+      dockStatusId: "ds-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+      toolId: TOOL,
+      jobType: "TOOLS",
+      action: "EXPORT",
+      status: "SUCCESS",
+      percentageComplete: 100,
+      downloadUrl: DOWNLOAD,
+    },
     DockStatusFailed: { dockStatusId: "ds-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "FAILED" },
     ModelExportStarted: { dockStatusId: "ds-0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b", modelId: MODEL, jobType: "MODELS", action: "EXPORT", status: "IN_PROGRESS" },
     ToolImportedIntoExisting: { dockStatusId: "ds-1f2a3b4c-5d6e-4f7a-8b9c-0d1e2f3a4b5c", toolId: TOOL, jobType: "TOOLS", action: "IMPORT", status: "SUCCESS" },

@@ -69,7 +69,18 @@ const OPTION_OBJECTS: Array<[string, (c: Client) => unknown, string, string]> = 
   ["models.export options", (c) => c.models.export("cm-1", { wait: true, singal: 1 } as never), "singal", "signal"],
   ["models.downloadExport options", (c) => c.models.downloadExport("https://files.invalid/m.tar", { fecth: globalThis.fetch } as never), "fecth", "fetch"],
   ["tools.import options", (c) => c.tools.import({ toolName: "t", toolDataFileId: "a", flowDataFileId: "b" }, { wai: true } as never), "wai", "wait"],
-  ["tools.importFromFiles request", (c) => c.tools.importFromFiles({ toolName: "t", toolData: { source: blob(), fileName: "a.json" }, flowData: { source: blob(), fileName: "b.json" }, envVariable: {} } as never), "envVariable", "envVariables"],
+  [
+    "tools.importFromFiles request",
+    (c) =>
+      c.tools.importFromFiles({
+        toolName: "t",
+        toolData: { source: blob(), fileName: "a.json" },
+        flowData: { source: blob(), fileName: "b.json" },
+        envVariable: {},
+      } as never),
+    "envVariable",
+    "envVariables",
+  ],
   ["tools.importInto files", (c) => c.tools.importInto("a-1", { toolDataFileID: "a", flowDataFileId: "b", envVariablesFileId: "c" } as never), "toolDataFileID", "toolDataFileId"],
   ["tools.export options", (c) => c.tools.export("a-1", { flowid: "f" } as never), "flowid", "flowId"],
   ["tools.deploy options", (c) => c.tools.deploy("a-1", { isasync: true } as never), "isasync", "isAsync"],

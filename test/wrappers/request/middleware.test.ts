@@ -19,7 +19,9 @@ function service() {
   let polls = 0;
   return (_request: Request, sent: Sent) => {
     const { method, path } = sent;
-    if (method === "POST" && path === "/api/public/connections") return json({ connectionId: CN, connectionName: "c", provider: "PROVIDER_ONE", status: "ACTIVE", createdOn: "2025-01-01T00:00:00.000Z" });
+    if (method === "POST" && path === "/api/public/connections") {
+      return json({ connectionId: CN, connectionName: "c", provider: "PROVIDER_ONE", status: "ACTIVE", createdOn: "2025-01-01T00:00:00.000Z" });
+    }
     if (path.endsWith("/chunk/list")) {
       const cursor = JSON.parse(sent.body).nextCursor as string | undefined;
       const page = cursor === undefined ? 1 : Number(cursor.slice(1));
@@ -52,7 +54,11 @@ describe("client.use", () => {
     await client.connections.create({ provider: "PROVIDER_ONE", connectionName: "c", model: "m", fields: { API_KEY: "sk-provider-key" } });
     const chunks = await client.chunks.list("st-1").toArray();
     await client.models.import({ source: new Blob([new Uint8Array(10)]), fileName: "m.tar", chunkSize: 4 });
-    await client.models.deploy("cm-1", { name: "m", hyperParameters: { temperature: 1, maxTokens: 1, topP: 1, topK: 1 }, deviceType: "g5.xlarge" }, { modelType: "openSource", wait: { minDelayMs: 0, maxDelayMs: 0 } });
+    await client.models.deploy(
+      "cm-1",
+      { name: "m", hyperParameters: { temperature: 1, maxTokens: 1, topP: 1, topK: 1 }, deviceType: "g5.xlarge" },
+      { modelType: "openSource", wait: { minDelayMs: 0, maxDelayMs: 0 } },
+    );
     await client.attachments.upload("app-1", "dev", { file: new File(["x"], "a.txt"), userReference: "u" });
 
     expect(chunks.map((c) => c.chunkId)).toEqual(["chk-1", "chk-2", "chk-3"]);

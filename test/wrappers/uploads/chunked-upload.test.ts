@@ -188,7 +188,11 @@ describe("runChunkedUpload", () => {
       totalChunks: 3,
       uploadedChunks: [0, 1, 2],
       // A sample digest of every chunk sent, so a resume can tell another file of this size.
-      source: { size: 10, sampleBytes: 4096, samples: { "0": expect.stringMatching(/^[0-9a-f]{32}$/), "1": expect.stringMatching(/^[0-9a-f]{32}$/), "2": expect.stringMatching(/^[0-9a-f]{32}$/) } },
+      source: {
+        size: 10,
+        sampleBytes: 4096,
+        samples: { "0": expect.stringMatching(/^[0-9a-f]{32}$/), "1": expect.stringMatching(/^[0-9a-f]{32}$/), "2": expect.stringMatching(/^[0-9a-f]{32}$/) },
+      },
     });
     expect(JSON.parse(JSON.stringify(result.state))).toEqual(result.state);
   });

@@ -64,7 +64,13 @@ export const createCalls: CreateCalls = ({ baseUrl }) => {
     // Kubb sends this optional body as JSON, one of the two media types the operation takes.
     deleteAttachment: (input) =>
       outcome(
-        api.deleteAttachment(input.path.appId!, input.path.envName!, input.path.fileId!, input.bodies[JSON_BODY] as api.DeleteAttachmentMutationRequest, json(input)),
+        api.deleteAttachment(
+          input.path.appId!,
+          input.path.envName!,
+          input.path.fileId!,
+          input.bodies[JSON_BODY] as api.DeleteAttachmentMutationRequest,
+          json(input),
+        ),
       ),
     getDockStatus: (input) => outcome(api.getDockStatus(input.path.dockStatusId!, config(input))),
     uploadFile: (input) => outcome(api.uploadFile(input.bodies[FORM_BODY] as api.UploadFileMutationRequest, config(input))),
