@@ -7,7 +7,7 @@ import { note } from "./output/print.js";
 
 /** --debug and --no-debug win; otherwise PLATFORM_DEBUG set to 1, true, yes or on turns it on. */
 export function debugWanted(flag: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
-  return flag ?? /^(1|true|yes|on)$/i.test(env["PLATFORM_DEBUG"] ?? "");
+  return flag ?? /^(1|true|yes|on)$/i.test(env.PLATFORM_DEBUG ?? "");
 }
 
 interface AttemptFields {

@@ -31,7 +31,7 @@ function masked(profile: Profile): Profile {
 }
 
 const profileName = (global: GlobalOptions): string => {
-  const name = global.profile ?? (process.env["PLATFORM_PROFILE"] || DEFAULT_PROFILE);
+  const name = global.profile ?? (process.env.PLATFORM_PROFILE || DEFAULT_PROFILE);
   checkProfileName(name);
   return name;
 };
@@ -165,7 +165,7 @@ export function configureCommand(): Command {
       const out = outputOf(command);
       const path = configPath();
       const config = readConfigFile(path) ?? { profiles: {} };
-      const active = command.optsWithGlobals<GlobalOptions>().profile ?? (process.env["PLATFORM_PROFILE"] || DEFAULT_PROFILE);
+      const active = command.optsWithGlobals<GlobalOptions>().profile ?? (process.env.PLATFORM_PROFILE || DEFAULT_PROFILE);
       const profiles = Object.entries(config.profiles).map(([name, profile]) => ({ profile: name, active: name === active, target: profile.baseUrl ?? profile.host ?? "", ...masked(profile) }));
       await printListDocument(out, { file: path, active, profiles }, profiles, { columns: ["profile", "active", "target", "apiKey", "jwt", "jwtCommand"], empty: `no profiles in ${path}; save one with: platform configure` });
     });

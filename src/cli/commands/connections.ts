@@ -50,7 +50,7 @@ function withBodyOptions(command: Command, flags: BodyOptions): Command {
 
 async function body(flags: BodyOptions, options: BodyFlags): Promise<Record<string, unknown>> {
   const fromFile = await readBodyFile(options.file);
-  const fields = options.field === undefined ? undefined : { ...((fromFile["fields"] as Record<string, unknown> | undefined) ?? {}), ...keyValues(options.field, "--field") };
+  const fields = options.field === undefined ? undefined : { ...((fromFile.fields as Record<string, unknown> | undefined) ?? {}), ...keyValues(options.field, "--field") };
   return mergeBody(fromFile, { provider: flags.provider?.read(options), connectionName: flags.name.read(options), model: flags.model.read(options), fields, status: flags.status.read(options) });
 }
 

@@ -204,7 +204,7 @@ export function modelsCommand(): Command {
       withClient(["deployModel", "getDockStatus"], async (context, options: DeployFlags, modelId: string) => {
         const fromFile = await readBodyFile(options.file);
         const given = { temperature: deploy.temperature.read(options), maxTokens: deploy.maxTokens.read(options), topP: deploy.topP.read(options), topK: deploy.topK.read(options) };
-        const hyperParameters = Object.values(given).some((v) => v !== undefined) ? mergeBody((fromFile["hyperParameters"] as Record<string, unknown>) ?? {}, given) : undefined;
+        const hyperParameters = Object.values(given).some((v) => v !== undefined) ? mergeBody((fromFile.hyperParameters as Record<string, unknown>) ?? {}, given) : undefined;
         const settings = mergeBody(fromFile, { name: deploy.name.read(options), deviceType: deploy.deviceType.read(options), hyperParameters }) as unknown as DeployModelRequest;
         await printJob(context, options, context.client.models.deploy(modelId, settings, { modelType: deploy.modelType.read(options)!, signal: context.signal }));
       }),

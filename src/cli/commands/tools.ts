@@ -53,7 +53,7 @@ export function toolsCommand(): Command {
           return printJob(context, options, context.client.tools.importFromFiles(request));
         }
         const body = await readBodyFile(options.file);
-        if (name !== undefined) body["toolName"] = name;
+        if (name !== undefined) body.toolName = name;
         return printJob(context, options, context.client.tools.import(body as unknown as ImportToolRequest, { signal: context.signal }));
       }),
     );

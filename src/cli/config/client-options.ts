@@ -49,7 +49,7 @@ function profileLoader(flags: TargetFlags, env: NodeJS.ProcessEnv): () => { name
   let loaded: { name: string; profile: Profile } | undefined | null = null;
   return () => {
     if (loaded !== null) return loaded;
-    const named = given(flags.profile) ?? given(env["PLATFORM_PROFILE"]);
+    const named = given(flags.profile) ?? given(env.PLATFORM_PROFILE);
     const name = named ?? DEFAULT_PROFILE;
     checkProfileName(name);
     const path = configPath(env);
@@ -69,7 +69,7 @@ function profileLoader(flags: TargetFlags, env: NodeJS.ProcessEnv): () => { name
 export function resolveClientOptions(flags: TargetFlags, env: NodeJS.ProcessEnv = process.env, needs: ResolveNeeds = {}): ClientSettings {
   const loadProfile = profileLoader(flags, env);
   // An explicitly named profile must exist even when flags and environment cover everything.
-  if (given(flags.profile) ?? given(env["PLATFORM_PROFILE"])) loadProfile();
+  if (given(flags.profile) ?? given(env.PLATFORM_PROFILE)) loadProfile();
   let usedProfile: string | undefined;
   const fromProfile = <K extends keyof Profile>(key: K): Profile[K] | undefined => {
     const found = loadProfile();
@@ -80,8 +80,8 @@ export function resolveClientOptions(flags: TargetFlags, env: NodeJS.ProcessEnv 
 
   const target = targetOf(flags, env) ?? profileTarget(fromProfile);
   if (target === undefined) throw new UsageError("no target: pass --base-url (or --host), set PLATFORM_BASE_URL (or PLATFORM_HOST), or save a profile with: platform configure");
-  const apiKey = given(flags.apiKey) ?? given(env["PLATFORM_API_KEY"]) ?? fromProfile("apiKey");
-  const jwtText = given(flags.jwt) ?? given(env["PLATFORM_JWT"]) ?? fromProfile("jwt");
+  const apiKey = given(flags.apiKey) ?? given(env.PLATFORM_API_KEY) ?? fromProfile("apiKey");
+  const jwtText = given(flags.jwt) ?? given(env.PLATFORM_JWT) ?? fromProfile("jwt");
   const jwtCommand = jwtText === undefined ? fromProfile("jwtCommand") : undefined;
   const jwt: JwtSource | undefined = jwtText ?? (jwtCommand === undefined ? undefined : jwtFromCommand(jwtCommand));
 
@@ -107,7 +107,7 @@ function targetOf(flags: TargetFlags, env: NodeJS.ProcessEnv): Target | undefine
   if (baseUrl !== undefined && host !== undefined) throw new UsageError("--base-url and --host both name the target; give one");
   if (baseUrl !== undefined) return { baseUrl };
   if (host !== undefined) return { host };
-  const [envBaseUrl, envHost] = [given(env["PLATFORM_BASE_URL"]), given(env["PLATFORM_HOST"])];
+  const [envBaseUrl, envHost] = [given(env.PLATFORM_BASE_URL), given(env.PLATFORM_HOST)];
   if (envBaseUrl !== undefined && envHost !== undefined) throw new UsageError("PLATFORM_BASE_URL and PLATFORM_HOST are both set and both name the target; unset one (or pass --base-url or --host, which win)");
   if (envBaseUrl !== undefined) return { baseUrl: envBaseUrl };
   if (envHost !== undefined) return { host: envHost };

@@ -29,7 +29,7 @@ const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   // The XDG rule: a relative XDG_CONFIG_HOME is invalid and ignored.
-  const base = env["XDG_CONFIG_HOME"] && isAbsolute(env["XDG_CONFIG_HOME"]) ? env["XDG_CONFIG_HOME"] : join(homedir(), ".config");
+  const base = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(homedir(), ".config");
   return join(base, "platform", "config.json");
 }
 
@@ -87,15 +87,15 @@ export function ownProfile(config: ConfigFile | undefined, name: string): Profil
 
 function checkConfig(value: unknown, path: string): ConfigFile {
   const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (!isObject(value) || !isObject(value["profiles"])) throw new UsageError(`${path}: must be an object with "profiles"`);
-  for (const [name, profile] of Object.entries(value["profiles"])) {
+  if (!isObject(value) || !isObject(value.profiles)) throw new UsageError(`${path}: must be an object with "profiles"`);
+  for (const [name, profile] of Object.entries(value.profiles)) {
     if (!isObject(profile)) throw new UsageError(`${path}: profiles.${name} must be an object`);
     for (const [key, setting] of Object.entries(profile)) {
       if (!(PROFILE_SETTINGS as readonly string[]).includes(key)) throw new UsageError(`${path}: profiles.${name}.${key} is not a setting (known: ${PROFILE_SETTINGS.join(", ")})`);
       if (typeof setting !== "string" || setting.trim() === "") throw new UsageError(`${path}: profiles.${name}.${key} must be a non-empty string`);
     }
-    if (profile["baseUrl"] !== undefined && profile["host"] !== undefined) throw new UsageError(`${path}: profiles.${name} has both baseUrl and host; keep one`);
-    if (profile["jwt"] !== undefined && profile["jwtCommand"] !== undefined) throw new UsageError(`${path}: profiles.${name} has both jwt and jwtCommand; keep one`);
+    if (profile.baseUrl !== undefined && profile.host !== undefined) throw new UsageError(`${path}: profiles.${name} has both baseUrl and host; keep one`);
+    if (profile.jwt !== undefined && profile.jwtCommand !== undefined) throw new UsageError(`${path}: profiles.${name} has both jwt and jwtCommand; keep one`);
   }
   return value as unknown as ConfigFile;
 }

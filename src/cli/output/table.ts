@@ -73,7 +73,10 @@ export class TableWriter {
   ) {}
 
   add(row: Record<string, unknown>): void {
-    if (this.widths) return this.print([row]);
+    if (this.widths) {
+      this.print([row]);
+      return;
+    }
     this.window.push(row);
     if (this.window.length >= WINDOW) this.start();
   }
