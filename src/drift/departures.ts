@@ -2,7 +2,7 @@
 // pointer, array indices as `*`), what kind, what the spec asks for and the JSON type of what came.
 // Only the spec's own words and the message's names and types go in: never a value, so a secret
 // in a drifting field cannot reach a report, a log line or an error.
-import { escapeSegment as escape, pointerOf, segmentsOf } from "../kernel/json-pointer.js";
+import { escapeSegment, pointerOf, segmentsOf } from "../kernel/json-pointer.js";
 import type { DriftKind, ReceivedType } from "./report-format.js";
 
 /** One complaint of an Ajv-style validator (the generated request and response validators). */
@@ -95,18 +95,18 @@ function constraintText(keyword: string, params: Record<string, unknown>): strin
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return `${String(params["comparison"])} ${String(params["limit"])}`;
+      return `${String(params.comparison)} ${String(params.limit)}`;
     case "minLength":
     case "maxLength":
     case "minItems":
     case "maxItems":
     case "minProperties":
     case "maxProperties":
-      return `${keyword} ${String(params["limit"])}`;
+      return `${keyword} ${String(params.limit)}`;
     case "pattern":
-      return `pattern ${String(params["pattern"])}`;
+      return `pattern ${String(params.pattern)}`;
     case "multipleOf":
-      return `a multiple of ${String(params["multipleOf"])}`;
+      return `a multiple of ${String(params.multipleOf)}`;
     case "uniqueItems":
       return "unique items";
     default:
@@ -125,8 +125,8 @@ function single(issue: SchemaIssue, root: unknown): Item {
   switch (keyword) {
     case "required":
     case "dependentRequired": {
-      const missing = String(params["missingProperty"]);
-      return item({ pointer: `${here}/${escape(clip(missing))}`, kind: "required", expected: "present", received: ["absent"] }, { missing: clip(missing) });
+      const missing = String(params.missingProperty);
+      return item({ pointer: `${here}/${escapeSegment(clip(missing))}`, kind: "required", expected: "present", received: ["absent"] }, { missing: clip(missing) });
     }
     case "additionalProperties":
     case "unevaluatedProperties": {
@@ -134,22 +134,22 @@ function single(issue: SchemaIssue, root: unknown): Item {
       // Unnamed (a violation list that leaves the name out): the departure sits on the object.
       if (named === undefined) return item({ pointer: here, kind: "forbidden", expected: "no properties beyond the schema's", received: [jsonType(value)] });
       const name = String(named);
-      return item({ pointer: `${here}/${escape(clip(name))}`, kind: "forbidden", expected: "absent", received: [jsonType(childOf(value, name))] });
+      return item({ pointer: `${here}/${escapeSegment(clip(name))}`, kind: "forbidden", expected: "absent", received: [jsonType(childOf(value, name))] });
     }
     case "false schema":
       return item({ pointer: here, kind: "forbidden", expected: "absent", received: [jsonType(value)] });
     case "not":
       return item({ pointer: here, kind: "forbidden", expected: "a value the schema's `not` does not exclude", received: [jsonType(value)] });
     case "type": {
-      const types = typeList(params["type"]);
+      const types = typeList(params.type);
       return item({ pointer: here, kind: "type", expected: types.join(" or "), received: [jsonType(value)] }, { types });
     }
     case "enum":
-      return item({ pointer: here, kind: "enum", expected: listed(params["allowedValues"]), received: [jsonType(value)] });
+      return item({ pointer: here, kind: "enum", expected: listed(params.allowedValues), received: [jsonType(value)] });
     case "const":
-      return item({ pointer: here, kind: "enum", expected: listed([params["allowedValue"]]), received: [jsonType(value)] });
+      return item({ pointer: here, kind: "enum", expected: listed([params.allowedValue]), received: [jsonType(value)] });
     case "format":
-      return item({ pointer: here, kind: "format", expected: `format ${String(params["format"])}`, received: [jsonType(value)] });
+      return item({ pointer: here, kind: "format", expected: `format ${String(params.format)}`, received: [jsonType(value)] });
     default:
       return item({ pointer: here, kind: "constraint", expected: constraintText(keyword, params), received: [jsonType(value)] });
   }
@@ -179,12 +179,12 @@ function fold(items: Item[], issue: SchemaIssue, root: unknown): Item[] {
   const { segments, value } = locate(root, base);
   const here = pointerOf(segments);
   const folded = (departure: Departure, extra: Partial<Item> = {}): Item => ({ at: base, schemaPath: issue.schemaPath, departure, ...extra });
-  const severalMatch = Array.isArray(issue.params["passingSchemas"]);
+  const severalMatch = Array.isArray(issue.params.passingSchemas);
 
   if (!severalMatch && branches.length > 0 && branches.every((b) => b.at === base && b.missing !== undefined)) {
     const names = [...new Set(branches.map((b) => b.missing!))];
     if (names.length === 1) return [...rest, folded(branches[0]!.departure, { missing: names[0]! })];
-    return [...rest, folded({ pointer: `${here}/${escape(names[0]!)}`, kind: "required", keyword: "required", expected: `one of the properties ${names.join(", ")}`, received: ["absent"], alternatives: names })];
+    return [...rest, folded({ pointer: `${here}/${escapeSegment(names[0]!)}`, kind: "required", keyword: "required", expected: `one of the properties ${names.join(", ")}`, received: ["absent"], alternatives: names })];
   }
   if (!severalMatch && branches.length > 0 && branches.every((b) => b.at === base && b.types !== undefined)) {
     const types = [...new Set(branches.flatMap((b) => b.types!))];

@@ -4,8 +4,9 @@ import { describeDrift, messageOf } from "./describe.js";
 import type { DriftReport } from "./report-format.js";
 
 // Names in a report come from the messages checked: any character may be in them, including ones
-// XML 1.0 cannot carry at all, which are dropped.
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// XML 1.0 cannot carry at all, which are dropped: anything outside its Char production (a lone
+// surrogate is a code point of its own under the u flag, outside the production too).
+const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 /** Text as XML character data or an attribute value. */

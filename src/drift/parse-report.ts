@@ -10,9 +10,9 @@ const MAX_LISTED = 5;
 /** `value` as a drift report; `source` names it in the error (a file name, say). */
 export function parseDriftReport(value: unknown, source = "the drift report"): DriftReport {
   const record = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  if (record?.["format"] !== REPORT_FORMAT) throw new PlatformError(`${source} is not a drift report (it has no "format": "${REPORT_FORMAT}")`);
-  if (record["formatVersion"] !== REPORT_FORMAT_VERSION) {
-    throw new PlatformError(`${source} has formatVersion ${JSON.stringify(record["formatVersion"])}; this version of the package reads formatVersion ${REPORT_FORMAT_VERSION}`);
+  if (record?.format !== REPORT_FORMAT) throw new PlatformError(`${source} is not a drift report (it has no "format": "${REPORT_FORMAT}")`);
+  if (record.formatVersion !== REPORT_FORMAT_VERSION) {
+    throw new PlatformError(`${source} has formatVersion ${JSON.stringify(record.formatVersion)}; this version of the package reads formatVersion ${REPORT_FORMAT_VERSION}`);
   }
   if (!validateDriftReport(value)) {
     const issues = (validateDriftReport.errors ?? []).filter((e) => e.keyword !== "if");

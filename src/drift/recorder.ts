@@ -5,7 +5,7 @@
 import { operations, type OperationId } from "../generated/operations.js";
 import { SPEC_VERSION } from "../generated/spec-version.js";
 import type { Departure } from "./departures.js";
-import { escapeSegment as escape } from "../kernel/json-pointer.js";
+import { escapeSegment } from "../kernel/json-pointer.js";
 import { labelsFor } from "./labels.js";
 import { compareEntries, entryKey } from "./entry-order.js";
 import { emptyReport, type DriftEntry, type DriftRecorderName, type DriftReport } from "./report-format.js";
@@ -52,10 +52,10 @@ export class DriftRecorder {
     const at = this.#now();
     const seen = at.toISOString();
     this.#updatedAt = at;
-    const operationPointer = `#/paths/${escape(operation.path)}/${operation.method}`;
+    const operationPointer = `#/paths/${escapeSegment(operation.path)}/${operation.method}`;
     const response = site.direction === "response";
     const location = response ? "body" : site.location;
-    const specLocation = response ? `${operationPointer}/responses/${escape(site.documented)}` : location === "body" ? `${operationPointer}/requestBody` : operationPointer;
+    const specLocation = response ? `${operationPointer}/responses/${escapeSegment(site.documented)}` : location === "body" ? `${operationPointer}/requestBody` : operationPointer;
     const labelKey = `${site.operationId}_${response ? site.documented : location}`;
     const entries: DriftEntry[] = [];
     const fresh: DriftEntry[] = [];
