@@ -35,18 +35,18 @@ export function checkArguments(tool: ToolDefinition, args: unknown): Record<stri
 // The few keywords the server's own arguments use; their schemas are written in this folder.
 function valueIssues(field: string, value: unknown, schema: JsonSchema): ValidationIssue[] {
   const must = (rule: string, text: string): ValidationIssue[] => [{ field, rule, message: `${field} must ${text}` }];
-  const type = schema["type"];
+  const type = schema.type;
   if (type === "boolean" && typeof value !== "boolean") return must("type", `be true or false (got ${describeType(value)})`);
   if (type === "string") {
     if (typeof value !== "string") return must("type", `be a string (got ${describeType(value)})`);
-    if (typeof schema["minLength"] === "number" && value.length < schema["minLength"]) return must("minLength", "not be empty");
+    if (typeof schema.minLength === "number" && value.length < schema.minLength) return must("minLength", "not be empty");
   }
   if (type === "integer" || type === "number") {
     if (typeof value !== "number" || !Number.isFinite(value)) return must("type", `be a number (got ${describeType(value)})`);
     if (type === "integer" && !Number.isInteger(value)) return must("type", `be a whole number (got ${value})`);
-    if (typeof schema["minimum"] === "number" && value < schema["minimum"]) return must("minimum", `be >= ${schema["minimum"]} (got ${value})`);
-    if (typeof schema["maximum"] === "number" && value > schema["maximum"]) return must("maximum", `be <= ${schema["maximum"]} (got ${value})`);
+    if (typeof schema.minimum === "number" && value < schema.minimum) return must("minimum", `be >= ${schema.minimum} (got ${value})`);
+    if (typeof schema.maximum === "number" && value > schema.maximum) return must("maximum", `be <= ${schema.maximum} (got ${value})`);
   }
-  if (Array.isArray(schema["enum"]) && !schema["enum"].includes(value)) return must("enum", `be one of: ${schema["enum"].map((v) => JSON.stringify(v)).join(", ")}`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return must("enum", `be one of: ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`);
   return [];
 }

@@ -46,7 +46,10 @@ export class UploadTask {
     // The upload is over only once its last state is on disk: whoever reads the file next
     // (a resume, a restarted server) sees every chunk that was acknowledged.
     this.result = settled.then(
-      async (value) => (await this.#saved(), value),
+      async (value) => {
+        await this.#saved();
+        return value;
+      },
       async (error: unknown) => {
         await this.#saved();
         throw error;

@@ -48,10 +48,10 @@ export function successResult(outcome: ToolOutcome, mask: Mask): CallToolResult 
 
 export function errorResult(error: unknown, mask: Mask): CallToolResult {
   const described = describeError(error);
-  const requestId = typeof described["requestId"] === "string" ? ` [request ${described["requestId"]}]` : "";
+  const requestId = typeof described.requestId === "string" ? ` [request ${described.requestId}]` : "";
   return {
     isError: true,
-    content: [{ type: "text", text: mask(`${described["name"]}: ${described["message"]}${requestId}`) }],
+    content: [{ type: "text", text: mask(`${described.name}: ${described.message}${requestId}`) }],
     structuredContent: { error: maskDeep(described, mask) },
   };
 }
@@ -64,11 +64,11 @@ export function describeError(error: unknown): Record<string, unknown> {
   const described: Record<string, unknown> = { name: error.name, message: error.message };
   if (!(error instanceof PlatformError)) return described;
   const own = error as PlatformError & { status?: unknown; operationId?: unknown; requestId?: unknown };
-  if (typeof own.status === "number") described["status"] = own.status;
-  if (typeof own.operationId === "string") described["operationId"] = own.operationId;
-  if (typeof own.requestId === "string") described["requestId"] = own.requestId;
-  if (error instanceof ValidationError) described["issues"] = error.issues;
-  if (error instanceof JobFailedError || error instanceof JobTimeoutError) described["job"] = withoutRaw(error.job as object);
+  if (typeof own.status === "number") described.status = own.status;
+  if (typeof own.operationId === "string") described.operationId = own.operationId;
+  if (typeof own.requestId === "string") described.requestId = own.requestId;
+  if (error instanceof ValidationError) described.issues = error.issues;
+  if (error instanceof JobFailedError || error instanceof JobTimeoutError) described.job = withoutRaw(error.job as object);
   if (error instanceof ImportError) Object.assign(described, { resumable: error.resumable, failedChunks: error.failedChunks });
   if (error instanceof ChunkDeletionError) Object.assign(described, { deleted: error.deleted, remainingChunkIds: error.remainingChunkIds });
   return described;

@@ -44,15 +44,15 @@ export function parameter<O extends OperationId, N extends ParameterName<O>>(ope
  */
 function fieldsOf(operationId: OperationId): JsonSchema {
   const schema = inputsOf(operationId).body!.schema;
-  if (schema["properties"] !== undefined || !Array.isArray(schema["allOf"])) return schema;
-  const members = (schema["allOf"] as JsonSchema[]).filter((member) => member["properties"] !== undefined);
+  if (schema.properties !== undefined || !Array.isArray(schema.allOf)) return schema;
+  const members = (schema.allOf as JsonSchema[]).filter((member) => member.properties !== undefined);
   if (members.length !== 1) throw new Error(`${operationId}: its body's fields are not in one allOf member`);
   return members[0]!;
 }
 
 /** A field of an operation's object body, as a tool argument. */
 export function bodyField<O extends OperationId, F extends BodyField<O>>(operationId: O, name: F, description?: string): TypedSchema<FieldValue<O, F>> {
-  const properties = fieldsOf(operationId)["properties"] as Record<string, JsonSchema>;
+  const properties = fieldsOf(operationId).properties as Record<string, JsonSchema>;
   const schema = properties[name]!;
   return description === undefined ? schema : { ...schema, description };
 }
@@ -70,11 +70,11 @@ export function definitionsOf(...operationIds: OperationId[]): Record<string, Js
 
 /** Whether an operation's body field is required by the spec. */
 export function bodyRequires<O extends OperationId>(operationId: O, name: BodyField<O>): boolean {
-  const required = inputsOf(operationId).body && fieldsOf(operationId)["required"];
+  const required = inputsOf(operationId).body && fieldsOf(operationId).required;
   return Array.isArray(required) && required.includes(name);
 }
 
 /** The names of an operation's object body fields, in the spec's order. */
 export function bodyFieldNames<O extends OperationId>(operationId: O): Array<BodyField<O>> {
-  return Object.keys(fieldsOf(operationId)["properties"] as object) as Array<BodyField<O>>;
+  return Object.keys(fieldsOf(operationId).properties as object) as Array<BodyField<O>>;
 }

@@ -54,10 +54,10 @@ export function secretPaths(schema: unknown, defs: Record<string, unknown> = {})
       return;
     }
     const inner = new Set(seen).add(node);
-    if (typeof record["$ref"] === "string") visit(defs[record["$ref"].replace("#/$defs/", "")], path, inner);
+    if (typeof record.$ref === "string") visit(defs[record.$ref.replace("#/$defs/", "")], path, inner);
     for (const branch of ["oneOf", "anyOf", "allOf"]) if (Array.isArray(record[branch])) for (const option of record[branch] as unknown[]) visit(option, path, inner);
-    if (record["properties"] && typeof record["properties"] === "object") for (const [key, value] of Object.entries(record["properties"])) visit(value, [...path, key], inner);
-    if (record["items"]) visit(record["items"], [...path, "*"], inner);
+    if (record.properties && typeof record.properties === "object") for (const [key, value] of Object.entries(record.properties)) visit(value, [...path, key], inner);
+    if (record.items) visit(record.items, [...path, "*"], inner);
   };
   visit(schema, [], new Set());
   return [...found.values()];
@@ -89,17 +89,27 @@ export async function resolveSecretReferences<T>(value: T, paths: string[][], fi
     }
     const [head, ...rest] = path as [string, ...string[]];
     if (head === "*") {
-      if (Array.isArray(node)) node.forEach((item, i) => walk(item, rest, `${at}[${i}]`, (secret) => (node[i] = secret)));
+      if (Array.isArray(node)) {
+        node.forEach((item, i) => {
+          walk(item, rest, `${at}[${i}]`, (secret) => {
+            node[i] = secret;
+          });
+        });
+      }
     } else if (node !== null && typeof node === "object" && !Array.isArray(node) && head in node) {
       const record = node as Record<string, unknown>;
-      walk(record[head], rest, `${at}.${head}`, (secret) => (record[head] = secret));
+      walk(record[head], rest, `${at}.${head}`, (secret) => {
+        record[head] = secret;
+      });
     }
   };
   for (const path of paths) walk(copy, path, field, () => {});
   const resolved = await Promise.all(found.map(({ at, text }) => resolveOne(text, at, source)));
   const issues = resolved.filter((r): r is ValidationIssue => typeof r !== "string");
   if (issues.length > 0) throw new ValidationError(issues, operationId);
-  found.forEach(({ set }, i) => set(resolved[i] as string));
+  found.forEach(({ set }, i) => {
+    set(resolved[i] as string);
+  });
   return { value: copy, secrets: resolved as string[] };
 }
 

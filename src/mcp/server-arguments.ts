@@ -3,7 +3,6 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ValidationError } from "../kernel/errors.js";
-import type { JsonSchema } from "./schemas.js";
 
 export const MAX_WAIT_ARGUMENT = "maxWaitSeconds";
 

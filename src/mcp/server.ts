@@ -16,7 +16,7 @@ import { Redactor } from "../kernel/redactor.js";
 import { scheduleIssues } from "../wrappers/jobs/wait-options.js";
 import { checkRequest } from "../wrappers/request/request-check.js";
 import { checkArguments } from "./arguments.js";
-import { Bound, boundOf, DEFAULT_MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_LIMIT } from "./bound.js";
+import { type Bound, boundOf, DEFAULT_MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_LIMIT } from "./bound.js";
 import { ImportRegistry } from "./imports.js";
 import { ProgressReporter } from "./progress.js";
 import { errorResult, successResult, ToolError, type Mask } from "./results.js";
@@ -118,25 +118,29 @@ function allowLists(options: McpServerOptions, issues: ValidationIssue[]): Allow
   });
   const allowedDirs: string[] = [];
   list("secretDirs").forEach((dir, i) => {
-    const field = `secretDirs[${i}]`;
-    const refuse = (rule: string, message: string) => issues.push({ field, rule, message: `${field} ${message}` });
-    if (typeof dir !== "string" || dir === "") return refuse("type", "must be the path of a folder");
-    let real: string;
-    try {
-      real = realpathSync(resolve(dir));
-    } catch (error) {
-      return refuse("readable", `${JSON.stringify(dir)} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
-    }
-    if (!statSync(real).isDirectory()) return refuse("folder", `${JSON.stringify(dir)} must be a folder`);
-    allowedDirs.push(real);
+    const real = realFolder(dir);
+    if (typeof real === "string") allowedDirs.push(real);
+    else issues.push({ field: `secretDirs[${i}]`, rule: real[0], message: `secretDirs[${i}] ${real[1]}` });
   });
   return { allowedEnv, allowedDirs };
+}
+
+/** A folder of secretDirs as its real path, or the rule it breaks and why. */
+function realFolder(dir: unknown): string | [rule: string, message: string] {
+  if (typeof dir !== "string" || dir === "") return ["type", "must be the path of a folder"];
+  let real: string;
+  try {
+    real = realpathSync(resolve(dir));
+  } catch (error) {
+    return ["readable", `${JSON.stringify(dir)} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`];
+  }
+  return statSync(real).isDirectory() ? real : ["folder", `${JSON.stringify(dir)} must be a folder`];
 }
 
 /** The tool as listed: its schema, with maxWaitSeconds bounded by this server's bound. */
 function listed(tool: ToolDefinition, maxWaitSeconds: number): Tool {
   const inputSchema = inputSchemaOf(tool);
-  const properties = inputSchema["properties"] as Record<string, Record<string, unknown>>;
+  const properties = inputSchema.properties as Record<string, Record<string, unknown>>;
   if (properties[MAX_WAIT_ARGUMENT]) properties[MAX_WAIT_ARGUMENT] = { ...properties[MAX_WAIT_ARGUMENT], maximum: maxWaitSeconds, default: maxWaitSeconds };
   return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: annotationsOf(tool) };
 }
@@ -173,7 +177,9 @@ export function createMcpServer(client: NodePlatformClient, options: McpServerOp
         progress,
         imports,
         secretSource: { env, allowedEnv, allowedDirs, isPlatformCredential: (value) => client.redact(value) !== value },
-        addSecrets: (secrets) => secrets.forEach((s) => providerSecrets.add(s)),
+        addSecrets: (secrets) => {
+          for (const secret of secrets) providerSecrets.add(secret);
+        },
         poll,
         precheck: (operationId, parts) => checkRequest(operationId, parts, false),
       };

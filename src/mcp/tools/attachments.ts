@@ -44,7 +44,7 @@ export const deleteAttachment = defineTool({
     const { appId, envName, fileId } = args;
     const session = { ...(args.sessionId !== undefined ? { sessionId: args.sessionId } : {}), ...(args.sessionReference !== undefined ? { sessionReference: args.sessionReference } : {}) };
     call.precheck("deleteAttachment", { path: { appId, envName, fileId }, ...(Object.keys(session).length > 0 ? { body: session } : {}) });
-    requireConsent(args["confirm"], "delete_attachment", { action: `delete attachment ${fileId} of ${appId}/${envName}`, appId, envName, fileId });
+    requireConsent(args.confirm, "delete_attachment", { action: `delete attachment ${fileId} of ${appId}/${envName}`, appId, envName, fileId });
     const deleted = await call.client.attachments.delete(appId, envName, fileId, { ...session, signal: call.signal });
     return { summary: `deleted attachment ${fileId} of ${appId}/${envName}`, content: { ...deleted } };
   },

@@ -66,7 +66,7 @@ export const deleteChunks = defineTool({
   async run(args, call) {
     const { botId, chunkId: chunkIds } = args;
     call.precheck("deleteChunksById", { path: { botId }, body: { chunkId: chunkIds } });
-    requireConsent(args["confirm"], "delete_chunks", { action: `delete ${chunkIds.length} chunk(s) from ${botId}`, botId, chunkId: chunkIds });
+    requireConsent(args.confirm, "delete_chunks", { action: `delete ${chunkIds.length} chunk(s) from ${botId}`, botId, chunkId: chunkIds });
     const totals = await call.client.chunks.delete(botId, chunkIds, { signal: call.signal });
     return { summary: `deleted ${totals.totalDeleted} of ${totals.totalRequested} chunk(s) from ${botId}; ${totals.totalNotFound} not found`, content: { ...withoutRaw(totals) } };
   },
