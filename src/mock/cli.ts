@@ -54,8 +54,8 @@ function options() {
       console.log(USAGE);
       process.exit(0);
     }
-    const port = Number(values.port ?? process.env["PORT"] ?? 4010);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port ?? process.env["PORT"]}`);
+    const port = Number(values.port ?? process.env.PORT ?? 4010);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port ?? process.env.PORT}`);
     const prismOnly = (["spec", "dynamic", "errors"] as const).filter((name) => values[name] !== undefined);
     const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt", "examples", "record-drift", "cors-origin"] as const).filter((name) => values[name] !== undefined);
     if (values.stateful && prismOnly.length > 0) throw new Error(`--${prismOnly[0]} is an option of the Prism mock, not of --stateful`);

@@ -14,7 +14,7 @@ import { ValidationError, type ValidationIssue } from "../kernel/errors.js";
 import { optionKeys, unknownKeyIssues } from "../kernel/option-check.js";
 import type { PrismMockServer } from "./prism/start-prism-mock.js";
 import { STATEFUL_OPTIONS } from "./stateful/options.js";
-import type { ExistingEntities, FaultRule, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
+import type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions } from "./stateful/server.js";
 import { buildStatefulMock, type InProcessMock, type InProcessMockOptions } from "./stateful/in-process.js";
 
 export type { FaultRule, FaultKind } from "./stateful/scenarios/faults.js";

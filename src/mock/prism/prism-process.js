@@ -12,6 +12,7 @@ const EXIT_WITH_PARENT = fileURLToPath(new URL("./exit-with-parent.cjs", import.
 const LISTENING = /Prism is listening on (http:\/\/[^\s/]+)/;
 // What Node's listen error says when the port is taken, as Prism prints it after its usage text.
 const PORT_IN_USE = /EADDRINUSE: address already in use (\S+):(\d+)/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a colour code begins with the escape character
 const ANSI = /\x1b\[[0-9;]*m/g;
 const STOP_GRACE_MS = 5_000;
 const KEPT_LINES = 200;

@@ -43,7 +43,7 @@ export function findPrism(): string {
       continue;
     }
     const { bin } = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin?: string | Record<string, string> };
-    const relative = typeof bin === "string" ? bin : bin?.["prism"];
+    const relative = typeof bin === "string" ? bin : bin?.prism;
     if (relative) return resolve(dirname(manifestPath), relative);
   }
   throw new Error(`The platform mock needs ${PRISM_PACKAGE} 5 in your project: npm install --save-dev ${PRISM_PACKAGE}@5 (or use startMock({ stateful: true }), which needs nothing)`);

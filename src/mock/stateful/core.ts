@@ -306,7 +306,7 @@ export class MockCore {
 
     const context = this.shared.context;
     const answer = await answerOperation(context, { operationId, params, url, origin: requestUrl.origin, request, entry, expected: this.shared.expected });
-    if (fault && fault.rule.after && fault.rule.kind !== "slow") {
+    if (fault?.rule.after && fault.rule.kind !== "slow") {
       const faulty = await applyFault(fault, operationId, request);
       return faulty === "reset" ? "reset" : finish(faulty);
     }

@@ -16,11 +16,11 @@ const fileEntry = (file: StoredFile) => ({
 /** The manifest of export job `jobId`, or why there is none yet. */
 export function exportManifest(context: MockContext, jobId: string): { manifest: unknown } | { status: number; message: string } {
   const job = context.jobs.get(jobId);
-  if (!job || job.action !== "EXPORT") return { status: 404, message: `No export job ${jobId}` };
+  if (job?.action !== "EXPORT") return { status: 404, message: `No export job ${jobId}` };
   if (job.status !== "SUCCESS") return { status: 409, message: `Export job ${jobId} is ${job.status}` };
   if ("toolId" in job.subject) {
     const tool = context.tools.get(job.subject.toolId)!;
-    const record = context.tools.getExport(String(job.extra["exportJobId"]))!;
+    const record = context.tools.getExport(String(job.extra.exportJobId))!;
     return {
       manifest: {
         kind: "tool-export",

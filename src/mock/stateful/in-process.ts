@@ -102,7 +102,7 @@ export class InProcessMock extends MockCore {
     const record = (options ?? {}) as Record<string, unknown>;
     if (typeof options !== "object" || options === null) issues.push({ field: "options", rule: "type", message: "listen: options must be an object { port?, host? }" });
     else issues.push(...unknownKeyIssues(record, LISTEN_OPTIONS, ""));
-    const checked = checkOptions({ port: record["port"], host: record["host"] });
+    const checked = checkOptions({ port: record.port, host: record.host });
     if ("issues" in checked) issues.push(...checked.issues);
     if (issues.length > 0 || "issues" in checked) throw new ValidationError(issues, "listen");
     return this.listener(this.shared, { port: checked.resolved.port, host: checked.resolved.host });

@@ -34,5 +34,5 @@ export function maskSecrets(value: unknown, parentKey = ""): unknown {
 }
 
 function maskHeader(header: Record<string, unknown>): Record<string, unknown> {
-  return { ...header, ...(typeof header["value"] === "string" ? { value: maskSecret(header["value"]) } : {}) };
+  return { ...header, ...(typeof header.value === "string" ? { value: maskSecret(header.value) } : {}) };
 }

@@ -176,7 +176,11 @@ export function checkOptions(options: unknown, known: readonly string[] = STATEF
   if (chunks !== undefined && typeof chunks !== "string" && !Array.isArray(chunks)) list.add("chunks", "type", "chunks must be a file path or an array of chunks");
   const faults: FaultRule[] = [];
   if (o.faults !== undefined && !Array.isArray(o.faults)) list.add("faults", "type", "faults must be an array of fault rules");
-  else (o.faults ?? []).forEach((rule, i) => list.run(`faults[${i}]`, "faultRule", () => faults.push(validateFaultRule(rule, `faults[${i}]`))));
+  else {
+    (o.faults ?? []).forEach((rule, i) => {
+      list.run(`faults[${i}]`, "faultRule", () => faults.push(validateFaultRule(rule, `faults[${i}]`)));
+    });
+  }
   const resolved: ResolvedOptions = {
     port: list.integer(o.port, "port", 0, 65535) ?? 0,
     host: list.text(o.host, "host") ?? "127.0.0.1",

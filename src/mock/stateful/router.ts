@@ -17,7 +17,7 @@ interface CompiledOperation {
   names: string[];
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function compile(operationId: OperationId): CompiledOperation {
   const { method, path } = operations[operationId];
@@ -26,7 +26,7 @@ function compile(operationId: OperationId): CompiledOperation {
     .split(/(\{[^}]+\})/)
     .map((piece) => {
       const name = /^\{([^}]+)\}$/.exec(piece)?.[1];
-      if (name === undefined) return escape(piece);
+      if (name === undefined) return escapeRegExp(piece);
       names.push(name);
       return "([^/]+)";
     })

@@ -58,7 +58,7 @@ function validateText(validate: RequestValidator, value: Record<string, unknown>
       const segment = /^\/([^/]+)$/.exec(issue.instancePath)?.[1];
       const key = segment === undefined ? undefined : unescapeSegment(segment);
       if (issue.keyword !== "type" || key === undefined || typeof next[key] !== "string") continue;
-      const coerced = coerce(next[key] as string, issue.params["type"]);
+      const coerced = coerce(next[key] as string, issue.params.type);
       if (coerced !== next[key]) {
         next[key] = coerced;
         changed = true;
@@ -75,14 +75,14 @@ function toViolations(location: Location, issues: ValidationIssue[]): Violation[
   const seen = new Set<string>();
   const violations: Violation[] = [];
   for (const issue of issues) {
-    const missing = issue.keyword === "required" ? `/${String(issue.params["missingProperty"])}` : "";
-    const extra = issue.keyword === "additionalProperties" ? `/${String(issue.params["additionalProperty"])}` : "";
+    const missing = issue.keyword === "required" ? `/${String(issue.params.missingProperty)}` : "";
+    const extra = issue.keyword === "additionalProperties" ? `/${String(issue.params.additionalProperty)}` : "";
     const field = `${issue.instancePath}${missing}${extra}`;
     const message = issue.keyword === "additionalProperties" ? "is not a property of this schema" : issue.keyword === "required" ? "is required" : (issue.message ?? issue.keyword);
     const key = `${field} ${issue.keyword} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    violations.push({ in: location, field, rule: issue.keyword, message: issue.keyword === "enum" ? `${message}: ${JSON.stringify(issue.params["allowedValues"])}` : message });
+    violations.push({ in: location, field, rule: issue.keyword, message: issue.keyword === "enum" ? `${message}: ${JSON.stringify(issue.params.allowedValues)}` : message });
   }
   return violations;
 }

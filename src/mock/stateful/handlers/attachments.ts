@@ -30,14 +30,14 @@ export const uploadAttachment: Handler = (context, call) => {
     sha256: file.sha256,
     userReference,
   };
-  context.attachments.add(call.params["appId"]!, call.params["envName"]!, attachment);
+  context.attachments.add(call.params.appId!, call.params.envName!, attachment);
   const { sha256: _digest, userReference: _reference, ...record } = attachment;
   return { status: 200, body: record };
 };
 
 export const deleteAttachment: Handler = (context, call) => {
-  const fileId = call.params["fileId"]!;
-  if (!context.attachments.delete(call.params["appId"]!, call.params["envName"]!, fileId)) {
+  const fileId = call.params.fileId!;
+  if (!context.attachments.delete(call.params.appId!, call.params.envName!, fileId)) {
     return serviceError(call.operationId, 404, `Attachment ${fileId} not found`);
   }
   return { status: 200, body: { message: "File deleted successfully", success: "true", fileId } };

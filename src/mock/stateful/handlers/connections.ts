@@ -7,8 +7,8 @@ import { createdView, fullView, isCustom, listItem, updatedView, type StoredConn
 type Json = Record<string, unknown>;
 
 function found(context: MockContext, call: Call): StoredConnection | ReturnType<typeof serviceError> {
-  const connection = context.connections.get(call.params["connectionId"]!);
-  return connection ?? serviceError(call.operationId, 404, `Connection ${call.params["connectionId"]} not found`);
+  const connection = context.connections.get(call.params.connectionId!);
+  return connection ?? serviceError(call.operationId, 404, `Connection ${call.params.connectionId} not found`);
 }
 const isAnswer = (value: unknown): value is ReturnType<typeof serviceError> => typeof value === "object" && value !== null && "status" in value && "body" in value;
 
@@ -33,8 +33,8 @@ export const updateConnection: Handler = (context, call) => {
   const connection = found(context, call);
   if (isAnswer(connection)) return connection;
   const request = call.body as Json;
-  const newKey = Object.keys(request).length === 1 && request["fields"] !== undefined;
-  if (newKey && connection.fields?.["API_KEY"] === undefined) {
+  const newKey = Object.keys(request).length === 1 && request.fields !== undefined;
+  if (newKey && connection.fields?.API_KEY === undefined) {
     return serviceError(call.operationId, 400, "This connection has no API_KEY to update");
   }
   if (!newKey && !isCustom(connection)) {

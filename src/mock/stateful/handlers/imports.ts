@@ -38,8 +38,8 @@ export const startImportSession: Handler = (context, call) => {
 
 /** The session the path names, or the error answer the service would give. */
 function openSession(context: MockContext, call: Call): ImportSession | Answer {
-  const session = context.sessions.get(call.params["sessionId"]!);
-  if (!session) return serviceError(call.operationId, 404, `Upload session ${call.params["sessionId"]} not found`);
+  const session = context.sessions.get(call.params.sessionId!);
+  if (!session) return serviceError(call.operationId, 404, `Upload session ${call.params.sessionId} not found`);
   if (session.completed) return serviceError(call.operationId, 400, "Upload session is already completed");
   if (context.now() >= session.expiresAt) return serviceError(call.operationId, 400, `Upload session expired at ${new Date(session.expiresAt).toISOString()}`);
   return session;

@@ -21,9 +21,9 @@ export function startedRecord(context: MockContext, job: Job): Record<string, un
 export function dockStatusRecord(context: MockContext, job: Job): Record<string, unknown> {
   const record: Record<string, unknown> = { _id: job.id, ...body(job) };
   if (isExport(job)) {
-    record["percentageComplete"] = job.status === "SUCCESS" ? 100 : 0;
-    if (job.status === "SUCCESS") record["response"] = { downloadUrl: context.downloadUrl(job.id) };
-    else delete record["response"];
+    record.percentageComplete = job.status === "SUCCESS" ? 100 : 0;
+    if (job.status === "SUCCESS") record.response = { downloadUrl: context.downloadUrl(job.id) };
+    else delete record.response;
   }
   return record;
 }

@@ -4,7 +4,7 @@ import type { Handler } from "../context.js";
 import { dockStatusRecord } from "./job-records.js";
 
 export const getDockStatus: Handler = (context, call) => {
-  const job = context.jobs.get(call.params["dockStatusId"]!);
-  if (!job) return serviceError(call.operationId, 404, `Job ${call.params["dockStatusId"]} not found`);
+  const job = context.jobs.get(call.params.dockStatusId!);
+  if (!job) return serviceError(call.operationId, 404, `Job ${call.params.dockStatusId} not found`);
   return { status: 200, body: dockStatusRecord(context, context.jobs.poll(job, context.now())) };
 };

@@ -6,7 +6,7 @@ import type { Handler } from "../context.js";
 import { startedRecord } from "./job-records.js";
 
 export const deployModel: Handler = (context, call) => {
-  const modelId = call.params["modelId"]!;
+  const modelId = call.params.modelId!;
   const model = context.models.get(modelId);
   if (!model) return serviceError(call.operationId, 404, `Model ${modelId} not found`);
   if (model.state !== "ready") return serviceError(call.operationId, 400, `Model ${modelId} is not in the Ready to Deploy state (it is ${model.state})`);
@@ -18,8 +18,12 @@ export const deployModel: Handler = (context, call) => {
       action: "DEPLOY",
       subject: { modelId },
       extra: {},
-      onSuccess: () => void (model.state = "deployed"),
-      onFailure: () => void (model.state = "ready"),
+      onSuccess: () => {
+        model.state = "deployed";
+      },
+      onFailure: () => {
+        model.state = "ready";
+      },
     },
     { now: context.now() },
   );
@@ -27,7 +31,7 @@ export const deployModel: Handler = (context, call) => {
 };
 
 export const undeployModel: Handler = (context, call) => {
-  const modelId = call.params["modelId"]!;
+  const modelId = call.params.modelId!;
   const model = context.models.get(modelId);
   if (!model) return serviceError(call.operationId, 404, `Model ${modelId} not found`);
   const job = context.jobs.start(
@@ -37,7 +41,9 @@ export const undeployModel: Handler = (context, call) => {
       action: "UNDEPLOY",
       subject: { modelId },
       extra: {},
-      onSuccess: () => void (model.state = model.state === "importing" ? "importing" : "ready"),
+      onSuccess: () => {
+        if (model.state !== "importing") model.state = "ready";
+      },
     },
     { now: context.now(), finished: true },
   );
@@ -45,7 +51,7 @@ export const undeployModel: Handler = (context, call) => {
 };
 
 export const exportModel: Handler = (context, call) => {
-  const modelId = call.params["modelId"]!;
+  const modelId = call.params.modelId!;
   const model = context.models.get(modelId);
   if (!model) return serviceError(call.operationId, 404, `Model ${modelId} not found`);
   if (model.state === "importing") return serviceError(call.operationId, 400, `Model ${modelId} has not finished importing`);

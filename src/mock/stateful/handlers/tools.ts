@@ -28,7 +28,7 @@ function filesOf(context: MockContext, call: Call, ids: FileIds): ToolFiles | An
 const isAnswer = (value: object): value is Answer => "status" in value && "body" in value;
 
 function existingTool(context: MockContext, call: Call): Tool | Answer {
-  const toolId = call.params["toolId"]!;
+  const toolId = call.params.toolId!;
   return context.tools.get(toolId) ?? serviceError(call.operationId, 404, `Tool ${toolId} not found`);
 }
 
@@ -39,7 +39,16 @@ export const importTool: Handler = (context, call) => {
   const tool: Tool = { toolId: context.id("a-"), toolName: request.toolName, files, state: "importing" };
   context.tools.add(tool);
   const job = context.jobs.start(
-    { id: context.id("ds-"), jobType: "TOOLS", action: "IMPORT", subject: { toolId: tool.toolId }, extra: {}, onSuccess: () => void (tool.state = "ready") },
+    {
+      id: context.id("ds-"),
+      jobType: "TOOLS",
+      action: "IMPORT",
+      subject: { toolId: tool.toolId },
+      extra: {},
+      onSuccess: () => {
+        tool.state = "ready";
+      },
+    },
     { now: context.now() },
   );
   return { status: 200, body: startedRecord(context, job) };
@@ -52,7 +61,16 @@ export const importIntoTool: Handler = (context, call) => {
   if (isAnswer(files)) return files;
   // The reference's sample answers this import finished at once.
   const job = context.jobs.start(
-    { id: context.id("ds-"), jobType: "TOOLS", action: "IMPORT", subject: { toolId: tool.toolId }, extra: {}, onSuccess: () => void (tool.files = files) },
+    {
+      id: context.id("ds-"),
+      jobType: "TOOLS",
+      action: "IMPORT",
+      subject: { toolId: tool.toolId },
+      extra: {},
+      onSuccess: () => {
+        tool.files = files;
+      },
+    },
     { now: context.now(), finished: true },
   );
   return { status: 200, body: startedRecord(context, job) };
@@ -64,7 +82,7 @@ export const exportTool: Handler = (context, call) => {
   if (tool.state === "importing") return serviceError(call.operationId, 400, `Tool ${tool.toolId} has not finished importing`);
   const jobId = context.id("ds-");
   const exportJobId = context.id("tool-ej-");
-  context.tools.addExport({ exportJobId, jobId, toolId: tool.toolId, flowId: call.query["flowId"] as string });
+  context.tools.addExport({ exportJobId, jobId, toolId: tool.toolId, flowId: call.query.flowId as string });
   // The export sample shows the download address at once, beside the job still in progress.
   const job = context.jobs.start(
     { id: jobId, jobType: "TOOLS", action: "EXPORT", subject: { toolId: tool.toolId }, extra: { exportJobId, response: { downloadUrl: context.downloadUrl(jobId) } }, onSuccess: undefined },
@@ -79,7 +97,16 @@ export const deployTool: Handler = (context, call) => {
   if (tool.state === "importing") return serviceError(call.operationId, 400, `Tool ${tool.toolId} has not finished importing`);
   const { isAsync } = call.body as { isAsync: boolean };
   const job = context.jobs.start(
-    { id: context.id("ds-"), jobType: "TOOLS", action: "DEPLOY", subject: { toolId: tool.toolId }, extra: {}, onSuccess: () => void (tool.state = "deployed") },
+    {
+      id: context.id("ds-"),
+      jobType: "TOOLS",
+      action: "DEPLOY",
+      subject: { toolId: tool.toolId },
+      extra: {},
+      onSuccess: () => {
+        tool.state = "deployed";
+      },
+    },
     // The document: with isAsync false the deploy answers SUCCESS.
     { now: context.now(), finished: !isAsync },
   );
@@ -90,7 +117,16 @@ export const undeployTool: Handler = (context, call) => {
   const tool = existingTool(context, call);
   if (isAnswer(tool)) return tool;
   const job = context.jobs.start(
-    { id: context.id("ds-"), jobType: "TOOLS", action: "UNDEPLOY", subject: { toolId: tool.toolId }, extra: {}, onSuccess: () => void (tool.state = tool.state === "deployed" ? "ready" : tool.state) },
+    {
+      id: context.id("ds-"),
+      jobType: "TOOLS",
+      action: "UNDEPLOY",
+      subject: { toolId: tool.toolId },
+      extra: {},
+      onSuccess: () => {
+        if (tool.state === "deployed") tool.state = "ready";
+      },
+    },
     { now: context.now(), finished: true },
   );
   return { status: 200, body: startedRecord(context, job) };

@@ -60,6 +60,11 @@ const MAX_ADMIN_BODY = 16 * 1024 * 1024;
 type Route = [method: string, pattern: RegExp, run: (mock: AdminTarget, match: RegExpExecArray, body: unknown, url: URL, context: MockContext) => [number, unknown]];
 
 const ok = (body: unknown = { ok: true }): [number, unknown] => [200, body];
+/** A route that acts on the mock, then answers as `ok()` does. */
+const okAfter = (act: () => unknown): [number, unknown] => {
+  act();
+  return ok();
+};
 const notFound = (what: string): [number, unknown] => [404, { message: `${what} not found` }];
 
 // Data only: a string here would be a path on the mock's disk, read for whoever can reach the port.
@@ -70,21 +75,21 @@ function chunksOf(body: unknown): Record<string, unknown>[] {
 
 const ROUTES: Route[] = [
   ["GET", /^requests$/, (mock, _m, _b, url) => ok({ requests: mock.requests(url.searchParams.has("operationId") ? { operationId: url.searchParams.get("operationId") as OperationId } : {}) })],
-  ["DELETE", /^requests$/, (mock) => (mock.clearRequests(), ok())],
-  ["POST", /^reset$/, (mock) => (mock.reset(), ok())],
+  ["DELETE", /^requests$/, (mock) => okAfter(() => mock.clearRequests())],
+  ["POST", /^reset$/, (mock) => okAfter(() => mock.reset())],
   ["GET", /^state$/, (mock) => ok(mock.state())],
   ["GET", /^drift$/, (mock) => ok(mock.driftReport())],
-  ["POST", /^jobs\/fail-next$/, (mock, _m, body) => (mock.failNextJob((body as { count?: number } | undefined)?.count ?? 1), ok())],
+  ["POST", /^jobs\/fail-next$/, (mock, _m, body) => okAfter(() => mock.failNextJob((body as { count?: number } | undefined)?.count ?? 1))],
   ["POST", /^jobs\/([^/]+)\/fail$/, (mock, m) => (mock.failJob(decodeURIComponent(m[1]!)) ? ok() : notFound(`Running job ${m[1]}`))],
   ["POST", /^jobs\/([^/]+)\/finish$/, (mock, m) => (mock.finishJob(decodeURIComponent(m[1]!)) ? ok() : notFound(`Job ${m[1]}`))],
-  ["PUT", /^jobs\/timing$/, (mock, _m, body) => (mock.setJobTiming((body ?? {}) as { polls?: number; ms?: number }), ok())],
+  ["PUT", /^jobs\/timing$/, (mock, _m, body) => okAfter(() => mock.setJobTiming((body ?? {}) as { polls?: number; ms?: number }))],
   ["POST", /^sessions\/expire$/, (mock) => ok({ expired: mock.expireSession() })],
   ["POST", /^sessions\/([^/]+)\/expire$/, (mock, m) => (mock.expireSession(decodeURIComponent(m[1]!)) > 0 ? ok({ expired: 1 }) : notFound(`Session ${m[1]}`))],
   ["POST", /^faults$/, (mock, _m, body) => ok({ id: mock.inject(body as never) })],
-  ["DELETE", /^faults$/, (mock) => (mock.clearFaults(), ok())],
+  ["DELETE", /^faults$/, (mock) => okAfter(() => mock.clearFaults())],
   ["DELETE", /^faults\/([^/]+)$/, (mock, m) => (mock.removeFault(decodeURIComponent(m[1]!)) ? ok() : notFound(`Fault ${m[1]}`))],
-  ["PUT", /^chunks$/, (mock, _m, body) => (mock.seedChunks(chunksOf(body)), ok())],
-  ["POST", /^existing$/, (mock, _m, body) => (mock.addExisting((body ?? {}) as never), ok())],
+  ["PUT", /^chunks$/, (mock, _m, body) => okAfter(() => mock.seedChunks(chunksOf(body)))],
+  ["POST", /^existing$/, (mock, _m, body) => okAfter(() => mock.addExisting((body ?? {}) as never))],
   [
     "GET",
     /^downloads\/([^/]+)$/,

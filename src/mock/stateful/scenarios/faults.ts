@@ -48,9 +48,9 @@ export function validateFaultRule(rule: unknown, where = "fault"): FaultRule {
   if (!isRecord(rule)) throw new ValidationError([{ field: where, rule: "type", message: `${where} must be an object (got ${describeType(rule)})` }]);
   const issues: ValidationIssue[] = unknownKeyIssues(rule, RULE_KEYS, where);
   const must = (key: string, check: string, message: string) => issues.push({ field: `${where}.${key}`, rule: check, message: `${where}.${key} ${message}` });
-  const kind = KINDS.find((k) => k === rule["kind"]);
-  if (kind === undefined) must("kind", rule["kind"] === undefined ? "required" : "enum", `must be one of ${KINDS.join(", ")}`);
-  const operation = rule["operation"];
+  const kind = KINDS.find((k) => k === rule.kind);
+  if (kind === undefined) must("kind", rule.kind === undefined ? "required" : "enum", `must be one of ${KINDS.join(", ")}`);
+  const operation = rule.operation;
   if (operation !== undefined && operation !== "*" && !(typeof operation === "string" && operation in operations)) must("operation", "enum", `must be "*" or an operationId of the spec`);
   const { rate, nth, slowMs, after } = rule;
   if (rate === undefined && nth === undefined) issues.push({ field: where, rule: "anyOf", message: `${where} needs rate or nth` });

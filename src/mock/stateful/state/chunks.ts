@@ -34,7 +34,7 @@ export function parseChunkFixture(text: string, origin: string): Chunk[] {
 export function normaliseChunk(record: unknown, where: string): Chunk {
   if (record === null || typeof record !== "object" || Array.isArray(record)) throw new Error(`${where} is not an object`);
   const chunk = { ...(record as Record<string, unknown>) };
-  const id = chunk["chunkId"] ?? chunk["_id"];
+  const id = chunk.chunkId ?? chunk._id;
   if (typeof id !== "string" || !/^chk-\S+$/.test(id)) throw new Error(`${where}: chunkId must be a string starting with chk- (got ${JSON.stringify(id)})`);
   return { ...chunk, _id: id, chunkId: id };
 }

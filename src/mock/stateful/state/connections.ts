@@ -33,13 +33,13 @@ export class ConnectionStore {
     const custom = Object.fromEntries(Object.entries(request).filter(([key]) => !COMMON.has(key)));
     const connection: StoredConnection = {
       connectionId: id,
-      connectionName: request["connectionName"] as string,
-      provider: request["provider"] as string,
-      ...(typeof request["model"] === "string" ? { model: request["model"] } : {}),
-      ...(typeof request["modelType"] === "string" ? { modelType: request["modelType"] } : {}),
+      connectionName: request.connectionName as string,
+      provider: request.provider as string,
+      ...(typeof request.model === "string" ? { model: request.model } : {}),
+      ...(typeof request.modelType === "string" ? { modelType: request.modelType } : {}),
       // The document: a new connection is ACTIVE. A custom one may be saved as DRAFT or FINALIZED.
-      status: typeof request["status"] === "string" ? request["status"] : "ACTIVE",
-      ...(request["fields"] !== undefined ? { fields: structuredClone(request["fields"] as Json) } : {}),
+      status: typeof request.status === "string" ? request.status : "ACTIVE",
+      ...(request.fields !== undefined ? { fields: structuredClone(request.fields as Json) } : {}),
       ...(Object.keys(custom).length > 0 ? { custom: structuredClone(custom) } : {}),
       createdOn: now,
       modifiedOn: now,
@@ -58,9 +58,9 @@ export class ConnectionStore {
 
   /** A new API key (any connection whose fields hold one) or a partial custom update. */
   patch(connection: StoredConnection, request: Json, now: string): void {
-    const fields = request["fields"] as Json | undefined;
+    const fields = request.fields as Json | undefined;
     if (fields && "API_KEY" in fields && Object.keys(request).length === 1) {
-      connection.fields = { ...connection.fields, API_KEY: fields["API_KEY"] };
+      connection.fields = { ...connection.fields, API_KEY: fields.API_KEY };
     } else {
       for (const [key, value] of Object.entries(request)) {
         if (key === "connectionName" || key === "model" || key === "status") (connection as unknown as Json)[key] = value;
@@ -76,7 +76,7 @@ export class ConnectionStore {
    * and so does the provider, which a replace may leave out (it cannot change).
    */
   replace(connection: StoredConnection, request: Json, now: string): void {
-    const kept = { provider: connection.provider, status: request["status"] ?? connection.status };
+    const kept = { provider: connection.provider, status: request.status ?? connection.status };
     const replaced = this.create(connection.connectionId, { ...request, ...kept }, connection.createdOn);
     replaced.modifiedOn = now;
   }

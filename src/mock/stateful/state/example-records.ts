@@ -58,5 +58,7 @@ export function addExampleRecords(context: MockContext): void {
     sha256: UNSEEN,
     userReference: "user-42",
   });
-  files.forEach((fileId, i) => context.files.add({ fileId, fileName: FILE_NAMES[i % FILE_NAMES.length]!, fileContext: "bulkImport", size: 0 }));
+  files.forEach((fileId, i) => {
+    context.files.add({ fileId, fileName: FILE_NAMES[i % FILE_NAMES.length]!, fileContext: "bulkImport", size: 0 });
+  });
 }

@@ -76,7 +76,7 @@ export class JobStore {
   /** Ends a running job now, FAILED, undoing what starting it changed; false when there is no such job or it has ended. */
   failNow(id: string): boolean {
     const job = this.byId.get(id);
-    if (!job || job.status !== "IN_PROGRESS") return false;
+    if (job?.status !== "IN_PROGRESS") return false;
     job.failAtEnd = true;
     this.finish(job);
     return true;
