@@ -2,6 +2,7 @@
 // the file's base name and extension as defaults. Everything portable only sees the Blob; the
 // Node sender reads its slices with fs (./file-blobs.ts).
 
+import type { Stats } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,7 +26,7 @@ export async function fileSource(path: string | URL): Promise<FileSource> {
   if (!filePath) {
     throw new ValidationError([{ field: "path", rule: "minLength", message: "path must name a file" }]);
   }
-  let info;
+  let info: Stats;
   try {
     info = await stat(filePath);
   } catch (error) {

@@ -48,7 +48,10 @@ function dispatcherFor(options: NodePlatformClientOptions): { dispatcher?: Dispa
     (network as Record<string, unknown>)[key] = options[key];
     own = true;
   }
-  if (!own) return { dispatcher: (shared ??= createDispatcher()), issues: [] };
+  if (!own) {
+    shared ??= createDispatcher();
+    return { dispatcher: shared, issues: [] };
+  }
   const { checked, issues } = inspectNetworkOptions(network);
   return checked ? { dispatcher: dispatcherOf(checked), issues } : { issues };
 }

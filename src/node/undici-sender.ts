@@ -115,7 +115,10 @@ class Exchange implements Dispatcher.DispatchHandler {
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.#settled) return;
     this.#bytes += chunk.byteLength;
-    if (this.#bytes > this.maxBytes) return this.#tooLarge(controller);
+    if (this.#bytes > this.maxBytes) {
+      this.#tooLarge(controller);
+      return;
+    }
     this.#pieces.push(chunk);
   }
 
