@@ -10,7 +10,12 @@ let loadingRequestChecks: Promise<RequestChecks> | undefined;
 
 /** The request checks: at once when loaded (no await on the hot path of a call), else a promise. */
 export function loadRequestChecks(): RequestChecks | Promise<RequestChecks> {
-  return requestChecks ?? (loadingRequestChecks ??= import("./request/boundary-checks.js").then((module) => (requestChecks = module)));
+  if (requestChecks) return requestChecks;
+  loadingRequestChecks ??= import("./request/boundary-checks.js").then((module) => {
+    requestChecks = module;
+    return module;
+  });
+  return loadingRequestChecks;
 }
 
 export const loadModelImport = () => import("./uploads/model-import.js");
@@ -22,5 +27,10 @@ let loadingResponseChecks: Promise<ResponseChecks> | undefined;
 
 /** validateResponses' checker with the response validators: at once when loaded, else a promise. */
 export function loadResponseChecks(): ResponseChecks | Promise<ResponseChecks> {
-  return responseChecks ?? (loadingResponseChecks ??= import("./request/response-checks.js").then((module) => (responseChecks = module)));
+  if (responseChecks) return responseChecks;
+  loadingResponseChecks ??= import("./request/response-checks.js").then((module) => {
+    responseChecks = module;
+    return module;
+  });
+  return loadingResponseChecks;
 }

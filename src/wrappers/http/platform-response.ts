@@ -29,7 +29,9 @@ class AnswerHeaders implements HeaderReader {
     return this.get(name) !== null;
   }
   forEach(callback: (value: string, name: string) => void): void {
-    this.source.forEach((value, name) => callback(this.redact(value), name));
+    this.source.forEach((value, name) => {
+      callback(this.redact(value), name);
+    });
   }
 }
 

@@ -124,7 +124,9 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
   return async (request) => {
     const meta = request.operation ? { operationId: request.operation.operationId, retrySafe: request.operation.info.retrySafe } : UNKNOWN;
     const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => (headers[name] = value));
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     // The boundary encoded the body for the operation: it is never a PendingBody by now.
     const body = request.body as Outgoing["body"];
     // The client's credentials, and the provider secrets this very request carries.

@@ -126,12 +126,12 @@ function visit(walk: Walk, value: unknown, field: string, depth: number, expecte
     walk.stopped = true;
     return;
   }
-  if (!isRecord(value)) return report(walk, field, "type", `must be an object, got ${describeType(value)}`);
-  if (walk.ancestors.has(value)) return report(walk, field, "cycle", "contains itself");
-  if (depth > MAX_FILTER_DEPTH) return report(walk, field, "maxDepth", `is nested deeper than ${MAX_FILTER_DEPTH} levels`);
+  if (!isRecord(value)) return void report(walk, field, "type", `must be an object, got ${describeType(value)}`);
+  if (walk.ancestors.has(value)) return void report(walk, field, "cycle", "contains itself");
+  if (depth > MAX_FILTER_DEPTH) return void report(walk, field, "maxDepth", `is nested deeper than ${MAX_FILTER_DEPTH} levels`);
   const kind = kindOf(value);
-  if (expected === "group" && kind === "leaf") return report(walk, field, "group", "must be a group {operand, conditions}; wrap a single condition in and(...)");
-  if (!kind && !expected) return report(walk, field, "oneOf", "must be a group {operand, conditions} or a condition {key, op, value}");
+  if (expected === "group" && kind === "leaf") return void report(walk, field, "group", "must be a group {operand, conditions}; wrap a single condition in and(...)");
+  if (!kind && !expected) return void report(walk, field, "oneOf", "must be a group {operand, conditions} or a condition {key, op, value}");
   const { required, fields } = RULES[kind ?? expected!];
   walk.ancestors.add(value);
   for (const key of Object.keys(value)) {

@@ -63,6 +63,7 @@ export class PagedList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     this.#redact = redactor ? (text) => redactor.text(text) : (text) => text;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: a listing is awaitable for its first page, as openai-node's pages are
   then<R1 = Page<T>, R2 = never>(
     onfulfilled?: ((page: Page<T>) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
