@@ -4,10 +4,10 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { CreateConnectionRequest, GuardrailName, ListConnectionsQuery, UpdateConnectionRequest } from "../../src/index.js";
 import type { ToolCall } from "../../src/mcp/tool.js";
-import { createConnection, listConnections, updateConnection } from "../../src/mcp/tools/connections.js";
-import { importModel, resumeModelImport } from "../../src/mcp/tools/model-import.js";
-import { deployTool, exportTool, importTool } from "../../src/mcp/tools/platform-tools.js";
-import { undeploy } from "../../src/mcp/tools/undeploy.js";
+import type { createConnection, listConnections, updateConnection } from "../../src/mcp/tools/connections.js";
+import type { importModel, resumeModelImport } from "../../src/mcp/tools/model-import.js";
+import type { deployTool, exportTool, importTool } from "../../src/mcp/tools/platform-tools.js";
+import type { undeploy } from "../../src/mcp/tools/undeploy.js";
 
 type Args<T> = T extends { run(args: infer A, call: ToolCall): unknown } ? A : never;
 

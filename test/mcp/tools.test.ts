@@ -349,7 +349,10 @@ describe("tools, guardrails, attachments, jobs", () => {
     const missing = await h.call("import_tool", { toolId: TOOL, toolDataPath: join(work, "tool.json"), flowDataPath: join(work, "flow.json") });
     expect(text(missing)).toContain("envVariablesFileId or envVariablesPath is required");
     const nameless = await h.call("import_tool", { toolDataPath: join(work, "tool.json") });
-    expect(failure(nameless).issues).toEqual([expect.objectContaining({ field: "flowDataFileId", rule: "required" }), expect.objectContaining({ field: "toolName", rule: "required" })]);
+    expect(failure(nameless).issues).toEqual([
+      expect.objectContaining({ field: "flowDataFileId", rule: "required" }),
+      expect.objectContaining({ field: "toolName", rule: "required" }),
+    ]);
     const badName = await h.call("import_tool", { toolName: "", toolDataPath: join(work, "tool.json"), flowDataPath: join(work, "flow.json") });
     expect(failure(badName).issues).toEqual([expect.objectContaining({ field: "toolName" })]);
     // The second path is not there: the first file must not be uploaded and left behind.
