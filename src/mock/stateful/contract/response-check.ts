@@ -14,7 +14,10 @@ type ResponseValidator = (typeof responseValidators)[string];
 const VALIDATORS = new Map<OperationId, Map<number, ResponseValidator | undefined>>();
 function validatorOf(operationId: OperationId, status: number): ResponseValidator | undefined {
   let byStatus = VALIDATORS.get(operationId);
-  if (!byStatus) VALIDATORS.set(operationId, (byStatus = new Map()));
+  if (!byStatus) {
+    byStatus = new Map();
+    VALIDATORS.set(operationId, byStatus);
+  }
   if (!byStatus.has(status)) byStatus.set(status, responseValidators[`${operationId}_${status}`] ?? responseValidators[`${operationId}_default`]);
   return byStatus.get(status);
 }

@@ -90,15 +90,15 @@ export class ConnectionStore {
 // shows a connection, and conditional spreads cost more than the rest of such a call.
 function view(c: StoredConnection, withSecrets: boolean, created: boolean, modified: boolean): Json {
   const out: Json = { connectionId: c.connectionId, connectionName: c.connectionName, provider: c.provider };
-  if (c.model !== undefined) out["model"] = c.model;
-  if (c.modelType !== undefined) out["modelType"] = c.modelType;
-  out["status"] = c.status;
+  if (c.model !== undefined) out.model = c.model;
+  if (c.modelType !== undefined) out.modelType = c.modelType;
+  out.status = c.status;
   if (withSecrets) {
     if (c.custom !== undefined) Object.assign(out, maskSecrets(c.custom));
-    if (c.fields !== undefined) out["fields"] = maskSecrets(c.fields);
+    if (c.fields !== undefined) out.fields = maskSecrets(c.fields);
   }
-  if (created) out["createdOn"] = c.createdOn;
-  if (modified) out["modifiedOn"] = c.modifiedOn;
+  if (created) out.createdOn = c.createdOn;
+  if (modified) out.modifiedOn = c.modifiedOn;
   return out;
 }
 
