@@ -112,7 +112,7 @@ function checkProxy(value: unknown, must: Must): string | false | undefined {
     if (typeof value === "string" && value.trim() !== "") return checkedProxyUrl(value.trim(), "proxy");
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
-    error.issues.forEach((issue) => must(issue.field, issue.rule, issue.message));
+    for (const issue of error.issues) must(issue.field, issue.rule, issue.message);
     return undefined;
   }
   must("proxy", "type", "proxy must be a proxy URL (a non-empty string or a URL), or false to ignore HTTP_PROXY and HTTPS_PROXY");
