@@ -27,9 +27,13 @@ const ASSETS = {
   "assets/hljs.css": resolve(dirname(fileURLToPath(import.meta.resolve("highlight.js"))), "../styles/github.css"),
 };
 /** Places the markdown links to that are built here rather than rendered from a file. */
+/** @type {Record<string, string>} */
 const BUILT_TARGETS = { "docs/reference": REFERENCE.page, "docs/reference/": REFERENCE.page };
 
-/** @returns {never} */
+/**
+ * @returns {never}
+ * @param {string} message
+ */
 function fail(message) {
   console.error(`build-docs: ${message}`);
   process.exit(1);
@@ -57,6 +61,9 @@ const nav = [
 // Other files of the repository the pages link to (a JSON schema, the spec) are copied as they are.
 const copies = new Map();
 const site = {
+  /**
+   * @param {string} repoPath
+   */
   assetPathOf(repoPath) {
     if (BUILT_TARGETS[repoPath]) return BUILT_TARGETS[repoPath];
     if (repoPath.startsWith("..")) return undefined;

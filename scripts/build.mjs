@@ -35,6 +35,9 @@ const COPIED = [
   "kernel/json-pointer.d.ts",
 ];
 
+/**
+ * @param {string} message
+ */
 function fail(message) {
   console.error(`build: ${message}`);
   process.exit(1);

@@ -18,7 +18,7 @@ if (Boolean(values.tarball) !== Boolean(values.stage)) {
   console.error("check-package: --tarball and --stage go together (the tarball and the built directory it was packed from)");
   process.exit(2);
 }
-const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const kB = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 let report;
 const scratch = await mkdtemp(join(tmpdir(), "check-package-"));

@@ -27,6 +27,7 @@ import { renderValidatorTypes, renderValidators } from "./lib/validators.mjs";
  * render gets { spec, file: absolute spec path } and returns the whole text of the file, its
  * header (scripts/lib/generated-header.mjs) included. Each renderer lives in scripts/lib/, in a
  * module named for what it makes; adding an artefact is one more entry here.
+ * @type {{ file: string, render: (context: import("./lib/generated-header.mjs").RenderContext) => string | Promise<string> }[]}
  */
 export const outputs = [
   { file: "src/generated/platform.ts", render: renderTypes },
@@ -66,6 +67,9 @@ export async function renderAll({ only } = {}) {
   return rendered;
 }
 
+/**
+ * @param {string} path
+ */
 async function readIfExists(path) {
   try {
     return await readFile(path, "utf8");
@@ -96,6 +100,9 @@ export async function generate({ root = outputRoot(), check = false, rendered, o
   return { stale, count: rendered.length };
 }
 
+/**
+ * @param {string[]} argv
+ */
 async function main(argv) {
   const check = argv.includes("--check");
   const { stale, count } = await generate({ check });

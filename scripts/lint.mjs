@@ -24,6 +24,9 @@ if (!LINT_FORMATS.includes(format)) {
 }
 
 const result = await lintProject();
-const render = { text: toText, sarif: toSarif, github: toAnnotations }[format];
+/** @type {Record<string, (result: import("./lib/lint.mjs").LintResult) => string>} */
+const renderers = { text: toText, sarif: toSarif, github: toAnnotations };
+// --format is one of LINT_FORMATS, checked above.
+const render = /** @type {NonNullable<(typeof renderers)[string]>} */ (renderers[format]);
 process.stdout.write(render(result));
 process.exitCode = result.ok ? 0 : 1;

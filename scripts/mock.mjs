@@ -19,7 +19,7 @@ const { values } = parseArgs({
     "cors-origin": { type: "string", multiple: true },
   },
 });
-for (const flag of ["examples", "cors-origin"]) {
+for (const flag of /** @type {const} */ (["examples", "cors-origin"])) {
   if (values[flag] !== undefined && values[flag] !== false && !values.stateful) {
     console.error(`npm run mock: --${flag} needs --stateful${flag === "cors-origin" ? " (Prism answers every origin already)" : ""}`);
     process.exit(2);
@@ -29,6 +29,7 @@ const port = values.port === undefined ? parsePort(process.env.PORT, 4010, "PORT
 const docsPort = parsePort(process.env.DOCS_PORT, 4020, "DOCS_PORT");
 const corsOrigins = values["cors-origin"]?.includes("*") ? "*" : (values["cors-origin"] ?? [`http://127.0.0.1:${docsPort}`, `http://localhost:${docsPort}`]);
 
+/** @type {{ url: string, stop: () => Promise<unknown> }} */
 let mock;
 try {
   mock = values.stateful ? await (await loadStatefulMock())({ port, corsOrigins, ...(values.examples ? { existing: "examples" } : {}) }) : await startPrismMock({ port });

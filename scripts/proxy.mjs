@@ -13,17 +13,23 @@ import { startViolationLog } from "./lib/violation-log.mjs";
 
 const USAGE = "usage: npm run proxy -- https://HOST [--port N] [--record-drift FILE]   (port also from PORT; default 4011)";
 
-/** @returns {never} */
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`proxy: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
-/** The upstream's origin, or exit with the reason it cannot be one. */
+/**
+ * The upstream's origin, or exit with the reason it cannot be one.
+ * @param {string | undefined} value
+ */
 function parseUpstream(value) {
   let url;
   try {
-    url = new URL(value);
+    url = new URL(value ?? "");
   } catch {
     fail(`upstream is not an absolute URL: ${value}`);
   }
@@ -51,12 +57,15 @@ const upstream = parseUpstream(positionals[0]);
 const port = values.port === undefined ? parsePort(process.env.PORT, 4011, "PORT") : parsePort(values.port, 4011, "--port");
 const driftFile = values["record-drift"];
 if (driftFile === "") fail("--record-drift needs a file name");
-
 // Registered before anything starts: a signal during start-up stops what is running so far
 // (and process.exit takes down a Prism still starting, see prism.mjs).
+/** @type {import("../src/mock/prism/prism-process.js").PrismProcess | undefined} */
 let prism;
+/** @type {Awaited<ReturnType<typeof startViolationLog>> | undefined} */
 let front;
+/** @type {Awaited<ReturnType<typeof startAnswerTap>> | undefined} */
 let tap;
+/** @type {Awaited<ReturnType<typeof startDriftRecording>> | undefined} */
 let drift;
 stopOnSignal(async () => {
   await front?.close();

@@ -11,6 +11,9 @@ import { serveDirectory } from "./lib/static-server.mjs";
 
 // Under `npm start` npm names its own entry script: run that with this Node rather than
 // whichever `npm` comes first on PATH.
+/**
+ * @param {string} script
+ */
 function npmRun(script) {
   const [command, args] = process.env.npm_execpath
     ? [process.execPath, [process.env.npm_execpath, "run", script]]
@@ -33,7 +36,7 @@ const VARIABLES = new Map([
   [mockPort, "MOCK_PORT"],
   [docsPort, "DOCS_PORT"],
 ]);
-const portTaken = (error) =>
+const portTaken = (/** @type {unknown} */ error) =>
   exitIfPortInUse(error, {
     script: "start",
     setting: (port) => `set ${VARIABLES.get(port) ?? "MOCK_PORT or DOCS_PORT"} to a free port (${VARIABLES.get(port) ?? "MOCK_PORT"}=${port + 1} npm start)`,

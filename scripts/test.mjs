@@ -42,6 +42,10 @@ const run = spawnSync(
   { cwd: REPO_ROOT, stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } },
 );
 
+/**
+ * vitest's JSON report (its reporter's format), or undefined when the run wrote none.
+ * @returns {{ numPassedTests?: number, numFailedTests?: number, testResults?: { status: string, assertionResults: { status: string }[] }[] } | undefined}
+ */
 function readResults() {
   try {
     return JSON.parse(readFileSync(RESULTS, "utf8"));

@@ -22,17 +22,24 @@ import { REPORT_FORMATS, toJson, toJUnit, toSarif, toText } from "./lib/respect-
 import { toolEnv } from "./lib/node-cli.mjs";
 import { REPO_ROOT } from "./lib/spec.mjs";
 
+/** @typedef {import("./lib/json-types.ts").JsonObject} JsonObject */
+
 // The inputs that are credentials, and the variable each comes from.
+/** @type {Record<string, string | undefined>} */
 const CREDENTIALS = { apiKey: "PLATFORM_API_KEY", jwt: "PLATFORM_JWT" };
 const USAGE =
   "usage: npm run workflows -- --server [platform=]URL [--input name=value ...] [--workflow ID ...] [--format text|json|junit|sarif] [--output FILE]\n       npm run workflows -- --from RESPECT.json [--format ...] [--output FILE]";
 
-/** @returns {never} */
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function usage(message) {
   console.error(`workflows: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
+/** @type {{ server?: string, input: string[], workflow: string[], format: string, output?: string, from?: string }} */
 let values;
 try {
   ({ values } = parseArgs({
@@ -51,7 +58,8 @@ try {
 if (!REPORT_FORMATS.includes(values.format)) usage(`--format must be one of ${REPORT_FORMATS.join(", ")}, got "${values.format}"`);
 
 const arazzo = loadArazzo();
-const known = arazzo.workflows.map((w) => w.workflowId);
+/** @type {string[]} */
+const known = arazzo.workflows.map((/** @type {JsonObject} */ w) => w.workflowId);
 for (const id of values.workflow) if (!known.includes(id)) usage(`--workflow ${id} is not a workflow of ${DEFAULT_ARAZZO} (known: ${known.join(", ")})`);
 
 /** Runs Respect in a child (scripts/lib/respect-child.mjs), its output passed through on stderr; resolves to its JSON log. */
@@ -65,7 +73,7 @@ async function run() {
   }
   const chosen = values.workflow.length > 0 ? values.workflow : known;
   // Inputs by workflow, with the workflows a chosen one depends on (Respect runs those too).
-  const running = [...new Set(chosen.flatMap((id) => [...(arazzo.workflows.find((w) => w.workflowId === id).dependsOn ?? []), id]))];
+  const running = [...new Set(chosen.flatMap((id) => [...(arazzo.workflows.find((/** @type {JsonObject} */ w) => w.workflowId === id).dependsOn ?? []), id]))];
   const declared = new Map(running.flatMap((id) => Object.entries(workflowInputs(arazzo, id).properties)));
   /** @type {Record<string, unknown>} */
   const inputs = {};
@@ -108,6 +116,10 @@ async function run() {
   }
 }
 
+/**
+ * @param {string} file
+ * @returns {import("./lib/json-types.ts").JsonObject} Respect's JSON log
+ */
 function readLog(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
@@ -119,7 +131,10 @@ function readLog(file) {
 const log = values.from ? readLog(values.from) : await run();
 const results = workflowResults(log);
 if (values.from && results.length === 0) usage(`--from ${values.from}: the log holds no workflow run`);
-const rendered = { text: toText, json: toJson, junit: toJUnit, sarif: (r) => `${JSON.stringify(toSarif(r), null, 2)}\n` }[values.format](results);
+/** @type {Record<string, (results: import("./lib/respect.mjs").WorkflowResult[]) => string>} */
+const renderers = { text: toText, json: toJson, junit: toJUnit, sarif: (r) => `${JSON.stringify(toSarif(r), null, 2)}\n` };
+// --format is one of REPORT_FORMATS, checked above.
+const rendered = /** @type {NonNullable<(typeof renderers)[string]>} */ (renderers[values.format])(results);
 if (values.output) writeFileSync(values.output, rendered);
 else process.stdout.write(rendered);
 process.exitCode = results.length > 0 && results.every((w) => w.status === "success") ? 0 : 1;

@@ -41,6 +41,7 @@ export function workflowInputs(arazzo, workflowId) {
 /**
  * The steps of a workflow that call an operation of the spec, with where they sit in the document.
  * @param {JsonObject} workflow
+ * @returns {{ stepId: string, operationId: string, index: number }[]}
  */
 export function operationSteps(workflow) {
   return (workflow.steps ?? []).flatMap((/** @type {JsonObject} */ step, /** @type {number} */ index) =>

@@ -52,6 +52,7 @@ export function stopOnSignal(stop) {
  * EADDRINUSE and the port): which port, and the setting that moves it. Any other error is thrown on.
  * @param {unknown} error
  * @param {{ script: string, setting: (port: number) => string }} how `setting(port)` says how to pick another port
+ * @returns {never}
  */
 export function exitIfPortInUse(error, { script, setting }) {
   const { code, port } = /** @type {{ code?: string, port?: number }} */ (error ?? {});

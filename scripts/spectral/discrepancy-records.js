@@ -3,6 +3,13 @@
 // This mirrors collectDiscrepancies in scripts/lib/spec.mjs, which cannot be imported here:
 // Spectral bundles rule functions into CommonJS, where spec.mjs's top-level import.meta.url
 // fails. Malformed values are skipped, not thrown on; the discrepancy-schema rule reports them.
+/** @typedef {import("../lib/json-types.ts").JsonValue} JsonValue */
+
+/**
+ * @param {JsonValue} node
+ * @param {(string | number)[]} [path]
+ * @returns {Generator<{ record: import("../lib/json-types.ts").JsonObject, path: (string | number)[] }>}
+ */
 export function* discrepancyRecords(node, path = []) {
   if (node === null || typeof node !== "object") return;
   for (const [key, value] of Object.entries(node)) {

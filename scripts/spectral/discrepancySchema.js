@@ -8,6 +8,9 @@ import { schema } from "@stoplight/spectral-functions";
 
 const loaded = new Map();
 
+/**
+ * @param {string} file
+ */
 function loadSchema(file) {
   if (!loaded.has(file)) loaded.set(file, JSON.parse(readFileSync(file, "utf8")));
   return loaded.get(file);

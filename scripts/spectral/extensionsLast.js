@@ -3,8 +3,12 @@
 // annotate (see openapi/EXTENSIONS.md).
 import { createRulesetFunction } from "@stoplight/spectral-core";
 
+/** @typedef {import("../lib/json-types.ts").JsonValue} JsonValue */
+
 export default createRulesetFunction({ input: null, options: null }, function extensionsLast(document) {
+  /** @type {import("@stoplight/spectral-core").IFunctionResult[]} */
   const results = [];
+  /** @type {(node: JsonValue | undefined, path: (string | number)[]) => void} */
   const visit = (node, path) => {
     if (Array.isArray(node)) {
       for (const [i, child] of node.entries()) visit(child, [...path, i]);
@@ -20,6 +24,6 @@ export default createRulesetFunction({ input: null, options: null }, function ex
       visit(value, [...path, key]);
     }
   };
-  visit(document, []);
+  visit(/** @type {JsonValue} */ (document), []);
   return results;
 });

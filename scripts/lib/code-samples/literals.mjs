@@ -4,7 +4,11 @@
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const LINE = 72;
 
-/** `value` as a TypeScript expression, continued lines indented by `indent`. */
+/**
+ * `value` as a TypeScript expression, continued lines indented by `indent`.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function tsLiteral(value, indent = "") {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const inner = `${indent}  `;

@@ -4,9 +4,12 @@
 // of a multipart body become a local file name, since a sample uploads a file from disk.
 import { binaryParts, deref, listOperations } from "../spec.mjs";
 
+/** @typedef {import("../json-types.ts").JsonObject} JsonObject */
+
 /**
  * The local file each upload's samples send. Not in the spec (its multipart examples describe
  * the bytes in words); picked to match what the file part holds.
+ * @type {Record<string, string>}
  */
 const SAMPLE_FILES = {
   uploadImportChunk: "model.tar",
@@ -54,12 +57,21 @@ export function localFileOf(inputs, surface) {
  * @property {"apiKey" | "jwtAuth"} security
  */
 
+/**
+ * @param {JsonObject} spec
+ * @param {JsonObject | undefined} media
+ */
 function firstExample(spec, media) {
   const [entry] = Object.values(media?.examples ?? {});
   if (entry !== undefined) return deref(spec, entry).value;
   return media?.example;
 }
 
+/**
+ * @param {JsonObject} spec
+ * @param {JsonObject} parameter
+ * @param {string} where
+ */
 function parameterValue(spec, parameter, where) {
   const schema = deref(spec, parameter.schema ?? {});
   const value = parameter.example ?? Object.values(parameter.examples ?? {}).map((e) => deref(spec, e).value)[0] ?? schema.example ?? schema.enum?.[0];
@@ -70,8 +82,10 @@ function parameterValue(spec, parameter, where) {
 /**
  * The inputs of every operation of the spec, in document order.
  * @returns {SampleInputs[]}
+ * @param {JsonObject} spec
  */
 export function sampleInputs(spec) {
+  /** @type {Map<string, string[]>} */
   const files = new Map();
   for (const part of binaryParts(spec)) files.set(part.operationId, [...(files.get(part.operationId) ?? []), part.property]);
   return listOperations(spec).map((op) => {

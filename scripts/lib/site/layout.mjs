@@ -8,12 +8,15 @@ export const SITE_NAME = "Platform management client";
 /** The site's icon, named by every page: without it a browser asks for /favicon.ico, a 404. */
 export const FAVICON = "assets/favicon.svg";
 
-export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+/** @type {Record<string, string>} */
+const HTML_ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (/** @type {unknown} */ text) => String(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * The header's destinations, by site path: what a newcomer looks for first (on a phone the row
  * scrolls sideways, so the most wanted come first).
  * `reference/` is the API reference; the others are rendered pages.
+ * @type {[label: string, sitePath: string][]}
  */
 const HEADER_LINKS = [
   ["Guides", "guides/index.html"],
@@ -23,9 +26,12 @@ const HEADER_LINKS = [
   ["Agents (MCP)", "guides/agents-and-mcp.html"],
 ];
 
-/** The header of every page, the API reference's included: the site's name and main destinations. */
+/**
+ * The header of every page, the API reference's included: the site's name and main destinations.
+ * @param {string} sitePath
+ */
 export function siteHeader(sitePath) {
-  const link = (to) => escapeHtml(siteLink(sitePath, to));
+  const link = (/** @type {string} */ to) => escapeHtml(siteLink(sitePath, to));
   const links = HEADER_LINKS.map(([label, to]) => `<a href="${link(to)}"${to === sitePath ? ' aria-current="page"' : ""}>${escapeHtml(label)}</a>`).join(
     "\n      ",
   );
@@ -42,7 +48,7 @@ export function siteHeader(sitePath) {
  *   sitePath: string }> }>, version: string }} page
  */
 export function layout({ title, sitePath, body, nav, version }) {
-  const link = (to) => escapeHtml(siteLink(sitePath, to));
+  const link = (/** @type {string} */ to) => escapeHtml(siteLink(sitePath, to));
   const sections = nav
     .map(
       (section) => `<h2>${escapeHtml(section.heading)}</h2>

@@ -13,10 +13,16 @@ import { resolveLink, siteLink, sitePathOf } from "./pages.mjs";
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
 // The whole block, so the theme's `hljs` class is on it; markdown-it's own wrapping otherwise.
+/**
+ * @param {string} code
+ * @param {string} language
+ */
 function highlight(code, language) {
   if (!language || !hljs.getLanguage(language)) return "";
   return `<pre><code class="hljs language-${language}">${hljs.highlight(code, { language, ignoreIllegals: true }).value}</code></pre>\n`;
 }
+
+/** @typedef {{ href: string, sitePath: string, fragment: string | undefined }} PageLink an internal link of a page */
 
 /**
  * Renders one page. Resolves to { html, ids, links }: the body's HTML, the ids of its headings,
@@ -26,7 +32,9 @@ function highlight(code, language) {
  */
 export function renderMarkdown(page, site) {
   const slugger = new GithubSlugger();
+  /** @type {Set<string>} */
   const ids = new Set();
+  /** @type {PageLink[]} */
   const links = [];
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false, highlight });
   md.use(anchor, {
@@ -49,7 +57,7 @@ export function renderMarkdown(page, site) {
     } else if (href.startsWith("#")) {
       links.push({ href, sitePath: page.sitePath, fragment: decodeURIComponent(href.slice(1)) });
     } else if (!String(token.attrGet("class") ?? "").includes("anchor")) {
-      const [target, fragment] = href.split("#", 2);
+      const [target = "", fragment] = href.split("#", 2);
       const repoPath = resolveLink(page.source, target);
       const toPage = sitePathOf(repoPath);
       const toFile = toPage ?? site.assetPathOf(repoPath);
@@ -67,6 +75,8 @@ export function renderMarkdown(page, site) {
 /**
  * What does not land: a linked file that is not a file, or a heading a page does not have.
  * `rendered` maps a site path to { page, ids, links }; `copies` a linked repository path to its file.
+ * @param {Map<string, { page: { source: string }, ids: Set<string>, links: PageLink[] }>} rendered
+ * @param {Map<string, string>} copies
  */
 export function brokenLinks(rendered, copies) {
   const problems = [];

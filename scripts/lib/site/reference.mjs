@@ -9,6 +9,8 @@ import { resolve } from "node:path";
 import { scalarStandalone } from "../scalar-standalone.mjs";
 import { escapeHtml, FAVICON, SITE_NAME, siteHeader } from "./layout.mjs";
 
+/** @typedef {import("../json-types.ts").JsonObject} JsonObject */
+
 /** Where the reference's files land in the site. */
 export const REFERENCE = { page: "reference/index.html", spec: "reference/openapi.json", script: "reference/scalar.js" };
 
@@ -16,6 +18,9 @@ export const REFERENCE = { page: "reference/index.html", spec: "reference/openap
 export const LOCAL_MOCK = "http://127.0.0.1:4010";
 const MOCK_CREDENTIAL = "mock-key";
 
+/**
+ * @param {JsonObject} spec
+ */
 function configuration(spec) {
   return {
     withDefaultFonts: false,
@@ -44,7 +49,11 @@ function configuration(spec) {
   };
 }
 
-/** Writes the reference into `siteDir`: the page, the spec with samples, and Scalar's script. */
+/**
+ * Writes the reference into `siteDir`: the page, the spec with samples, and Scalar's script.
+ * @param {string} siteDir
+ * @param {JsonObject} specWithSamples
+ */
 export async function writeReference(siteDir, specWithSamples) {
   await mkdir(resolve(siteDir, "reference"), { recursive: true });
   // Scalar's one-file build, pinned by version and sha256 (scripts/lib/scalar-standalone.mjs).

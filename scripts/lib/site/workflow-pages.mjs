@@ -6,30 +6,40 @@ import { operationSteps, workflowInputs, workflowsByOperation } from "../arazzo.
 import { listOperations } from "../spec.mjs";
 import { tableCell } from "../table-cell.mjs";
 
+/** @typedef {import("../json-types.ts").JsonObject} JsonObject */
+
 const DOCUMENT = "openapi/platform.arazzo.yaml";
-const code = (value) => `\`${String(value).replaceAll("`", "'")}\``;
+const code = (/** @type {unknown} */ value) => `\`${String(value).replaceAll("`", "'")}\``;
+/** @type {Record<string, string>} */
 const CREDENTIAL_VARIABLES = { apiKey: "PLATFORM_API_KEY", jwt: "PLATFORM_JWT" };
 
-export const workflowSitePath = (workflowId) => `workflows/${workflowId}.html`;
+export const workflowSitePath = (/** @type {string} */ workflowId) => `workflows/${workflowId}.html`;
 export const WORKFLOWS_INDEX = "workflows/index.html";
 
-/** An action as a reader says it, its reusable component looked up; `end` on failure fails the workflow. */
+/**
+ * An action as a reader says it, its reusable component looked up; `end` on failure fails the workflow.
+ * @param {JsonObject} action
+ * @param {JsonObject} components
+ */
 function actionText(action, components, onFailure = false) {
   const name = action.reference?.split(".").pop();
   const resolved = name ? (components?.successActions?.[name] ?? components?.failureActions?.[name] ?? {}) : action;
-  const when = resolved.criteria?.length ? ` when ${resolved.criteria.map((c) => code(c.condition)).join(" and ")}` : "";
+  const when = resolved.criteria?.length ? ` when ${resolved.criteria.map((/** @type {JsonObject} */ c) => code(c.condition)).join(" and ")}` : "";
   if (resolved.type === "goto") return `go to ${code(resolved.stepId)}${when}`;
   if (resolved.type === "retry") return `retry every ${resolved.retryAfter ?? 0} s, at most ${resolved.retryLimit ?? 1} times,${when}`;
   if (resolved.type === "end") return onFailure ? `otherwise the workflow fails${when}` : `end the workflow${when}`;
   return `${resolved.type ?? "?"}${when}`;
 }
 
+/**
+ * @param {JsonObject} criterion
+ */
 function criterionText(criterion) {
   if (criterion.type === "regex") return `${code(criterion.context)} matches ${code(criterion.condition)}`;
   return code(criterion.condition);
 }
 
-const parameterText = (parameter, components) => {
+const parameterText = (/** @type {JsonObject} */ parameter, /** @type {JsonObject} */ components) => {
   if (parameter.reference) {
     const resolved = components?.parameters?.[parameter.reference.split(".").pop()] ?? {};
     return `${resolved.in} ${code(resolved.name)} = ${code(resolved.value)}`;
@@ -37,6 +47,11 @@ const parameterText = (parameter, components) => {
   return `${parameter.in} ${code(parameter.name)} = ${code(typeof parameter.value === "string" ? parameter.value : JSON.stringify(parameter.value))}`;
 };
 
+/**
+ * @param {JsonObject} arazzo
+ * @param {JsonObject} workflow
+ * @param {Map<string, import("../spec.mjs").Operation>} operationsById
+ */
 function workflowMarkdown(arazzo, workflow, operationsById) {
   const lines = [`# Workflow: ${workflow.workflowId}`, "", workflow.summary ?? "", "", (workflow.description ?? "").trim(), ""];
   lines.push(
@@ -48,7 +63,7 @@ function workflowMarkdown(arazzo, workflow, operationsById) {
     "",
   );
   if (workflow.dependsOn?.length)
-    lines.push(`Runs after ${workflow.dependsOn.map((id) => `[${id}](${id}.md)`).join(", ")}, whose outputs it reads (Respect runs it first).`, "");
+    lines.push(`Runs after ${workflow.dependsOn.map((/** @type {string} */ id) => `[${id}](${id}.md)`).join(", ")}, whose outputs it reads (Respect runs it first).`, "");
 
   const inputs = workflowInputs(arazzo, workflow.workflowId);
   lines.push("## Inputs", "", "| Input | Required | How it is given | Description |", "|---|---|---|---|");
@@ -74,7 +89,7 @@ function workflowMarkdown(arazzo, workflow, operationsById) {
       ? `${code(step.operationId)}: ${op.method.toUpperCase()} ${code(op.path)} ([reference](../reference/))`
       : code(step.operationId ?? step.workflowId ?? "?");
     const inputsText = [
-      ...(step.parameters ?? []).map((p) => parameterText(p, arazzo.components)),
+      ...(step.parameters ?? []).map((/** @type {JsonObject} */ p) => parameterText(p, arazzo.components)),
       ...(step.requestBody
         ? [
             `${step.requestBody.contentType ?? "body"}: ${Object.entries(step.requestBody.payload ?? {})
@@ -84,8 +99,8 @@ function workflowMarkdown(arazzo, workflow, operationsById) {
         : []),
     ].join("; ");
     const success = (step.successCriteria ?? []).map(criterionText).join("; ");
-    const onSuccess = (step.onSuccess ?? []).map((a) => actionText(a, arazzo.components)).join("; ") || "next step";
-    const onFailure = (step.onFailure ?? []).map((a) => actionText(a, arazzo.components, true)).join("; ") || "the workflow fails";
+    const onSuccess = (step.onSuccess ?? []).map((/** @type {JsonObject} */ a) => actionText(a, arazzo.components)).join("; ") || "next step";
+    const onFailure = (step.onFailure ?? []).map((/** @type {JsonObject} */ a) => actionText(a, arazzo.components, true)).join("; ") || "the workflow fails";
     const outputs = Object.entries(step.outputs ?? {}).map(([name, value]) => `${code(name)} = ${code(value)}`).join("; ");
     lines.push(
       `| ${code(step.stepId)}: ${tableCell(step.description ?? "")} | ${tableCell(operation)} | ${tableCell(inputsText)} | ${tableCell(success)} | ${tableCell(onSuccess)} | ${tableCell(onFailure)} | ${tableCell(outputs)} |`,
@@ -104,6 +119,9 @@ function workflowMarkdown(arazzo, workflow, operationsById) {
   return lines.join("\n");
 }
 
+/**
+ * @param {JsonObject} arazzo
+ */
 function indexMarkdown(arazzo) {
   const lines = ["# Workflows", "", arazzo.info?.summary ?? "", "", (arazzo.info?.description ?? "").trim(), ""];
   lines.push("| Workflow | What it does | Operations, in order |", "|---|---|---|");
@@ -119,12 +137,14 @@ function indexMarkdown(arazzo) {
  * The pages, shaped like discoverPages' (source, sitePath, markdown, title, navTitle): the index
  * first. Their `source` is where they would sit among the docs, for resolving their links; no
  * such file is written.
+ * @param {JsonObject} arazzo
+ * @param {JsonObject} spec
  */
 export function workflowPages(arazzo, spec) {
   const operationsById = new Map(listOperations(spec).map((op) => [op.operationId, op]));
   return [
     { source: "docs/workflows/README.md", sitePath: WORKFLOWS_INDEX, markdown: indexMarkdown(arazzo), title: "Workflows", navTitle: "All workflows" },
-    ...(arazzo.workflows ?? []).map((workflow) => ({
+    ...(arazzo.workflows ?? []).map((/** @type {JsonObject} */ workflow) => ({
       source: `docs/workflows/${workflow.workflowId}.md`,
       sitePath: workflowSitePath(workflow.workflowId),
       markdown: workflowMarkdown(arazzo, workflow, operationsById),
@@ -140,6 +160,8 @@ export const WORKFLOW_LINKS_START = "\n\n**Workflows that call it:** ";
 /**
  * A copy of the spec for the reference in which every operation a workflow calls says so at the
  * end of its description, linking each workflow's page (relative to the reference's page).
+ * @param {JsonObject} spec
+ * @param {JsonObject} arazzo
  */
 export function withWorkflowLinks(spec, arazzo) {
   const copy = structuredClone(spec);
