@@ -16,6 +16,8 @@
 //   import RSS   a model import read from a stream through the in-process mock, `smallSize` then
 //                `bigSize` (8 MiB chunks, 4 at a time), RSS sampled every 10 ms during each: the
 //                peak must not grow with the size (the mock keeps sizes and digests, never bytes).
+//                `smallSize` is above the client's own upload buffers (concurrency + 1 chunks), which
+//                fill once whatever the size.
 import { createPlatformClient } from "../src/node.js";
 import { createStatefulMock } from "../src/mock/start-mock.js";
 import { API_KEY, gc, MiB, options, runMain } from "./lib/child.js";

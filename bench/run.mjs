@@ -81,7 +81,7 @@ const PLAN = quick
       pagination: { pages: 30, pageSize: 100 },
       waiter: { jobs: 20 },
       mock: { seconds: 0.3, warmupSeconds: 0.2, connections: 8, bigSize: 32 * MiB, smallSize: 16 * MiB, chunkSize: 2 * MiB },
-      inprocess: { calls: 300, warmup: 100, instances: 200, dropped: 1_000, bigSize: 32 * MiB, smallSize: 8 * MiB, chunkSize: 2 * MiB },
+      inprocess: { calls: 300, warmup: 100, instances: 200, dropped: 1_000, bigSize: 32 * MiB, smallSize: 16 * MiB, chunkSize: 2 * MiB },
       // The command line (issue 14) on the small file: import against the library, the bar's cost, start-up.
       // and (issue 20) a listing against the library's, its memory against a tenth of it.
       cli: { reps: 1, on: "small", startupRuns: 3, listing: { pages: 20, pageSize: 100, smallLimit: 200, repetitions: 1 } },
@@ -106,8 +106,11 @@ const PLAN = quick
       // The stateful mock (issue 13): small requests per second on one core, and its RSS through a 1 GiB import.
       mock: { seconds: 5, warmupSeconds: 1, connections: 8, bigSize: 1024 * MiB, smallSize: 64 * MiB, chunkSize: 8 * MiB },
       // The stateful mock in-process (issue 32): calls side by side with the HTTP mock and a bare
-      // fetch handler, the cost of an instance, and RSS through a 100 MiB import.
-      inprocess: { calls: 5_000, warmup: 1_000, instances: 2_000, dropped: 10_000, bigSize: 100 * MiB, smallSize: 25 * MiB, chunkSize: 8 * MiB },
+      // fetch handler, the cost of an instance, and RSS through a 100 MiB import. Its baseline is a
+      // 50 MiB import: more than the client's own upload buffers (4 chunks in flight and one read
+      // ahead, 40 MiB of 8 MiB chunks, reused), so the two differ only in bytes sent; a smaller
+      // baseline would measure those buffers filling, not chunks kept.
+      inprocess: { calls: 5_000, warmup: 1_000, instances: 2_000, dropped: 10_000, bigSize: 100 * MiB, smallSize: 50 * MiB, chunkSize: 8 * MiB },
       // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up;
       // (issue 20) 100,000 chunks in 1,000 pages against the library's listing, its memory against 10,000.
       cli: { reps: 5, on: "big", startupRuns: 20, listing: { pages: 1_000, pageSize: 100, smallLimit: 10_000, repetitions: 5 } },
@@ -558,7 +561,7 @@ if (selected("memory")) {
     `${fmt(median(v.bigPeaks), 0)} vs ${fmt(median(v.smallPeaks), 0)}`,
     "",
     `${fmt(v.growth, 2)}×`,
-    "within ±10%",
+    "grows ≤ 10%",
     status(v.flat),
   );
 }
@@ -575,7 +578,7 @@ if (selected("streams")) {
       `${fmtSpread(v.bigPeaks, 0)} vs ${fmtSpread(v.smallPeaks, 0)}`,
       "",
       `${fmt(v.growth, 2)}×`,
-      "flat: within ±10%",
+      "flat: grows ≤ 10%",
       status(v.flat),
     );
   }
@@ -661,7 +664,7 @@ if (selected("pagination") && raw.pagination) {
     `${fmt(p.heapFirstPageMiB, 2)} → ${fmt(p.heapLastPageMiB, 2)}`,
     `cursor loop ${fmt(p.loopHeapFirstPageMiB, 2)} → ${fmt(p.loopHeapLastPageMiB, 2)}`,
     `${fmt(v.heapRatio, 3)}×`,
-    "within ±10%",
+    "grows ≤ 10%",
     status(v.heapFlat),
   );
 }
@@ -711,7 +714,7 @@ if (selected("mock") && raw.mock) {
     `${fmt(big.peakRssMiB, 0)} (${fmt(big.baselineRssMiB, 0)}) vs ${fmt(small.peakRssMiB, 0)} (${fmt(small.baselineRssMiB, 0)})`,
     "",
     `${fmt(growth, 2)}×`,
-    "flat: within ±10%, chunk digests match",
+    "flat: grows ≤ 10%, chunk digests match",
     status(growth <= 1.1 && big.digestsMatch && small.digestsMatch),
   );
   if (!big.digestsMatch || !small.digestsMatch) verdicts.gateFailures.push("the stateful mock's chunk digests did not match the sender's");
@@ -781,7 +784,7 @@ if (selected("inprocess") && raw.inprocess) {
     `${fmt(m.heapMiB.before, 2)} → ${fmt(m.heapMiB.after, 2)}`,
     "",
     `${fmt(heapGrowth, 3)}×`,
-    "flat: within ±10%",
+    "flat: grows ≤ 10%",
     status(heapGrowth <= 1 + TARGETS.heapGrowth),
   );
   const [small, big] = m.import;
@@ -793,7 +796,7 @@ if (selected("inprocess") && raw.inprocess) {
     `${fmt(big.peakRssMiB, 0)} (${fmt(big.baselineRssMiB ?? NaN, 0)}) vs ${fmt(small.peakRssMiB, 0)} (${fmt(small.baselineRssMiB ?? NaN, 0)})`,
     "",
     `${fmt(growth, 2)}×`,
-    "flat: within ±10%",
+    "flat: grows ≤ 10%",
     status(growth <= 1 + TARGETS.growth),
   );
 }
@@ -844,7 +847,7 @@ if (selected("cli") && raw.cli) {
     `${fmtSpread(l.cliPeakRssMiB, 0)} vs ${fmtSpread(l.cliSmallPeakRssMiB, 0)}`,
     `the library's script ${fmtSpread(l.libraryPeakRssMiB, 0)}`,
     `${fmt(v.listGrowth, 2)}×`,
-    "flat: within ±10%",
+    "flat: grows ≤ 10%",
     status(v.listFlat),
   );
   row(
