@@ -15,7 +15,35 @@ const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 /**
  * @typedef {string | typeof ITEM | typeof ENTRY} Step a property name, ITEM or ENTRY
  * @typedef {(node: Record<string, any>, path: readonly Step[]) => typeof SKIP | void} SchemaVisitor
+ * @typedef {{ keyword: string, segments: string[], step: Step | undefined, schema: unknown }} Subschema
  */
+
+/**
+ * How schemas nest, for the walk below and for readers that fold a schema their own way (the spec
+ * diff's views): the schemas directly under `node`, in the walk's order. First the branches of
+ * allOf, anyOf and oneOf, which describe the node's own values (no `step`); then its properties
+ * (step: the name), its items (ITEM) and its maps, additionalProperties and patternProperties
+ * (ENTRY). `segments` locate each below the node, as a JSON Pointer's unescaped segments. Values
+ * are given as written: a boolean schema too, and a `$ref` not followed.
+ * @param {Record<string, any>} node
+ * @returns {Subschema[]}
+ */
+export function subschemas(node) {
+  /** @type {Subschema[]} */
+  const found = [];
+  for (const keyword of COMPOSITIONS) {
+    const branches = Array.isArray(node[keyword]) ? node[keyword] : [];
+    for (const [i, schema] of branches.entries()) found.push({ keyword, segments: [keyword, String(i)], step: undefined, schema });
+  }
+  for (const [name, schema] of Object.entries(node.properties ?? {})) found.push({ keyword: "properties", segments: ["properties", name], step: name, schema });
+  if (node.items !== undefined) found.push({ keyword: "items", segments: ["items"], step: ITEM, schema: node.items });
+  const extra = node.additionalProperties;
+  if (extra !== undefined) found.push({ keyword: "additionalProperties", segments: ["additionalProperties"], step: ENTRY, schema: extra });
+  for (const [pattern, schema] of Object.entries(node.patternProperties ?? {})) {
+    found.push({ keyword: "patternProperties", segments: ["patternProperties", pattern], step: ENTRY, schema });
+  }
+  return found;
+}
 
 /**
  * Calls `visit(node, path)` for every schema node under `schema`, depth first, parents before
@@ -48,8 +76,5 @@ function walk(spec, schema, visit, path, refs) {
     return;
   }
   if (visit(node, path) === SKIP) return;
-  for (const keyword of COMPOSITIONS) for (const branch of node[keyword] ?? []) walk(spec, branch, visit, path, refs);
-  for (const [name, property] of Object.entries(node.properties ?? {})) walk(spec, property, visit, [...path, name], refs);
-  walk(spec, node.items, visit, [...path, ITEM], refs);
-  for (const map of [node.additionalProperties, ...Object.values(node.patternProperties ?? {})]) walk(spec, map, visit, [...path, ENTRY], refs);
+  for (const { step, schema: child } of subschemas(node)) walk(spec, child, visit, step === undefined ? path : [...path, step], refs);
 }

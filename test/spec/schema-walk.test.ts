@@ -1,7 +1,7 @@
 // The schema walk the generators share: which nodes it reaches, with which paths, and where it
 // stops (a visitor's SKIP, a $ref already on the way down).
 import { describe, expect, it } from "vitest";
-import { ENTRY, ITEM, SKIP, walkSchema, type Step } from "../../scripts/lib/schema-walk.mjs";
+import { ENTRY, ITEM, SKIP, subschemas, walkSchema, type Step } from "../../scripts/lib/schema-walk.mjs";
 
 const spec = {
   components: {
@@ -45,5 +45,20 @@ describe("walkSchema", () => {
   it("ignores what is not a schema object (a boolean additionalProperties, a missing items)", () => {
     expect(visited({ type: "object", additionalProperties: true })).toEqual([":object"]);
     expect(visited(undefined)).toEqual([]);
+  });
+});
+
+describe("subschemas", () => {
+  it("lists the schemas directly under a node in the walk's order, each with its pointer segments and step, as written", () => {
+    const items = { $ref: "#/components/schemas/Tree" };
+    const node = { anyOf: [true, { type: "null" }], properties: { "a/b": { type: "string" } }, items, additionalProperties: false, patternProperties: { "^x-": {} } };
+    expect(subschemas(node).map(({ keyword, segments, step, schema }) => [keyword, segments, step === undefined ? "-" : show([step]), schema])).toEqual([
+      ["anyOf", ["anyOf", "0"], "-", true],
+      ["anyOf", ["anyOf", "1"], "-", { type: "null" }],
+      ["properties", ["properties", "a/b"], "a/b", { type: "string" }],
+      ["items", ["items"], "[]", items],
+      ["additionalProperties", ["additionalProperties"], "{}", false],
+      ["patternProperties", ["patternProperties", "^x-"], "{}", {}],
+    ]);
   });
 });

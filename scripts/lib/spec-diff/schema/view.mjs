@@ -7,7 +7,8 @@
 // A view: { key, pointer, label, any, types: Map<type, facet> | null, variants, variantKind, not, unknown }
 // where `types` null means "any type". A facet holds the constraints of one JSON type, each as
 // { value, at } (`at` the pointer of the keyword, for the line of a change).
-import { escapeSegment, unescapeSegment } from "../../../../src/kernel/json-pointer.js";
+import { escapeSegment, pointerOf, unescapeSegment } from "../../../../src/kernel/json-pointer.js";
+import { subschemas } from "../../schema-walk.mjs";
 
 const JSON_TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
 const MAX_VARIANTS = 32;
@@ -156,13 +157,14 @@ function facetOf(schema, pointer, type, enumEntries) {
       facet.patterns = [];
     }
   }
+  // Where the sub-schemas sit is the shared walk's knowledge; what they allow is read here.
+  const below = (keyword) => subschemas(schema).filter((child) => child.keyword === keyword).map((child) => ({ ...child, pointer: `${pointer}${pointerOf(child.segments)}` }));
   if (type === "array") {
-    if (schema.items !== undefined) facet.items = [{ schema: schema.items, pointer: `${pointer}/items` }];
+    for (const { schema: items, pointer: at } of below("items")) facet.items = [{ schema: items, pointer: at }];
     if (schema.uniqueItems === true) facet.uniqueItems = { value: true, at: `${pointer}/uniqueItems` };
   }
   if (type === "object") {
-    for (const [name, sub] of Object.entries(schema.properties ?? {}))
-      facet.properties?.set(name, [{ schema: sub, pointer: `${pointer}/properties/${escapeSegment(name)}` }]);
+    for (const { segments: [, name = ""], schema: sub, pointer: at } of below("properties")) facet.properties?.set(name, [{ schema: sub, pointer: at }]);
     if (Array.isArray(schema.required)) for (const name of schema.required) facet.required?.set(name, `${pointer}/required`);
     const extra = schema.additionalProperties;
     if (extra === false) facet.additional = { kind: "closed", at: `${pointer}/additionalProperties`, sources: [] };
@@ -382,10 +384,12 @@ export function createViews(spec) {
     let view = ownView(schema, pointer);
     // The node's own keywords and an allOf that says nothing about type should not make the
     // whole node "any": an allOf of objects is an object.
-    for (const [i, part] of (Array.isArray(schema.allOf) ? schema.allOf : []).entries()) view = intersect(view, of(part, `${pointer}/allOf/${i}`));
+    const children = subschemas(schema);
+    const branchesOf = (kind) => children.filter((child) => child.keyword === kind).map((child) => of(child.schema, `${pointer}${pointerOf(child.segments)}`));
+    for (const part of branchesOf("allOf")) view = intersect(view, part);
     for (const kind of ["anyOf", "oneOf"]) {
       if (!Array.isArray(schema[kind])) continue;
-      const branches = schema[kind].map((branch, i) => of(branch, `${pointer}/${kind}/${i}`));
+      const branches = branchesOf(kind);
       view = intersect(view, union(branches, kind, `${pointer}/${kind}`, `${pointer}/${kind}`));
     }
     return { ...view, key: pointer, pointer };
