@@ -14,7 +14,7 @@ export const SYSTEM_PROGRAMS = [
     debian: "chromium",
     tests: ["test/docs/site.browser.test.ts", "test/docs/reference.browser.test.ts", "test/package/browser-bundle.test.ts"],
   },
-  { program: "curl", debian: "curl", tests: ["test/docs/code-samples.test.ts", "test/docs/newcomer.test.ts", "test/bench/smoke.test.ts"] },
+  { program: "curl", debian: "curl", tests: ["test/docs/code-samples.test.ts", "test/docs/newcomer.test.ts", "test/docs/newcomer-reference.test.ts", "test/bench/smoke.test.ts"] },
   // The command-line guide's samples read JSON with it, as a reader's scripts would.
   { program: "jq", debian: "jq", tests: ["test/docs/newcomer.test.ts"] },
   { program: "tmux", debian: "tmux", tests: ["test/cli/progress-terminal.test.ts"] },

@@ -5,7 +5,7 @@
 // - each `platform` sample names a real command and only flags it has (the command tree);
 // - each curl sample runs as written, with bash and curl, against a fresh stateful mock that
 //   holds what the examples name (`existing: "examples"`), and must reach its operation and be
-//   answered 2xx. (test/docs/newcomer.test.ts runs all three from the packed package.)
+//   answered 2xx. (test/docs/newcomer-reference.test.ts runs all three from the packed package.)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

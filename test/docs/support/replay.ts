@@ -7,6 +7,13 @@
 // line's failure ends it), within the bound for each of its commands. A command meant to fail says so in its comment, `# exits N: why`, and
 // must exit with N. What the test cannot do as a reader would, it does in the nearest way and
 // says so here:
+// - `npx <program>` of a program installed in the project runs through npx as written until it
+//   has once ended well; after that, bash and zsh blocks call the project's own executable
+//   (`node_modules/.bin/<program>`, with that folder first on PATH), which is what npx runs for an
+//   installed package, without npm's start-up (about a second of CPU each time).
+// - a ```ts block run with `npx tsx` once tsx has ended well: the file, compiled as tsx compiles it
+//   (esbuild's TypeScript transform, to an ES module), runs with node beside the project, where the
+//   package and the other blocks' compiled files (`./client.js`) resolve as from the project.
 // - `npm install …` (no registry here): each package named must be one the test installed in the
 //   project from the packed tarball or links from this repository; the line is not run.
 // - `npm pack` in this repository: the test packed the package already.
@@ -17,8 +24,9 @@
 // A block of commands for a clone of this repository only (`npm ci`, `npm pack`, `npm test`,
 // `npm run …`, `gh`, `git`) has no place in a reader's project: it is not run (the test packed
 // the package itself).
-import { existsSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { transform } from "esbuild";
 import { runBounded, type BoundedRun } from "../../support/bounded-run.js";
 
 export interface DocBlock {
@@ -105,6 +113,10 @@ export interface ReplayContext {
   /** The environment every block runs with (the docs' variables, a fresh HOME, PATH without the repo's tools). */
   env: Record<string, string | undefined>;
   timeoutMs: number;
+  /** The programs whose `npx` form has ended well in this replay (tsx, platform…), shared by its contexts. */
+  proven: Set<string>;
+  /** A folder outside the project, resolving packages as the project does, where ```ts blocks are compiled. */
+  compiled: string;
 }
 
 /** The documented line that starts the mock the docs point at (any port flag, maybe in the background). */
@@ -133,10 +145,12 @@ function expectingExit(line: string, code: string, shell: string): string {
 }
 
 /** The shell block as the test runs it, and what it noticed on the way. */
-export function rewriteShell(block: DocBlock, context: ReplayContext): { script: string; notes: string[]; problems: string[] } {
+export function rewriteShell(block: DocBlock, context: ReplayContext): { script: string; notes: string[]; problems: string[]; npx: string[] } {
   const shell = SHELLS[block.lang] ?? "bash";
   const notes: string[] = [];
   const problems: string[] = [];
+  // What the block runs through npx and must end well: a line meant to fail proves nothing.
+  const npx: string[] = [];
   const mock = new URL(context.mockUrl);
   const out = shellLines(block.code).map((line) => {
     const trimmed = line.trim();
@@ -162,11 +176,41 @@ export function rewriteShell(block: DocBlock, context: ReplayContext): { script:
     for (const [port, ours] of Object.entries(context.ports)) rewritten = rewritten.replace(new RegExp(`(127\\.0\\.0\\.1:|--port )${port}\\b`, "g"), `$1${ours}`);
     const expected = EXPECTED_EXIT.exec(rewritten);
     if (expected) return expectingExit(rewritten.slice(0, expected.index), expected[1]!, shell);
+    npx.push(...npxPrograms(rewritten));
     return shell === "fish" ? `${rewritten}; or exit $status` : rewritten;
   });
   // curl fails on an answer of 4xx or 5xx, and says so.
-  const prelude = shell === "fish" ? ["function curl; command curl --fail-with-body --silent --show-error $argv; end"] : ["set -euo pipefail", 'curl() { command curl --fail-with-body --silent --show-error "$@"; }'];
-  return { script: [...prelude, ...out].join("\n"), notes, problems };
+  const prelude =
+    shell === "fish"
+      ? ["function curl; command curl --fail-with-body --silent --show-error $argv; end"]
+      : ["set -euo pipefail", 'curl() { command curl --fail-with-body --silent --show-error "$@"; }', ...provenNpx(context.proven)];
+  return { script: [...prelude, ...out].join("\n"), notes, problems, npx };
+}
+
+/** The programs a block runs with `npx`. */
+const npxPrograms = (code: string): string[] => [...code.matchAll(/\bnpx\s+([\w@/.-]+)/g)].map((m) => m[1]!).filter((name) => !name.startsWith("-"));
+
+/** For bash and zsh: `npx` of a proven program in a folder that has it installed runs that executable, any other npx line npx itself. */
+function provenNpx(proven: ReadonlySet<string>): string[] {
+  if (proven.size === 0) return [];
+  const names = [...proven].sort().join("|");
+  const installed = 'local program="$1"; shift; PATH="$PWD/node_modules/.bin:$PATH" "node_modules/.bin/$program" "$@"; return';
+  return [`npx() { case "$1" in ${names}) if [ -x "node_modules/.bin/$1" ]; then ${installed}; fi;; esac; command npx "$@"; }`];
+}
+
+/** After a block ended well, the programs it ran through npx are proven (in fish, npx itself always ran them). */
+function prove(programs: readonly string[], run: BoundedRun, context: ReplayContext): void {
+  if (run.code !== 0) return;
+  for (const name of programs) if (existsSync(join(context.project, "node_modules/.bin", name))) context.proven.add(name);
+}
+
+/** The block's file compiled as tsx compiles it, into the compiled folder under the same name (`.js`). */
+async function compile(name: string, code: string, context: ReplayContext): Promise<string> {
+  const { code: js } = await transform(code, { loader: "ts", format: "esm", target: `node${process.versions.node}`, sourcefile: name, sourcemap: "inline" });
+  const file = join(context.compiled, name.replace(/\.ts$/, ".js"));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, js);
+  return file;
 }
 
 /** The file a ```ts block is saved as: the name its first line gives, or `<page>-<n>` (`.test.ts` for a vitest file). */
@@ -182,11 +226,21 @@ export async function replayBlock(block: DocBlock, context: ReplayContext): Prom
   if (block.lang === "ts") {
     const name = fileNameOf(block);
     writeFileSync(join(context.project, name), block.code);
-    const command = name.endsWith(".test.ts") ? `npx vitest run ${name}` : `npx tsx ${name}`;
-    const run = await runBounded("bash", ["-c", command], { cwd: context.project, env: context.env, timeoutMs: context.timeoutMs, endOnExit: true });
-    return { block, ran: command, run, notes: [], problems: [] };
+    // Compiled whatever runs it, so that a later block importing it finds it.
+    const compiled = await compile(name, block.code, context);
+    const test = name.endsWith(".test.ts");
+    const command = test ? `npx vitest run ${name}` : `npx tsx ${name}`;
+    const bounds = { cwd: context.project, env: context.env, timeoutMs: context.timeoutMs, endOnExit: true };
+    if (!test && context.proven.has("tsx")) {
+      const run = await runBounded(process.execPath, [compiled], bounds);
+      return { block, ran: `${command} (compiled: node ${compiled})`, run, notes: [], problems: [] };
+    }
+    const script = [...provenNpx(context.proven), command].join("\n");
+    const run = await runBounded("bash", ["-c", script], bounds);
+    prove([test ? "vitest" : "tsx"], run, context);
+    return { block, ran: script, run, notes: [], problems: [] };
   }
-  const { script, notes, problems } = rewriteShell(block, context);
+  const { script, notes, problems, npx } = rewriteShell(block, context);
   if (problems.length > 0) return { block, ran: script, notes, problems };
   // The block that makes the project runs where the reader stands before it exists.
   const makesProject = /^npm init -y\b/m.test(block.code);
@@ -200,5 +254,7 @@ export async function replayBlock(block: DocBlock, context: ReplayContext): Prom
     endOnExit: true,
   });
   if (makesProject && existsSync(context.project)) context.install(context.project);
+  // Proven only by npx itself: in bash and zsh, once proven, the block already called the executable.
+  prove(npx.filter((name) => !context.proven.has(name)), run, context);
   return { block, ran: script, run, notes, problems };
 }
