@@ -4,10 +4,10 @@
 // installed from the packed tarball, each after the command the docs give for a fresh mock
 // (`curl -X POST "$PLATFORM_BASE_URL/__mock/reset"`), since an operation's three samples each do
 // the same thing. Each runs within 30 seconds, must exit 0 (a curl answered 4xx fails) and print
-// no credential. The samples are independent of each other, so they run a few at a time, each
-// against a mock of its own for as long as it runs: the mock as the docs start it (`npx
-// platform-mock --stateful --examples`), one per slot. The README and the guides, in order, are
-// newcomer.test.ts.
+// no credential. The samples are independent of each other, so they run a few at a time, each in
+// a slot of its own for as long as it runs: a reader's project (samples write files such as
+// model.tar there) and the mock as the docs start it (`npx platform-mock --stateful --examples`).
+// The README and the guides, in order, are newcomer.test.ts.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,14 +37,21 @@ const MAKES_PROJECT = fencedBlocks("README.md", readFileSync(resolve(REPO_ROOT, 
 
 const mocks: DocsMock[] = [];
 const results = new Map<DocBlock, BlockReplay>();
-let madeProject: BlockReplay;
+const madeProjects: BlockReplay[] = [];
+
+/** A slot: a reader's project of its own (samples write files such as model.tar in it) and a mock of its own. */
+async function slot(): Promise<ReplayContext> {
+  const setUp = await newcomerSetUp();
+  const mock = await startDocsMock(setUp.project);
+  mocks.push(mock);
+  const context = setUp.context(mock.url);
+  madeProjects.push(await replayBlock(MAKES_PROJECT, context));
+  return context;
+}
 
 beforeAll(async () => {
-  const setUp = await newcomerSetUp();
-  mocks.push(...(await Promise.all(Array.from({ length: SLOTS }, () => startDocsMock(setUp.project)))));
-  const contexts: ReplayContext[] = mocks.map((mock) => setUp.context(mock.url));
-  madeProject = await replayBlock(MAKES_PROJECT, contexts[0]!);
-  if (madeProject.run?.code !== 0) return;
+  const contexts = await Promise.all(Array.from({ length: SLOTS }, slot));
+  if (madeProjects.some((made) => made.run?.code !== 0)) return;
   const queue = [...referenceSamples];
   await Promise.all(
     contexts.map(async (context) => {
@@ -62,9 +69,10 @@ afterAll(() => {
 });
 
 describe("a newcomer's replay of the API reference's samples, each against a fresh mock", () => {
-  it("makes the project as the README does", () => {
+  it("makes each slot's project as the README does", () => {
     expect(MAKES_PROJECT, "the README's block with npm init -y").toBeDefined();
-    expectRanAsWritten(madeProject);
+    expect(madeProjects).toHaveLength(SLOTS);
+    for (const made of madeProjects) expectRanAsWritten(made);
   });
 
   it("has three samples for every operation", () => {
