@@ -2,7 +2,9 @@
 // by `npm init -y` and `npm pkg set type=module` (the README's steps), the package and tsx
 // installed in it, `platform-mock --stateful --examples` from the package, and each ```ts block
 // saved as the file its first line names (`// client.ts`) and run with `npx tsx`, in the README's
-// order, twice against that one mock: the second round meets the state the first left. Each run
+// order, twice against that one mock: the second round meets the state the first left (once
+// `npx tsx` has ended well, each file runs compiled as tsx compiles it, with node, as the
+// newcomer's replay does: test/docs/support/replay.ts). Each run
 // is a process of its own that must end by itself and print what the sample's comments promise,
 // and no credential. The blocks are also type-checked together against src/ under strict
 // settings. The package is the run's one packed and installed copy (test/package/installed-package.ts).
@@ -14,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { npmCommand } from "../scripts/lib/pack.mjs";
 import { REPO_ROOT } from "../scripts/lib/spec.mjs";
 import { TSC } from "./support/checker.js";
+import { compiledFolder } from "./docs/support/newcomer.js";
+import { compile, replayBlock, type ReplayContext } from "./docs/support/replay.js";
 import { installPackedPackage, type InstalledPackage } from "./package/installed-package.js";
 import { runBounded, type BoundedRun } from "./support/bounded-run.js";
 import { extractSamples, inMarkdownTerms, writeSamples, type Sample } from "./support/samples.js";
@@ -70,14 +74,23 @@ beforeAll(async () => {
   });
   mock = { url, stop: () => child.kill("SIGTERM") };
 
-  const [npm, npmArgs] = npmCommand(["exec", "--no", "--", "tsx"]) as [string, string[]];
+  const context: ReplayContext = {
+    home: installed.scratch,
+    project,
+    install: () => undefined,
+    installable: [],
+    mockUrl: url,
+    ports: {},
+    env: { PLATFORM_BASE_URL: url, ...CREDENTIALS },
+    timeoutMs: RUN_BOUND_MS,
+    proven: new Set(),
+    compiled: compiledFolder(installed.scratch, realpathSync(join(installed.project, "node_modules"))),
+  };
+  const blocks = new Map(samples.map((sample) => [fileName(sample), { ...sample, lang: "ts" }]));
+  // client.ts is not run, but the others import it.
+  await compile("client.ts", blocks.get("client")!.code, context);
   for (const round of ROUNDS) {
-    for (const name of RUN_ORDER) {
-      runs.set(
-        `${round} ${name}`,
-        await runBounded(npm, [...npmArgs, `${name}.ts`], { cwd: project, env: { PLATFORM_BASE_URL: url, ...CREDENTIALS }, timeoutMs: RUN_BOUND_MS }),
-      );
-    }
+    for (const name of RUN_ORDER) runs.set(`${round} ${name}`, (await replayBlock(blocks.get(name)!, context)).run!);
   }
 }, 900_000);
 

@@ -35,6 +35,19 @@ export async function startDocsMock(cwd: string): Promise<DocsMock> {
   return { url, stop: () => child.kill("SIGTERM") };
 }
 
+/**
+ * Where a replay compiles its ```ts blocks (./replay.ts), out of the reader's sight: an ES module
+ * folder in `scratch` whose node_modules is the project's, so the package and the project's tools
+ * resolve from it as from the project.
+ */
+export function compiledFolder(scratch: string, nodeModules: string): string {
+  const compiled = join(scratch, "compiled");
+  mkdirSync(compiled);
+  writeFileSync(join(compiled, "package.json"), JSON.stringify({ type: "module" }));
+  symlinkSync(nodeModules, join(compiled, "node_modules"), "dir");
+  return compiled;
+}
+
 export interface NewcomerSetUp {
   /** Where the package is installed (the run's one installation, linked). */
   project: string;
@@ -51,12 +64,7 @@ export async function newcomerSetUp(ports: Record<string, number> = {}): Promise
   const home = join(installed.scratch, "home");
   mkdirSync(home);
   const nodeModules = realpathSync(join(installed.project, "node_modules"));
-  // Where the ```ts blocks are compiled (./replay.ts), out of the reader's sight; the package
-  // and the project's tools resolve from it as from the project.
-  const compiled = join(installed.scratch, "compiled");
-  mkdirSync(compiled);
-  writeFileSync(join(compiled, "package.json"), JSON.stringify({ type: "module" }));
-  symlinkSync(nodeModules, join(compiled, "node_modules"), "dir");
+  const compiled = compiledFolder(installed.scratch, nodeModules);
   const proven = new Set<string>();
   return {
     project: installed.project,

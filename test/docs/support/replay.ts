@@ -205,7 +205,7 @@ function prove(programs: readonly string[], run: BoundedRun, context: ReplayCont
 }
 
 /** The block's file compiled as tsx compiles it, into the compiled folder under the same name (`.js`). */
-async function compile(name: string, code: string, context: ReplayContext): Promise<string> {
+export async function compile(name: string, code: string, context: ReplayContext): Promise<string> {
   const { code: js } = await transform(code, { loader: "ts", format: "esm", target: `node${process.versions.node}`, sourcefile: name, sourcemap: "inline" });
   const file = join(context.compiled, name.replace(/\.ts$/, ".js"));
   mkdirSync(dirname(file), { recursive: true });
