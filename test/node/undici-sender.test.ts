@@ -144,6 +144,22 @@ describe("undiciSender: what it sends and reads", () => {
     });
   });
 
+  /**
+   * Resolves once `read()` has not changed for `turns` turns of the event loop in a row (each turn
+   * runs the socket's I/O callbacks, so a producer that can still write moves on within one), or
+   * once it reaches `limit`. Counted in turns, not milliseconds: a busy machine slows it, never
+   * cuts it short.
+   */
+  async function untilStill(read: () => number, limit: number, turns = 50): Promise<void> {
+    let last = read();
+    for (let still = 0; still < turns && last < limit; ) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const now = read();
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  }
+
   it("reads from a BodySource only as fast as the server takes it (backpressure)", async () => {
     let produced = 0;
     // 1 GiB of one shared zero-filled piece: without backpressure undici would queue it all at once.
@@ -166,11 +182,13 @@ describe("undiciSender: what it sends and reads", () => {
     const controller = new AbortController();
     const pending = send({ url: server.url, method: "POST", headers: {}, body: huge }, controller.signal);
     await arrived;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until production stops, waiting on the full socket (or runs past what backpressure allows).
+    await untilStill(() => produced, 64 * MiB);
     const producedWhileBlocked = produced;
     controller.abort(new Error("enough"));
     await expect(pending).rejects.toThrow("enough");
     // What the kernel's socket buffers hold, and a piece or two: nowhere near the 1 GiB.
+    expect(producedWhileBlocked).toBeGreaterThan(0);
     expect(producedWhileBlocked).toBeLessThan(64 * MiB);
   });
 
