@@ -34,6 +34,11 @@ import { loadSpec } from "../scripts/lib/spec.mjs";
 import { fmt, fmtSpread, median, MiB, ratio } from "./lib/stats.mjs";
 import { evaluate, TARGETS } from "./lib/verdicts.mjs";
 
+/** @typedef {import("../scripts/lib/json-types.ts").DocumentValue} DocumentValue */
+/** @typedef {{ result: DocumentValue, error?: undefined } | { error: string, result?: undefined }} ChildOutcome a child's JSON result, or why it gave none */
+/** @typedef {{ path: string, size: number, sha256: string, chunkDir: string | undefined }} TestFile */
+/** @typedef {{ medianDelayS: number[], p90DelayS: number[], medianPolls: number[], meanPolls: number[] }} StrategyRuns */
+
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, "..");
 const RESULT_PREFIX = "BENCH_RESULT ";
@@ -51,7 +56,7 @@ const { values: args } = parseArgs({
 const quick = args.quick;
 const only = args.only ? args.only.split(",").map((s) => s.trim()) : ALL;
 for (const name of only) if (!ALL.includes(name)) fail(`unknown benchmark "${name}"; choose from ${ALL.join(", ")}`);
-const selected = (name) => only.includes(name);
+const selected = (/** @type {string} */ name) => only.includes(name);
 const fullRun = !quick && !args.only && !args.src;
 
 // Sizes and repetitions. Quick: small files, fewer repetitions, same checks.
@@ -119,17 +124,23 @@ const PLAN = quick
       mcp: { calls: 2_000, warmup: 200, reps: 5, importReps: 3, on: "big" },
     };
 
+/**
+ * @param {string} message
+ */
 function fail(message) {
   console.error(`bench: ${message}`);
   process.exit(2);
 }
 
 const t0 = performance.now();
+/**
+ * @param {string} message
+ */
 function log(message) {
   process.stderr.write(`bench [${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s]: ${message}\n`);
 }
 
-const sizeLabel = (bytes) => (bytes >= 1024 * MiB ? `${bytes / 1024 / MiB} GiB` : `${bytes / MiB} MiB`);
+const sizeLabel = (/** @type {number} */ bytes) => (bytes >= 1024 * MiB ? `${bytes / 1024 / MiB} GiB` : `${bytes / MiB} MiB`);
 
 // ---------------------------------------------------------------------------------------------
 // Temporary directory, removed however the run ends.
@@ -208,10 +219,14 @@ const bundleDir = join(work, "bundle");
 }
 
 // Resolves every import that lands in the repo's src/ to the same file under `dir` instead.
+/**
+ * @param {string} dir
+ */
 function srcOverride(dir) {
   const src = join(REPO_ROOT, "src");
   return {
     name: "src-override",
+    /** @param {import("esbuild").PluginBuild} build */
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (target) => {
         if (target.pluginData === "src-override") return undefined;
@@ -232,6 +247,12 @@ function srcOverride(dir) {
 // Test files: AES-CTR keystream (incompressible, fast to make), hashed as written. For curl the
 // same bytes are also cut into chunk files, since curl -F sends whole files.
 
+/**
+ * @param {string} name
+ * @param {number} size
+ * @param {number} piece
+ * @param {string} [chunkDir]
+ */
 function generate(name, size, piece, chunkDir) {
   const path = join(work, name);
   const cipher = createCipheriv("aes-128-ctr", randomBytes(16), randomBytes(16));
@@ -256,9 +277,9 @@ function generate(name, size, piece, chunkDir) {
 const files = {};
 {
   const t = performance.now();
-  const chunkDir = (which) => (curlVersion && selected("import") && PLAN.throughputOn === which ? join(work, `chunks-${which}`) : undefined);
+  const chunkDir = (/** @type {string} */ which) => (curlVersion && selected("import") && PLAN.throughputOn === which ? join(work, `chunks-${which}`) : undefined);
   if (selected("import") || selected("memory") || selected("cli") || selected("mcp")) {
-    const wants = (which) => (selected("cli") && PLAN.cli.on === which) || (selected("mcp") && PLAN.mcp.on === which);
+    const wants = (/** @type {string} */ which) => (selected("cli") && PLAN.cli.on === which) || (selected("mcp") && PLAN.mcp.on === which);
     if ((selected("import") && PLAN.throughputOn === "big") || selected("memory") || wants("big"))
       files.big = generate("model-big.bin", PLAN.bigSize, PLAN.chunkSize, chunkDir("big"));
     if ((selected("import") && PLAN.throughputOn === "small") || selected("memory") || wants("small"))
@@ -282,7 +303,13 @@ const fileFor = (/** @type {string} */ which) => {
 // ---------------------------------------------------------------------------------------------
 // Children.
 
-/** Runs one bundled entry with its options; resolves { result } or { error }. */
+/**
+ * Runs one bundled entry with its options; resolves { result } or { error }.
+ * @param {string} entry
+ * @param {Record<string, unknown>} options
+ * @param {number} timeoutMs
+ * @returns {Promise<ChildOutcome>}
+ */
 async function runChild(entry, options, timeoutMs) {
   const run = await runProcess(process.execPath, ["--expose-gc", join(bundleDir, `${entry}.mjs`), JSON.stringify(options)], {
     cwd: work,
@@ -300,7 +327,8 @@ async function runChild(entry, options, timeoutMs) {
 /**
  * @type {import("./lib/verdicts.mjs").RawResults & {
  *   mock?: import("./mock.ts").MockBenchResult, inprocess?: import("./in-process.ts").InProcessBenchResult,
- *   size?: { coreGzipped: number, coreMinified: number, lazyGzipped: number, peerGzipped: number, budget: number }
+ *   size?: { coreGzipped: number, coreMinified: number, lazyGzipped: number, peerGzipped: number, budget: number },
+ *   streams: NonNullable<import("./lib/verdicts.mjs").RawResults["streams"]>,
  * }}
  */
 const raw = { import: [], memory: [], streams: [], latency: [], errors: [] };
@@ -315,12 +343,12 @@ function rotated(list, by) {
   const start = by % list.length;
   return [...list.slice(start), ...list.slice(0, start)];
 }
-const note = (outcome, into) => {
+const note = (/** @type {ChildOutcome} */ outcome, /** @type {unknown[]} */ into) => {
   if (outcome.error) raw.errors.push(outcome.error);
   else into.push(outcome.result);
 };
 
-const importOptions = (variant, file, extra = {}) => ({
+const importOptions = (/** @type {string} */ variant, /** @type {TestFile} */ file, extra = {}) => ({
   variant,
   file: file.path,
   fileSize: file.size,
@@ -503,11 +531,13 @@ if (selected("size")) {
 
 const verdicts = evaluate(raw, { selected: only, curl: Boolean(curlVersion), bigSize: PLAN.bigSize, smallSize: PLAN.smallSize, streamSizes: PLAN.streams });
 const throughputSize = PLAN.throughputOn === "big" ? PLAN.bigSize : PLAN.smallSize;
+/** @type {string[][]} */
 const rows = [];
+/** @type {(bench: string, measure: string, client: string, baseline: string, ratioText: string, target: string, status: string) => number} */
 const row = (bench, measure, client, baseline, ratioText, target, status) => rows.push([bench, measure, client, baseline, ratioText, target, status]);
-const status = (met) => (met === undefined ? "n/a" : met ? "met" : "**MISSED**");
-const by = (variant) => raw.import.filter((r) => r.variant === variant);
-const mibps = (runs) => runs.map((r) => r.mibPerSecond);
+const status = (/** @type {boolean | undefined} */ met) => (met === undefined ? "n/a" : met ? "met" : "**MISSED**");
+const by = (/** @type {string} */ variant) => raw.import.filter((r) => r.variant === variant);
+const mibps = (/** @type {{ mibPerSecond: number }[]} */ runs) => runs.map((r) => r.mibPerSecond);
 
 if (selected("import")) {
   const v = verdicts.import;
@@ -671,8 +701,15 @@ if (selected("pagination") && raw.pagination) {
 if (selected("waiter") && raw.waiter) {
   const s = raw.waiter.strategies;
   const d = raw.waiter.defaults;
-  const delay = (f) => `${fmt(median(f.medianDelayS), 1)} s (p90 ${fmt(median(f.p90DelayS), 1)} s)`;
-  const polls = (f) => `${fmt(median(f.medianPolls), 0)} (mean ${fmt(median(f.meanPolls), 1)})`;
+  // The waiter bench reports every strategy, each with these figures.
+  const delay = (/** @type {unknown} */ strategy) => {
+    const f = /** @type {StrategyRuns} */ (strategy);
+    return `${fmt(median(f.medianDelayS), 1)} s (p90 ${fmt(median(f.p90DelayS), 1)} s)`;
+  };
+  const polls = (/** @type {unknown} */ strategy) => {
+    const f = /** @type {StrategyRuns} */ (strategy);
+    return `${fmt(median(f.medianPolls), 0)} (mean ${fmt(median(f.meanPolls), 1)})`;
+  };
   const label = `${raw.waiter.jobs} jobs finishing 1 s–10 min (log-spread), simulated clock`;
   row(
     `6. Waiter: detection delay, ${label}`,
@@ -922,7 +959,7 @@ if (selected("mcp") && raw.mcp) {
 
 if (selected("size") && raw.size) {
   const z = raw.size;
-  const kB = (bytes) => `${fmt(bytes / 1024, 2)} kB`;
+  const kB = (/** @type {number} */ bytes) => `${fmt(bytes / 1024, 2)} kB`;
   row(
     "9. Size: the core entry, minified and gzipped, openapi-fetch included",
     "kB (1 kB = 1,024 bytes) loaded on import; the request validators and the upload code load on first use",
@@ -959,7 +996,7 @@ const table = [
 
 const notes = [];
 if (selected("import") && raw.import.length) {
-  const sinkPerGiB = (variant) => median(by(variant).map((r) => (Number(r.sinkCpuSeconds) * 1024 * MiB) / r.fileSize));
+  const sinkPerGiB = (/** @type {string} */ variant) => median(by(variant).map((r) => (Number(r.sinkCpuSeconds) * 1024 * MiB) / r.fileSize));
   const senders = ["client", "fetch", ...(curlVersion ? ["curl"] : [])];
   notes.push(
     `Where the import's time goes: sender and sink share the machine's ${machine.cores} cores. The sink spent ${senders
