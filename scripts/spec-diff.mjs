@@ -21,7 +21,10 @@ import { diffSpecs, resolveSides, rulesMarkdown, toAnnotations, toMarkdown } fro
 
 const FORMATS = ["markdown", "json", "github"];
 
-/** @returns {never} */
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`spec:diff: ${message}`);
   process.exit(2);
