@@ -7,17 +7,19 @@ import { startViolationAnswers } from "./violation-answers.mjs";
 
 const HOST = "127.0.0.1";
 
-const launch = (/** @type {string[]} */ args) => launchPrism({ script: cliEntry("@stoplight/prism-cli", "prism"), args, env: toolEnv });
+const launch = (/** @type {string[]} */ args, /** @type {number | undefined} */ readyTimeoutMs = undefined) =>
+  launchPrism({ script: cliEntry("@stoplight/prism-cli", "prism"), args, env: toolEnv, ...(readyTimeoutMs === undefined ? {} : { readyTimeoutMs }) });
 
 /**
- * Mock server of `spec`; `port: 0` lets the OS pick a free port.
- * @param {{ spec?: string, port?: number, errors?: boolean, dynamic?: boolean, extraArgs?: string[] }} [options]
+ * Mock server of `spec`; `port: 0` lets the OS pick a free port. `readyTimeoutMs`: how long Prism
+ * may take to say it listens (the launcher's default when left out).
+ * @param {{ spec?: string, port?: number, errors?: boolean, dynamic?: boolean, extraArgs?: string[], readyTimeoutMs?: number }} [options]
  */
-export function startPrism({ spec = specPath(), port = 0, errors = false, dynamic = false, extraArgs = [] } = {}) {
+export function startPrism({ spec = specPath(), port = 0, errors = false, dynamic = false, extraArgs = [], readyTimeoutMs } = {}) {
   const args = ["mock", spec, "-h", HOST, "-p", String(port)];
   if (errors) args.push("--errors");
   if (dynamic) args.push("--dynamic");
-  return launch([...args, ...extraArgs]);
+  return launch([...args, ...extraArgs], readyTimeoutMs);
 }
 
 /**

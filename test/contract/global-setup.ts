@@ -25,7 +25,10 @@ export async function setup(project: TestProject): Promise<void> {
   // Port 0: the OS picks a free port, so parallel runs (and a `npm run mock` on 4010) never clash.
   // startPrism spawns the pinned @stoplight/prism-cli with this very Node and resolves once
   // Prism logs that it is listening (it rejects with Prism's output if it never does).
-  const prism = await startPrism({ spec, port: 0 });
+  // 120 s, not the launcher's 30: this runs once before every contract file, while the other
+  // projects' workers hold both cores, and a Prism that was merely slow to start then ended the
+  // whole run with "No test files found" instead of running the suite.
+  const prism = await startPrism({ spec, port: 0, readyTimeoutMs: 120_000 });
   let stopping = false;
   stop = async () => {
     stopping = true;
