@@ -15,7 +15,12 @@ export function withDestructiveOptions(command: Command): Command {
 }
 
 /** True when the command should go ahead; prints the dry run's plan and returns false otherwise. */
-export async function goAhead(context: Context, flags: DestructiveFlags, plan: { operation: string; [key: string]: unknown }, question: string): Promise<boolean> {
+export async function goAhead(
+  context: Context,
+  flags: DestructiveFlags,
+  plan: { operation: string; [key: string]: unknown },
+  question: string,
+): Promise<boolean> {
   if (flags.dryRun) {
     await printResult(context.out, { dryRun: true, ...plan }, () => [`would ${question} (${plan.operation}); nothing was sent`]);
     return false;

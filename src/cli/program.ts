@@ -60,7 +60,10 @@ export function buildProgram(packageVersion: string): Command {
     .showHelpAfterError("(add --help for usage)")
     .helpCommand(false)
     .addHelpText("after", ROOT_HELP);
-  for (const group of [connectionsCommand(), chunksCommand(), modelsCommand(), toolsCommand(), guardrailsCommand(), attachmentsCommand(), filesCommand(), jobsCommand()]) {
+  const groups = [
+    connectionsCommand(), chunksCommand(), modelsCommand(), toolsCommand(), guardrailsCommand(), attachmentsCommand(), filesCommand(), jobsCommand(),
+  ];
+  for (const group of groups) {
     program.addCommand(group.addHelpText("after", `\nRun \`platform help ${group.name()} <command>\` for a command's flags and an example.`));
   }
   program.addCommand(configureCommand());

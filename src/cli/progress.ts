@@ -26,7 +26,11 @@ const LINE_INTERVAL_MS = 1_000;
 export type ProgressMode = "bar" | "lines" | "none";
 
 /** The display --progress asks for: `auto` is a bar on a capable terminal; TERM=dumb never gets one. */
-export function progressMode(flag: "auto" | ProgressMode, stream: Pick<NodeJS.WriteStream, "isTTY"> = process.stderr, env: NodeJS.ProcessEnv = process.env): ProgressMode {
+export function progressMode(
+  flag: "auto" | ProgressMode,
+  stream: Pick<NodeJS.WriteStream, "isTTY"> = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): ProgressMode {
   const dumb = env.TERM === "dumb";
   if (flag === "auto") return stream.isTTY && !dumb ? "bar" : "lines";
   return flag === "bar" && dumb ? "lines" : flag;

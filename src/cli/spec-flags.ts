@@ -19,11 +19,13 @@ type Fields<Op extends OperationId, P extends FieldPlace> = P extends "body" ? B
 type KeysOf<T> = T extends unknown ? Extract<keyof T, string> : never;
 /** The type at a key, in whichever members of a union have it. */
 type ValueAt<T, K extends string> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
-type Nested<T, K extends string> = NonNullable<ValueAt<T, K>> extends infer V ? (V extends readonly unknown[] ? never : V extends object ? `${K}.${KeysOf<V>}` : never) : never;
+type Nested<T, K extends string> =
+  NonNullable<ValueAt<T, K>> extends infer V ? (V extends readonly unknown[] ? never : V extends object ? `${K}.${KeysOf<V>}` : never) : never;
 /** A field (`deviceType`) or a field of a field (`hyperParameters.temperature`). */
 export type FieldPath<T> = KeysOf<T> | { [K in KeysOf<T>]: Nested<T, K> }[KeysOf<T>];
 /** The paths every one of the operations has (a flag shared by create and replace must fill both). */
-type CommonPath<Op extends OperationId, P extends FieldPlace> = (Op extends unknown ? (path: FieldPath<Fields<Op, P>>) => void : never) extends (path: infer Common) => void ? Common & string : never;
+type CommonPath<Op extends OperationId, P extends FieldPlace> =
+  (Op extends unknown ? (path: FieldPath<Fields<Op, P>>) => void : never) extends (path: infer Common) => void ? Common & string : never;
 export type FieldValue<T, Path extends string> = Path extends `${infer Head}.${infer Rest}` ? ValueAt<NonNullable<ValueAt<T, Head>>, Rest> : ValueAt<T, Path>;
 
 export interface SpecField {
@@ -78,7 +80,10 @@ export function specOption<Op extends OperationId, P extends FieldPlace, Path ex
   if (choices) option.choices(choices);
   else if (parse) option.argParser(parse);
   bound.set(option, [field]);
-  return { option, read: (options) => (options as Record<string, unknown>)[option.attributeName()] as NonNullable<FieldValue<Fields<Op, P>, Path>> | undefined };
+  return {
+    option,
+    read: (options) => (options as Record<string, unknown>)[option.attributeName()] as NonNullable<FieldValue<Fields<Op, P>, Path>> | undefined,
+  };
 }
 
 /**
@@ -86,13 +91,20 @@ export function specOption<Op extends OperationId, P extends FieldPlace, Path ex
  * --sync for isAsync: false) fills `fields`: the names are checked against the request types all
  * the same, and the option appears with its fields in the tests and the reference.
  */
-export function bindOption<Op extends OperationId, P extends FieldPlace, Path extends CommonPath<Op, P>>(option: Option, ...fields: FieldRef<Op, P, Path>[]): Option {
+export function bindOption<Op extends OperationId, P extends FieldPlace, Path extends CommonPath<Op, P>>(
+  option: Option,
+  ...fields: FieldRef<Op, P, Path>[]
+): Option {
   bound.set(option, fields);
   return option;
 }
 
 /** A positional argument filling `field`, with the spec's enum as its choices when it has one. */
-export function specArgument<Op extends OperationId, P extends FieldPlace, Path extends CommonPath<Op, P>>(name: string, description: string, ...fields: FieldRef<Op, P, Path>[]): Argument {
+export function specArgument<Op extends OperationId, P extends FieldPlace, Path extends CommonPath<Op, P>>(
+  name: string,
+  description: string,
+  ...fields: FieldRef<Op, P, Path>[]
+): Argument {
   const argument = new Argument(name, description);
   const choices = fields.map(enumOf).find((values) => values !== undefined);
   if (choices) argument.choices(choices);

@@ -28,7 +28,12 @@ export function attachmentsCommand(): Command {
         const bytes = await readFile(file).catch((error: unknown) => {
           throw fileError(file, "read the file to attach", error);
         });
-        const attachment = await context.client.attachments.upload(appId, envName, { file: new Uint8Array(bytes), fileName: options.fileName ?? basename(file), userReference: userReference.read(options)!, signal: context.signal });
+        const attachment = await context.client.attachments.upload(appId, envName, {
+          file: new Uint8Array(bytes),
+          fileName: options.fileName ?? basename(file),
+          userReference: userReference.read(options)!,
+          signal: context.signal,
+        });
         await printResult(context.out, attachment);
       }),
     );

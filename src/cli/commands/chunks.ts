@@ -35,14 +35,22 @@ export function chunksCommand(): Command {
     .action(
       withClient(["listChunks"], async (context, options: { limit?: number; startCursor?: string }, appId: string) => {
         const filters = filterTree(list.groups());
-        const chunks = context.client.chunks.list(appId, { ...(filters ? { filters } : {}), ...(options.startCursor ? { startCursor: options.startCursor } : {}), signal: context.signal });
+        const chunks = context.client.chunks.list(appId, {
+          ...(filters ? { filters } : {}),
+          ...(options.startCursor ? { startCursor: options.startCursor } : {}),
+          signal: context.signal,
+        });
         // Each chunk is printed as its page arrives: a reader sees the first before the last page is fetched.
         await printListing(context.out, chunks, TABLE, { ...(options.limit !== undefined ? { limit: options.limit } : {}), map: printable });
       }),
     );
 
   const field = <N extends "chunkText" | "chunkTitle" | "recordTitle">(name: N) => ({ operationId: "updateChunk", in: "body", name }) as const;
-  const update = { text: specOption("--text <text>", "chunkText", field("chunkText")), title: specOption("--title <title>", "chunkTitle", field("chunkTitle")), recordTitle: specOption("--record-title <title>", "recordTitle", field("recordTitle")) };
+  const update = {
+    text: specOption("--text <text>", "chunkText", field("chunkText")),
+    title: specOption("--title <title>", "chunkTitle", field("chunkTitle")),
+    recordTitle: specOption("--record-title <title>", "recordTitle", field("recordTitle")),
+  };
   group
     .command("update")
     .addArgument(specArgument("<appId>", "st-…", { operationId: "updateChunk", in: "path", name: "botId" }))
@@ -55,7 +63,11 @@ export function chunksCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform chunks update st-0a1b2c3d chk-5f2a9c3e --title 'Travel policy (2026)'")
     .action(
       withClient(["updateChunk"], async (context, options: { file?: string }, appId: string, chunkId: string) => {
-        const fields = mergeBody(await readBodyFile(options.file), { chunkText: update.text.read(options), chunkTitle: update.title.read(options), recordTitle: update.recordTitle.read(options) });
+        const fields = mergeBody(await readBodyFile(options.file), {
+          chunkText: update.text.read(options),
+          chunkTitle: update.title.read(options),
+          recordTitle: update.recordTitle.read(options),
+        });
         if (Object.keys(fields).length === 0) throw new UsageError("chunks update: give --file or at least one of --text, --title, --record-title");
         await printResult(context.out, await context.client.chunks.update(appId, chunkId, fields as UpdateChunkRequest, { signal: context.signal }));
       }),
@@ -80,7 +92,8 @@ export function chunksCommand(): Command {
           const filters = filterTree(remove.groups());
           if (filters !== undefined && chunkIds.length > 0) throw new UsageError("chunks delete: give chunk ids or --where, not both");
           if (filters === undefined && chunkIds.length === 0) throw new UsageError("chunks delete: give the chunk ids, or select them with --where");
-          const ids = filters === undefined ? chunkIds : (await context.client.chunks.list(appId, { filters, signal: context.signal }).toArray()).map((c) => c.chunkId);
+          const ids =
+            filters === undefined ? chunkIds : (await context.client.chunks.list(appId, { filters, signal: context.signal }).toArray()).map((c) => c.chunkId);
           if (options.dryRun) {
             await printResult(context.out, { dryRun: true, appId, chunkIds: ids }, () => (ids.length === 0 ? ["nothing to delete"] : [`would delete ${ids.length} chunk(s):`, ...ids]));
             return;
@@ -90,7 +103,10 @@ export function chunksCommand(): Command {
             return;
           }
           await confirm(`delete ${ids.length} chunk(s) from ${appId}`, options, context.signal);
-          const totals = await context.client.chunks.delete(appId, ids, { signal: context.signal, ...(options.batchSize ? { batchSize: options.batchSize } : {}) });
+          const totals = await context.client.chunks.delete(appId, ids, {
+            signal: context.signal,
+            ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+          });
           await printResult(context.out, printable(totals));
         },
       ),

@@ -5,7 +5,18 @@
 // secrets masked.
 import { Command } from "commander";
 import { currentInterruptSignal } from "../action.js";
-import { DEFAULT_PROFILE, PROFILE_SETTINGS, SECRET_SETTINGS, checkProfileName, configPath, ownProfile, readConfigFile, writeConfigFile, type ConfigFile, type Profile } from "../config/config-file.js";
+import {
+  DEFAULT_PROFILE,
+  PROFILE_SETTINGS,
+  SECRET_SETTINGS,
+  checkProfileName,
+  configPath,
+  ownProfile,
+  readConfigFile,
+  writeConfigFile,
+  type ConfigFile,
+  type Profile,
+} from "../config/config-file.js";
 import { outputOf, type GlobalOptions } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { note, printListDocument, printResult } from "../output/print.js";
@@ -142,7 +153,11 @@ async function configure(flags: ConfigureFlags, command: Command): Promise<void>
   await check(next);
   writeConfigFile(path, { ...config, profiles: { ...config.profiles, [name]: next } });
   note(`saved profile "${name}" to ${path}`);
-  await printResult(out, { profile: name, file: path, ...masked(next) }, () => [`profile: ${name}`, `file: ${path}`, ...Object.entries(masked(next)).map(([k, v]) => `${k}: ${v}`)]);
+  await printResult(out, { profile: name, file: path, ...masked(next) }, () => [
+    `profile: ${name}`,
+    `file: ${path}`,
+    ...Object.entries(masked(next)).map(([k, v]) => `${k}: ${v}`),
+  ]);
 }
 
 export function configureCommand(): Command {
@@ -166,8 +181,16 @@ export function configureCommand(): Command {
       const path = configPath();
       const config = readConfigFile(path) ?? { profiles: {} };
       const active = command.optsWithGlobals<GlobalOptions>().profile ?? (process.env.PLATFORM_PROFILE || DEFAULT_PROFILE);
-      const profiles = Object.entries(config.profiles).map(([name, profile]) => ({ profile: name, active: name === active, target: profile.baseUrl ?? profile.host ?? "", ...masked(profile) }));
-      await printListDocument(out, { file: path, active, profiles }, profiles, { columns: ["profile", "active", "target", "apiKey", "jwt", "jwtCommand"], empty: `no profiles in ${path}; save one with: platform configure` });
+      const profiles = Object.entries(config.profiles).map(([name, profile]) => ({
+        profile: name,
+        active: name === active,
+        target: profile.baseUrl ?? profile.host ?? "",
+        ...masked(profile),
+      }));
+      await printListDocument(out, { file: path, active, profiles }, profiles, {
+        columns: ["profile", "active", "target", "apiKey", "jwt", "jwtCommand"],
+        empty: `no profiles in ${path}; save one with: platform configure`,
+      });
     });
 
   return group;

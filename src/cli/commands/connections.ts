@@ -50,8 +50,15 @@ function withBodyOptions(command: Command, flags: BodyOptions): Command {
 
 async function body(flags: BodyOptions, options: BodyFlags): Promise<Record<string, unknown>> {
   const fromFile = await readBodyFile(options.file);
-  const fields = options.field === undefined ? undefined : { ...((fromFile.fields as Record<string, unknown> | undefined) ?? {}), ...keyValues(options.field, "--field") };
-  return mergeBody(fromFile, { provider: flags.provider?.read(options), connectionName: flags.name.read(options), model: flags.model.read(options), fields, status: flags.status.read(options) });
+  const fields =
+    options.field === undefined ? undefined : { ...((fromFile.fields as Record<string, unknown> | undefined) ?? {}), ...keyValues(options.field, "--field") };
+  return mergeBody(fromFile, {
+    provider: flags.provider?.read(options),
+    connectionName: flags.name.read(options),
+    model: flags.model.read(options),
+    fields,
+    status: flags.status.read(options),
+  });
 }
 
 export function connectionsCommand(): Command {
@@ -100,7 +107,13 @@ export function connectionsCommand(): Command {
     );
 
   const update = commonFlags("updateConnection");
-  withBodyOptions(group.command("update").addArgument(specArgument("<connectionId>", "cn-…", { operationId: "updateConnection", in: "path", name: "connectionId" })).description("change some fields of a connection (updateConnection, PATCH)"), update)
+  withBodyOptions(
+    group
+      .command("update")
+      .addArgument(specArgument("<connectionId>", "cn-…", { operationId: "updateConnection", in: "path", name: "connectionId" }))
+      .description("change some fields of a connection (updateConnection, PATCH)"),
+    update,
+  )
     .addHelpText("after", "\nExample:\n  platform connections update cn-… --name 'Support (EU)' --status FINALIZED")
     .action(
       withClient(["updateConnection"], async (context, options: BodyFlags, connectionId: string) => {
@@ -110,7 +123,13 @@ export function connectionsCommand(): Command {
     );
 
   const replace = createFlags("replaceConnection");
-  withBodyOptions(group.command("replace").addArgument(specArgument("<connectionId>", "cn-…", { operationId: "replaceConnection", in: "path", name: "connectionId" })).description("replace a custom API connection (replaceConnection, PUT)"), replace)
+  withBodyOptions(
+    group
+      .command("replace")
+      .addArgument(specArgument("<connectionId>", "cn-…", { operationId: "replaceConnection", in: "path", name: "connectionId" }))
+      .description("replace a custom API connection (replaceConnection, PUT)"),
+    replace,
+  )
     .addHelpText("after", "\nExample:\n  platform connections replace cn-… --file connection.json")
     .action(
       withClient(["replaceConnection"], async (context, options: BodyFlags, connectionId: string) => {

@@ -20,18 +20,21 @@ export function filesCommand(): Command {
     .description(`upload a file (uploadFile; a session for files of ${SINGLE_UPLOAD_LIMIT / 1_000_000} MB or more)`)
     .addHelpText("after", "\nExample:\n  platform files upload tool.json --json | jq -r .fileId")
     .action(
-      withClient(["uploadFile", "startImportSession", "uploadImportChunk", "completeImportSession"], async (context, options: { fileName?: string; concurrency?: number }, file: string) => {
-        const contextName = fileContext.read(options);
-        const uploaded = await context.client.files.upload({
-          source: file,
-          signal: context.signal,
-          ...(options.fileName ? { fileName: options.fileName } : {}),
-          ...(contextName ? { fileContext: contextName } : {}),
-          ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-        });
-        // The normalised fields, as every command prints a record: `raw` would repeat them.
-        await printResult(context.out, printable(uploaded));
-      }),
+      withClient(
+        ["uploadFile", "startImportSession", "uploadImportChunk", "completeImportSession"],
+        async (context, options: { fileName?: string; concurrency?: number }, file: string) => {
+          const contextName = fileContext.read(options);
+          const uploaded = await context.client.files.upload({
+            source: file,
+            signal: context.signal,
+            ...(options.fileName ? { fileName: options.fileName } : {}),
+            ...(contextName ? { fileContext: contextName } : {}),
+            ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+          });
+          // The normalised fields, as every command prints a record: `raw` would repeat them.
+          await printResult(context.out, printable(uploaded));
+        },
+      ),
     );
 
   return group;

@@ -19,7 +19,12 @@ export function jobsCommand(): Command {
       }),
     );
 
-  withWaitOptions(group.command("wait").addArgument(specArgument("<dockStatusId>", "ds-…", { operationId: "getDockStatus", in: "path", name: "dockStatusId" })).description("wait for a job to end (getDockStatus, polled); exit 4 if it failed"))
+  withWaitOptions(
+    group
+      .command("wait")
+      .addArgument(specArgument("<dockStatusId>", "ds-…", { operationId: "getDockStatus", in: "path", name: "dockStatusId" }))
+      .description("wait for a job to end (getDockStatus, polled); exit 4 if it failed"),
+  )
     .addHelpText("after", "\nExample:\n  platform jobs wait ds-7d8e9f0a --timeout 15m")
     .action(
       withClient(["getDockStatus"], async (context, options: JobFlags, id: string) => {

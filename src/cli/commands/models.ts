@@ -80,7 +80,14 @@ async function takeOverFinishedUpload(context: Context, options: ImportFlags, st
   await printResult(context.out, { ...printable(settled), ...(settled.modelId ? { modelId: settled.modelId } : {}) });
 }
 
-async function runImport(context: Context, options: ImportFlags, file: string, size: number, statePath: string, resumed: ImportState | undefined): Promise<void> {
+async function runImport(
+  context: Context,
+  options: ImportFlags,
+  file: string,
+  size: number,
+  statePath: string,
+  resumed: ImportState | undefined,
+): Promise<void> {
   const progress = await createProgress(progressMode(options.progress), size);
   let saved: ImportState | undefined = resumed;
   const transfer = {
@@ -203,10 +210,25 @@ export function modelsCommand(): Command {
     .action(
       withClient(["deployModel", "getDockStatus"], async (context, options: DeployFlags, modelId: string) => {
         const fromFile = await readBodyFile(options.file);
-        const given = { temperature: deploy.temperature.read(options), maxTokens: deploy.maxTokens.read(options), topP: deploy.topP.read(options), topK: deploy.topK.read(options) };
-        const hyperParameters = Object.values(given).some((v) => v !== undefined) ? mergeBody((fromFile.hyperParameters as Record<string, unknown>) ?? {}, given) : undefined;
-        const settings = mergeBody(fromFile, { name: deploy.name.read(options), deviceType: deploy.deviceType.read(options), hyperParameters }) as unknown as DeployModelRequest;
-        await printJob(context, options, context.client.models.deploy(modelId, settings, { modelType: deploy.modelType.read(options)!, signal: context.signal }));
+        const given = {
+          temperature: deploy.temperature.read(options),
+          maxTokens: deploy.maxTokens.read(options),
+          topP: deploy.topP.read(options),
+          topK: deploy.topK.read(options),
+        };
+        const hyperParameters = Object.values(given).some((v) => v !== undefined)
+          ? mergeBody((fromFile.hyperParameters as Record<string, unknown>) ?? {}, given)
+          : undefined;
+        const settings = mergeBody(fromFile, {
+          name: deploy.name.read(options),
+          deviceType: deploy.deviceType.read(options),
+          hyperParameters,
+        }) as unknown as DeployModelRequest;
+        await printJob(
+          context,
+          options,
+          context.client.models.deploy(modelId, settings, { modelType: deploy.modelType.read(options)!, signal: context.signal }),
+        );
       }),
     );
 
@@ -218,7 +240,12 @@ export function modelsCommand(): Command {
     undeploy: (context, modelId) => context.client.models.undeploy(modelId, { signal: context.signal }),
   });
 
-  withJobOptions(group.command("export").addArgument(specArgument("<modelId>", "cm-…", { operationId: "exportModel", in: "path", name: "modelId" })).description("export a model (exportModel); with --wait --download, save the file"))
+  withJobOptions(
+    group
+      .command("export")
+      .addArgument(specArgument("<modelId>", "cm-…", { operationId: "exportModel", in: "path", name: "modelId" }))
+      .description("export a model (exportModel); with --wait --download, save the file"),
+  )
     .option("--download <path>", "with --wait: save the exported file here (checked before the export starts)")
     .addHelpText("after", "\nExample:\n  platform models export cm-4e5f6a7b --wait --download model-export.tar")
     .action(

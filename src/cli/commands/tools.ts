@@ -35,7 +35,11 @@ function fromFiles(options: ToolFiles): boolean {
   return paths;
 }
 
-const needed = (operation: "importTool" | "importIntoTool") => (options: ToolFiles & JobFlags) => [...(options.file === undefined ? ["uploadFile" as const] : []), operation, ...(options.wait ? ["getDockStatus" as const] : [])];
+const needed = (operation: "importTool" | "importIntoTool") => (options: ToolFiles & JobFlags) => [
+  ...(options.file === undefined ? ["uploadFile" as const] : []),
+  operation,
+  ...(options.wait ? ["getDockStatus" as const] : []),
+];
 
 export function toolsCommand(): Command {
   const group = new Command("tools").description("import, export, deploy and undeploy tools");
@@ -49,7 +53,13 @@ export function toolsCommand(): Command {
         if (fromFiles(options)) {
           if (name === undefined) throw new UsageError("--name is required: the tool's name (toolName)");
           const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
-          const request = { toolName: name, toolData: { source: toolData }, flowData: { source: flowData }, ...(envVariables ? { envVariables: { source: envVariables } } : {}), signal: context.signal };
+          const request = {
+            toolName: name,
+            toolData: { source: toolData },
+            flowData: { source: flowData },
+            ...(envVariables ? { envVariables: { source: envVariables } } : {}),
+            signal: context.signal,
+          };
           return printJob(context, options, context.client.tools.importFromFiles(request));
         }
         const body = await readBodyFile(options.file);
@@ -58,14 +68,29 @@ export function toolsCommand(): Command {
       }),
     );
 
-  withJobOptions(fileOptions(group.command("import-into").addArgument(specArgument("<toolId>", "a-…", { operationId: "importIntoTool", in: "path", name: "toolId" })).description("import new versions of a tool's files into it (uploadFile, importIntoTool)")))
+  withJobOptions(
+    fileOptions(
+      group
+        .command("import-into")
+        .addArgument(specArgument("<toolId>", "a-…", { operationId: "importIntoTool", in: "path", name: "toolId" }))
+        .description("import new versions of a tool's files into it (uploadFile, importIntoTool)"),
+    ),
+  )
     .addHelpText("after", "\nExample:\n  platform tools import-into a-5e6f7a8b --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
     .action(
       withClient(needed("importIntoTool"), async (context, options: ToolFiles & JobFlags, toolId: string) => {
         if (fromFiles(options)) {
           if (options.envVariables === undefined) throw new UsageError("--env-variables is required to import into a tool");
           const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
-          return printJob(context, options, context.client.tools.importInto(toolId, { toolData: { source: toolData }, flowData: { source: flowData }, envVariables: { source: envVariables } }, { signal: context.signal }));
+          return printJob(
+            context,
+            options,
+            context.client.tools.importInto(
+              toolId,
+              { toolData: { source: toolData }, flowData: { source: flowData }, envVariables: { source: envVariables } },
+              { signal: context.signal },
+            ),
+          );
         }
         const body = (await readBodyFile(options.file)) as unknown as ImportIntoToolRequest;
         return printJob(context, options, context.client.tools.importInto(toolId, body, { signal: context.signal }));
@@ -95,7 +120,13 @@ export function toolsCommand(): Command {
     );
 
   const sync = bindOption(new Option("--sync", "ask the service to deploy before answering (isAsync: false)"), { operationId: "deployTool", in: "body", name: "isAsync", given: false });
-  withJobOptions(group.command("deploy").addArgument(specArgument("<toolId>", "a-…", { operationId: "deployTool", in: "path", name: "toolId" })).description("deploy a tool (deployTool)").addOption(sync))
+  withJobOptions(
+    group
+      .command("deploy")
+      .addArgument(specArgument("<toolId>", "a-…", { operationId: "deployTool", in: "path", name: "toolId" }))
+      .description("deploy a tool (deployTool)")
+      .addOption(sync),
+  )
     .addHelpText("after", "\nExample:\n  platform tools deploy a-5e6f7a8b --wait")
     .action(
       withClient(["deployTool", "getDockStatus"], async (context, options: JobFlags & { sync?: boolean }, toolId: string) => {

@@ -57,7 +57,9 @@ function flagOf(option: Option): FlagNode {
 // replays them into a string.
 function helpAfterOf(command: Command): string {
   let text = "";
-  const listeners = (command as unknown as { listeners(event: string): ((context: { error: boolean; command: Command; write(s: string): void }) => void)[] }).listeners("afterHelp");
+  const listeners = (
+    command as unknown as { listeners(event: string): ((context: { error: boolean; command: Command; write(s: string): void }) => void)[] }
+  ).listeners("afterHelp");
   for (const listener of listeners) listener({ error: false, command, write: (s) => (text += s) });
   return text.replace(/^\n+/, "").trimEnd();
 }

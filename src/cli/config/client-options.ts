@@ -33,7 +33,10 @@ export interface ClientSettings {
 export interface ResolveNeeds {
   /** The operations the caller will call: each one's credential must be found, or a usage error names it. */
   operationIds?: readonly OperationId[];
-  /** The command as the user typed it (`mcp`, `models deploy`): what a missing credential is said to be needed by, rather than an operation the user never named. */
+  /**
+   * The command as the user typed it (`mcp`, `models deploy`): what a missing credential is said to
+   * be needed by, rather than an operation the user never named.
+   */
   command?: string;
 }
 

@@ -50,7 +50,12 @@ export interface ListingOptions<T> {
  * A listing of any length (every page of chunks), printed as it arrives, so the first records
  * show before the last page is fetched and memory stays flat. Returns how many were printed.
  */
-export async function printListing<T extends object>(out: Output, items: AsyncIterable<T> | Iterable<T>, view: TableView, options: ListingOptions<T> = {}): Promise<number> {
+export async function printListing<T extends object>(
+  out: Output,
+  items: AsyncIterable<T> | Iterable<T>,
+  view: TableView,
+  options: ListingOptions<T> = {},
+): Promise<number> {
   const { limit = Infinity, map = (item: T): object => item } = options;
   let count = 0;
   if (limit <= 0) return printListing(out, [], view);

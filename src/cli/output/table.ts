@@ -51,7 +51,9 @@ export function fitWidths(natural: readonly number[], total: number, ranks: read
   for (const rank of [0, 1]) {
     while (sum > budget) {
       let widest = -1;
-      for (let i = 0; i < widths.length; i++) if (ranks[i] === rank && widths[i]! > Math.min(MIN_WIDTH, natural[i]!) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      for (let i = 0; i < widths.length; i++) {
+        if (ranks[i] === rank && widths[i]! > Math.min(MIN_WIDTH, natural[i]!) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      }
       if (widest < 0) break;
       widths[widest]! -= 1;
       sum -= 1;
