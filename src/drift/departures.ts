@@ -79,7 +79,12 @@ function locate(root: unknown, instancePath: string): { segments: string[]; valu
   return { segments, value: node };
 }
 
-const childOf = (value: unknown, name: string) => (value === UNSEEN ? UNSEEN : value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined);
+const childOf = (value: unknown, name: string) =>
+  value === UNSEEN
+    ? UNSEEN
+    : value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, name)
+      ? (value as Record<string, unknown>)[name]
+      : undefined;
 
 function listed(values: unknown): string {
   if (!Array.isArray(values)) return "one of the listed values";
@@ -120,7 +125,12 @@ const typeList = (type: unknown): string[] => (Array.isArray(type) ? type.map(St
 function single(issue: SchemaIssue, root: unknown): Item {
   const { segments, value } = locate(root, issue.instancePath);
   const here = pointerOf(segments);
-  const item = (departure: Omit<Departure, "keyword">, extra: Partial<Item> = {}): Item => ({ at: issue.instancePath, schemaPath: issue.schemaPath, departure: { ...departure, keyword: issue.keyword }, ...extra });
+  const item = (departure: Omit<Departure, "keyword">, extra: Partial<Item> = {}): Item => ({
+    at: issue.instancePath,
+    schemaPath: issue.schemaPath,
+    departure: { ...departure, keyword: issue.keyword },
+    ...extra,
+  });
   const { keyword, params } = issue;
   switch (keyword) {
     case "required":
@@ -184,7 +194,17 @@ function fold(items: Item[], issue: SchemaIssue, root: unknown): Item[] {
   if (!severalMatch && branches.length > 0 && branches.every((b) => b.at === base && b.missing !== undefined)) {
     const names = [...new Set(branches.map((b) => b.missing!))];
     if (names.length === 1) return [...rest, folded(branches[0]!.departure, { missing: names[0]! })];
-    return [...rest, folded({ pointer: `${here}/${escapeSegment(names[0]!)}`, kind: "required", keyword: "required", expected: `one of the properties ${names.join(", ")}`, received: ["absent"], alternatives: names })];
+    return [
+      ...rest,
+      folded({
+        pointer: `${here}/${escapeSegment(names[0]!)}`,
+        kind: "required",
+        keyword: "required",
+        expected: `one of the properties ${names.join(", ")}`,
+        received: ["absent"],
+        alternatives: names,
+      }),
+    ];
   }
   if (!severalMatch && branches.length > 0 && branches.every((b) => b.at === base && b.types !== undefined)) {
     const types = [...new Set(branches.flatMap((b) => b.types!))];
@@ -204,7 +224,9 @@ export function departuresOf(issues: readonly SchemaIssue[], root: unknown): Dep
 
   // A value of the wrong type breaks its enum, format and limits too: the type is the departure.
   const mistyped = new Set(items.filter((i) => i.departure.kind === "type").map((i) => i.departure.pointer));
-  const kept = items.filter((i) => i.departure.kind === "type" || i.departure.kind === "required" || i.departure.kind === "forbidden" || !mistyped.has(i.departure.pointer));
+  const kept = items.filter(
+    (i) => i.departure.kind === "type" || i.departure.kind === "required" || i.departure.kind === "forbidden" || !mistyped.has(i.departure.pointer),
+  );
 
   // The same departure in many array items is one departure of the message, with every type seen.
   const unique = new Map<string, Departure>();

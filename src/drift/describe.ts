@@ -22,7 +22,9 @@ export const DRIFT_KINDS = Object.keys(KIND_WORDS) as ReadonlyArray<DriftEntry["
 export const kindWords = (kind: DriftEntry["kind"]) => KIND_WORDS[kind];
 
 /** e.g. `getConnection 200 /provider: a value outside the schema's list (expected one of A, B; received string)`. */
-export function describeDrift(d: Pick<DriftEntry, "operationId" | "direction" | "status" | "location" | "pointer" | "kind" | "expected" | "received" | "discrepancies">): string {
+export function describeDrift(
+  d: Pick<DriftEntry, "operationId" | "direction" | "status" | "location" | "pointer" | "kind" | "expected" | "received" | "discrepancies">,
+): string {
   const where = d.pointer === "" ? "the whole body" : d.pointer;
   const known = d.discrepancies.length > 0 ? `; known discrepancy ${d.discrepancies.join(", ")}` : "";
   return `${d.operationId} ${messageOf(d)} ${where}: ${kindWords(d.kind)} (expected ${d.expected}; received ${d.received.join(" or ")}${known})`;
