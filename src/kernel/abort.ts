@@ -4,7 +4,12 @@ import { AbortError, abortError } from "./errors.js";
 
 // Duck-typed rather than instanceof, so a signal from another realm or a polyfill still works.
 export function isAbortSignal(value: unknown): value is AbortSignal {
-  return typeof value === "object" && value !== null && typeof (value as AbortSignal).aborted === "boolean" && typeof (value as AbortSignal).addEventListener === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as AbortSignal).aborted === "boolean" &&
+    typeof (value as AbortSignal).addEventListener === "function"
+  );
 }
 
 // One listener per caller's signal, however many calls share it: a program that passes one
