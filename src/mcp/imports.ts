@@ -140,7 +140,10 @@ export class ImportRegistry {
           // Nobody follows it: the job's id goes into the state file, where the next call (or the
           // next server) finds it.
           if (task.followed) return;
-          writeSavedImport(stateFile, { state: result.state, job: { dockStatusId: result.job.dockStatusId, status: result.job.status, ...(result.modelId ? { modelId: result.modelId } : {}) } });
+          writeSavedImport(stateFile, {
+            state: result.state,
+            job: { dockStatusId: result.job.dockStatusId, status: result.job.status, ...(result.modelId ? { modelId: result.modelId } : {}) },
+          });
           this.log("notice", `the upload of ${source} finished; job ${result.job.dockStatusId}. resume_model_import with stateFile ${stateFile} hands it over`);
         },
         (error: unknown) => {

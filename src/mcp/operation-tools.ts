@@ -63,7 +63,9 @@ export const OPERATION_TOOLS = {
 
 /** The operations a tool offers. */
 export function operationsOf(tool: ToolName): OperationId[] {
-  return (Object.entries(OPERATION_TOOLS) as Array<[OperationId, readonly ToolName[] | LeftOut]>).flatMap(([id, tools]) => (Array.isArray(tools) && tools.includes(tool) ? [id] : []));
+  return (Object.entries(OPERATION_TOOLS) as Array<[OperationId, readonly ToolName[] | LeftOut]>).flatMap(([id, tools]) =>
+    Array.isArray(tools) && tools.includes(tool) ? [id] : [],
+  );
 }
 
 /**

@@ -15,11 +15,21 @@ export declare const VALUE: unique symbol;
 export type TypedSchema<T> = JsonSchema & { readonly [VALUE]?: T };
 
 /** The type of the values one of the server's own schemas (./server-arguments.ts) accepts, by its `type`. */
-export type ValueOfSchema<S> = S extends { readonly type: "string" } ? string : S extends { readonly type: "number" | "integer" } ? number : S extends { readonly type: "boolean" } ? boolean : S extends { readonly const: infer C } ? C : unknown;
+export type ValueOfSchema<S> = S extends { readonly type: "string" }
+  ? string
+  : S extends { readonly type: "number" | "integer" }
+    ? number
+    : S extends { readonly type: "boolean" }
+      ? boolean
+      : S extends { readonly const: infer C }
+        ? C
+        : unknown;
 
 // The spec's generated types of an operation's parameters (path, query and header together) and body.
 type Part<T> = [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
-type Parameters<O extends OperationId> = Part<operations[O]["parameters"]["path"]> & Part<operations[O]["parameters"]["query"]> & Part<operations[O]["parameters"]["header"]>;
+type Parameters<O extends OperationId> = Part<operations[O]["parameters"]["path"]> &
+  Part<operations[O]["parameters"]["query"]> &
+  Part<operations[O]["parameters"]["header"]>;
 type Content<O extends OperationId> = NonNullable<operations[O]["requestBody"]> extends { content: infer C } ? C[keyof C] : never;
 type ParameterValue<O extends OperationId, N> = N extends keyof Parameters<O> ? Exclude<Parameters<O>[N], undefined> : never;
 type FieldValue<O extends OperationId, F> = F extends keyof Content<O> ? Exclude<Content<O>[F], undefined> : never;

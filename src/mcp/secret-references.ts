@@ -79,7 +79,13 @@ export interface SecretSource {
  * messages. Throws ValidationError, naming the field and never its value, for a literal, a
  * variable that is not set, a file that cannot be read, or the server's own credential.
  */
-export async function resolveSecretReferences<T>(value: T, paths: string[][], field: string, source: SecretSource, operationId?: string): Promise<{ value: T; secrets: string[] }> {
+export async function resolveSecretReferences<T>(
+  value: T,
+  paths: string[][],
+  field: string,
+  source: SecretSource,
+  operationId?: string,
+): Promise<{ value: T; secrets: string[] }> {
   const copy = structuredClone(value);
   const found: Array<{ at: string; text: string; set(secret: string): void }> = [];
   const walk = (node: unknown, path: string[], at: string, set: (secret: string) => void) => {

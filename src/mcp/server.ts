@@ -77,7 +77,11 @@ function packageVersion(): string {
  * after a job started.
  */
 function checkOptions(client: unknown, options: unknown): Required<Pick<McpServerOptions, "readOnly" | "maxWaitSeconds">> & McpServerOptions & Allowed {
-  const looksLikeClient = (c: unknown): c is NodePlatformClient => typeof c === "object" && c !== null && typeof (c as NodePlatformClient).redact === "function" && typeof (c as NodePlatformClient).models?.import === "function";
+  const looksLikeClient = (c: unknown): c is NodePlatformClient =>
+    typeof c === "object" &&
+    c !== null &&
+    typeof (c as NodePlatformClient).redact === "function" &&
+    typeof (c as NodePlatformClient).models?.import === "function";
   const { record, issues } = optionsRecord(options, "options");
   if (!looksLikeClient(client)) issues.unshift({ field: "client", rule: "type", message: "client must be a client made by createPlatformClient from @platform/management-client/node" });
   const o = record as McpServerOptions;
@@ -149,11 +153,17 @@ export function createMcpServer(client: NodePlatformClient, options: McpServerOp
   const settings = checkOptions(client, options);
   const env = settings.env ?? process.env;
   const { allowedEnv, allowedDirs } = settings;
-  const poll = { ...(settings.poll?.minDelayMs !== undefined ? { minDelayMs: settings.poll.minDelayMs } : {}), ...(settings.poll?.maxDelayMs !== undefined ? { maxDelayMs: settings.poll.maxDelayMs } : {}) };
+  const poll = {
+    ...(settings.poll?.minDelayMs !== undefined ? { minDelayMs: settings.poll.minDelayMs } : {}),
+    ...(settings.poll?.maxDelayMs !== undefined ? { maxDelayMs: settings.poll.maxDelayMs } : {}),
+  };
   // The client's redactor masks its own credentials; this one, the provider secrets read from references.
   const providerSecrets = new Redactor();
   const mask: Mask = (text) => providerSecrets.text(client.redact(text));
-  const server = new Server({ name: "platform-management", version: settings.version ?? packageVersion() }, { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: "platform-management", version: settings.version ?? packageVersion() },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
+  );
   const log = (level: LoggingLevel, text: string) => void server.sendLoggingMessage({ level, logger: LOGGER, data: mask(text) }).catch(() => {});
   const imports = new ImportRegistry(log);
   const offered = TOOLS.filter((tool) => !settings.readOnly || tool.effect === "read");

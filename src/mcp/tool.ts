@@ -74,7 +74,11 @@ export interface ToolDefinition<N extends ToolName = ToolName, A extends Record<
 export const defineTool = <N extends ToolName, A extends Record<string, Argument>>(tool: ToolDefinition<N, A>): ToolDefinition<N, A> => tool;
 
 /** Several fields of one operation's body, each an argument of its own, typed as the spec's fields. */
-export function specFields<T, F extends keyof T & string>(names: readonly F[], schemaOf: (name: F) => TypedSchema<T[F]>, required: (name: F) => boolean = () => false): { [K in F]: Argument<T[K], boolean> } {
+export function specFields<T, F extends keyof T & string>(
+  names: readonly F[],
+  schemaOf: (name: F) => TypedSchema<T[F]>,
+  required: (name: F) => boolean = () => false,
+): { [K in F]: Argument<T[K], boolean> } {
   const fields: { [K in F]?: Argument<T[K], boolean> } = {};
   for (const name of names) fields[name] = spec(schemaOf(name), required(name));
   return fields as { [K in F]: Argument<T[K], boolean> };
@@ -93,9 +97,17 @@ export function given<T, F extends keyof T>(args: { readonly [K in F]?: T[K] | u
 }
 
 /** An argument from the spec: its value type is the generated type its schema was taken from. */
-export const spec = <T, R extends boolean = false>(schema: TypedSchema<T>, required?: R): Argument<T, R> => ({ schema, from: "spec", ...(required === undefined ? {} : { required }) });
+export const spec = <T, R extends boolean = false>(schema: TypedSchema<T>, required?: R): Argument<T, R> => ({
+  schema,
+  from: "spec",
+  ...(required === undefined ? {} : { required }),
+});
 /** An argument of the server's own: its value type follows its schema's `type`. */
-export const server = <const S extends JsonSchema, R extends boolean = false>(schema: S, required?: R): Argument<ValueOfSchema<S>, R> => ({ schema, from: "server", ...(required === undefined ? {} : { required }) });
+export const server = <const S extends JsonSchema, R extends boolean = false>(schema: S, required?: R): Argument<ValueOfSchema<S>, R> => ({
+  schema,
+  from: "server",
+  ...(required === undefined ? {} : { required }),
+});
 
 /** The tool's input schema as listed to clients. */
 export function inputSchemaOf(tool: ToolDefinition): { type: "object"; [keyword: string]: unknown } {

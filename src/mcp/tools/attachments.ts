@@ -22,7 +22,12 @@ export const uploadAttachment = defineTool({
     const { path } = await readableFile(args.path, "path", "upload_attachment");
     // The file part is the client's to check once it has the bytes; the rest is checked here first.
     call.precheck("uploadAttachment", { path: { appId, envName }, body: { file: new Blob(["-"]), userReference, uploadType: requestEnums.uploadAttachment.body.uploadType[0] } });
-    const attachment = await call.client.attachments.upload(appId, envName, { file: path, userReference, ...(fileName !== undefined ? { fileName } : {}), signal: call.signal });
+    const attachment = await call.client.attachments.upload(appId, envName, {
+      file: path,
+      userReference,
+      ...(fileName !== undefined ? { fileName } : {}),
+      signal: call.signal,
+    });
     return { summary: `attached ${attachment.fileName} as ${attachment.fileId} to ${appId}/${envName}`, content: { ...attachment } };
   },
 });
@@ -42,7 +47,10 @@ export const deleteAttachment = defineTool({
   },
   async run(args, call) {
     const { appId, envName, fileId } = args;
-    const session = { ...(args.sessionId !== undefined ? { sessionId: args.sessionId } : {}), ...(args.sessionReference !== undefined ? { sessionReference: args.sessionReference } : {}) };
+    const session = {
+      ...(args.sessionId !== undefined ? { sessionId: args.sessionId } : {}),
+      ...(args.sessionReference !== undefined ? { sessionReference: args.sessionReference } : {}),
+    };
     call.precheck("deleteAttachment", { path: { appId, envName, fileId }, ...(Object.keys(session).length > 0 ? { body: session } : {}) });
     requireConsent(args.confirm, "delete_attachment", { action: `delete attachment ${fileId} of ${appId}/${envName}`, appId, envName, fileId });
     const deleted = await call.client.attachments.delete(appId, envName, fileId, { ...session, signal: call.signal });

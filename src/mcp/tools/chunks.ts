@@ -25,9 +25,21 @@ export const listChunks = defineTool({
   defs: definitionsOf("listChunks"),
   async run(args, call) {
     const { botId, filters, enableFilters, nextCursor: cursor } = args;
-    call.precheck("listChunks", { path: { botId }, body: { ...(filters ? { filters } : {}), ...(enableFilters !== undefined ? { enableFilters } : {}), ...(cursor !== undefined ? { nextCursor: cursor } : {}) } });
+    call.precheck("listChunks", {
+      path: { botId },
+      body: {
+        ...(filters ? { filters } : {}),
+        ...(enableFilters !== undefined ? { enableFilters } : {}),
+        ...(cursor !== undefined ? { nextCursor: cursor } : {}),
+      },
+    });
     // Awaiting the listing fetches one page, from the cursor when one is given.
-    const page = await call.client.chunks.list(botId, { ...(filters ? { filters } : {}), ...(enableFilters !== undefined ? { enableFilters } : {}), ...(cursor !== undefined ? { startCursor: cursor } : {}), signal: call.signal });
+    const page = await call.client.chunks.list(botId, {
+      ...(filters ? { filters } : {}),
+      ...(enableFilters !== undefined ? { enableFilters } : {}),
+      ...(cursor !== undefined ? { startCursor: cursor } : {}),
+      signal: call.signal,
+    });
     const nextCursor = page.hasMore && page.nextCursor ? page.nextCursor : null;
     const more = nextCursor ? `; more follow: call list_chunks again with nextCursor ${nextCursor}` : "; that is the last page";
     return { summary: `${page.items.length} chunk(s) of ${botId}${more}`, content: { chunks: page.items.map(withoutRaw), hasMore: nextCursor !== null, nextCursor } };

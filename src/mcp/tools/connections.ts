@@ -14,7 +14,13 @@ const QUERY = ["provider", "status", "limit"] as const;
 
 /** The body with its secret references read, and those secrets added to what answers are masked for. */
 async function withSecrets<T>(call: ToolCall, operationId: OperationId, field: string, body: T): Promise<T> {
-  const { value, secrets } = await resolveSecretReferences(body, secretPaths(wholeBody(operationId), definitionsOf(operationId)), field, call.secretSource, operationId);
+  const { value, secrets } = await resolveSecretReferences(
+    body,
+    secretPaths(wholeBody(operationId), definitionsOf(operationId)),
+    field,
+    call.secretSource,
+    operationId,
+  );
   call.addSecrets(secrets);
   return value;
 }

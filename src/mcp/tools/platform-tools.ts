@@ -47,13 +47,27 @@ interface Import {
 const intoTool = (toolId: string): Import => ({
   what: `import into tool ${toolId}`,
   precheck: (call, pendingIds) => call.precheck("importIntoTool", { path: { toolId }, body: pendingIds }),
-  start: (call, ids) => call.client.tools.importInto(toolId, { toolDataFileId: ids.toolDataFileId!, flowDataFileId: ids.flowDataFileId!, envVariablesFileId: ids.envVariablesFileId! }, { signal: call.signal }),
+  start: (call, ids) =>
+    call.client.tools.importInto(
+      toolId,
+      { toolDataFileId: ids.toolDataFileId!, flowDataFileId: ids.flowDataFileId!, envVariablesFileId: ids.envVariablesFileId! },
+      { signal: call.signal },
+    ),
 });
 
 const newTool = (toolName: string): Import => ({
   what: `import of tool ${toolName}`,
   precheck: (call, pendingIds) => call.precheck("importTool", { body: { ...pendingIds, toolName } }),
-  start: (call, ids) => call.client.tools.import({ toolName, toolDataFileId: ids.toolDataFileId!, flowDataFileId: ids.flowDataFileId!, ...(ids.envVariablesFileId ? { envVariablesFileId: ids.envVariablesFileId } : {}) }, { signal: call.signal }),
+  start: (call, ids) =>
+    call.client.tools.import(
+      {
+        toolName,
+        toolDataFileId: ids.toolDataFileId!,
+        flowDataFileId: ids.flowDataFileId!,
+        ...(ids.envVariablesFileId ? { envVariablesFileId: ids.envVariablesFileId } : {}),
+      },
+      { signal: call.signal },
+    ),
 });
 
 function fileIssues(args: FileArguments, needed: readonly FileRole[]): ValidationIssue[] {
@@ -90,7 +104,14 @@ export const importTool = defineTool({
     if (importing === undefined) issues.push({ field: "toolName", rule: "required", message: "toolName is required (or toolId, to import into an existing tool)" });
     if (issues.length > 0 || importing === undefined) throw new ValidationError(issues, "import_tool");
     // The import is checked before any file is uploaded: a bad name or id must not orphan files.
-    importing.precheck(call, Object.fromEntries(FILES.flatMap((role) => ((args[`${role}FileId`] ?? args[`${role}Path`]) === undefined ? [] : [[`${role}FileId`, args[`${role}FileId`] ?? "pending-upload"]]))));
+    importing.precheck(
+      call,
+      Object.fromEntries(
+        FILES.flatMap((role) =>
+          (args[`${role}FileId`] ?? args[`${role}Path`]) === undefined ? [] : [[`${role}FileId`, args[`${role}FileId`] ?? "pending-upload"]],
+        ),
+      ),
+    );
     const ids = await fileIds(args, FILES, call);
     return settleJob(call, await importing.start(call, ids), importing.what, { fileIds: ids });
   },

@@ -27,9 +27,42 @@ interface Target {
 /** A target for each id the call gave, each call made with its id as the client types it. */
 function targetsOf({ modelId, toolId, name }: { modelId?: string | undefined; toolId?: string | undefined; name?: GuardrailName | undefined }): Target[] {
   return [
-    ...(modelId === undefined ? [] : [{ key: "modelId", id: modelId, noun: "model", operationId: "undeployModel", parts: { path: { modelId } }, undeploy: (call) => call.client.models.undeploy(modelId, { signal: call.signal }) } satisfies Target]),
-    ...(toolId === undefined ? [] : [{ key: "toolId", id: toolId, noun: "tool", operationId: "undeployTool", parts: { path: { toolId } }, undeploy: (call) => call.client.tools.undeploy(toolId, { signal: call.signal }) } satisfies Target]),
-    ...(name === undefined ? [] : [{ key: "name", id: name, noun: "guardrail", operationId: "undeployGuardrail", parts: { body: { name } }, undeploy: (call) => call.client.guardrails.undeploy(name, { signal: call.signal }) } satisfies Target]),
+    ...(modelId === undefined
+      ? []
+      : [
+          {
+            key: "modelId",
+            id: modelId,
+            noun: "model",
+            operationId: "undeployModel",
+            parts: { path: { modelId } },
+            undeploy: (call) => call.client.models.undeploy(modelId, { signal: call.signal }),
+          } satisfies Target,
+        ]),
+    ...(toolId === undefined
+      ? []
+      : [
+          {
+            key: "toolId",
+            id: toolId,
+            noun: "tool",
+            operationId: "undeployTool",
+            parts: { path: { toolId } },
+            undeploy: (call) => call.client.tools.undeploy(toolId, { signal: call.signal }),
+          } satisfies Target,
+        ]),
+    ...(name === undefined
+      ? []
+      : [
+          {
+            key: "name",
+            id: name,
+            noun: "guardrail",
+            operationId: "undeployGuardrail",
+            parts: { body: { name } },
+            undeploy: (call) => call.client.guardrails.undeploy(name, { signal: call.signal }),
+          } satisfies Target,
+        ]),
   ];
 }
 
