@@ -57,12 +57,22 @@ function options() {
     const port = Number(values.port ?? process.env.PORT ?? 4010);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port ?? process.env.PORT}`);
     const prismOnly = (["spec", "dynamic", "errors"] as const).filter((name) => values[name] !== undefined);
-    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt", "examples", "record-drift", "cors-origin"] as const).filter((name) => values[name] !== undefined);
+    const statefulOnly = (["seed", "chunks", "job-polls", "job-ms", "api-key", "jwt", "examples", "record-drift", "cors-origin"] as const).filter(
+      (name) => values[name] !== undefined,
+    );
     if (values.stateful && prismOnly.length > 0) throw new Error(`--${prismOnly[0]} is an option of the Prism mock, not of --stateful`);
     if (!values.stateful && statefulOnly.length > 0) throw new Error(`--${statefulOnly[0]} needs --stateful`);
     if (values["record-drift"] === "") throw new Error("--record-drift needs a file name");
     recordDrift = values["record-drift"];
-    if (!values.stateful) return { port, ...(values.host ? { host: values.host } : {}), ...(values.spec ? { spec: values.spec } : {}), dynamic: values.dynamic ?? false, errors: values.errors ?? false };
+    if (!values.stateful) {
+      return {
+        port,
+        ...(values.host ? { host: values.host } : {}),
+        ...(values.spec ? { spec: values.spec } : {}),
+        dynamic: values.dynamic ?? false,
+        errors: values.errors ?? false,
+      };
+    }
     const polls = integerFlag(values["job-polls"], "job-polls");
     const ms = integerFlag(values["job-ms"], "job-ms");
     const seed = integerFlag(values.seed, "seed");

@@ -26,7 +26,10 @@ const KEPT_LINES = 200;
 export function launchPrism({ script, args, env = process.env, readyTimeoutMs = 30_000 }) {
   // stdin is a pipe held only by this process: when this process ends, even by SIGKILL, the
   // kernel closes it and the preloaded watcher ends Prism.
-  const child = spawn(process.execPath, ["--require", EXIT_WITH_PARENT, script, ...args], { env: { ...env, NO_COLOR: "1", FORCE_COLOR: "0" }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--require", EXIT_WITH_PARENT, script, ...args], {
+    env: { ...env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   const exited = new Promise((done) => child.once("exit", (code, signal) => done({ code, signal })));
   // A caller that never calls stop() must not leave Prism running after its process ends.
   const killOnExit = () => child.kill("SIGKILL");

@@ -78,6 +78,8 @@ export class MockContext {
   }
 
   clear(): void {
-    for (const store of [this.connections, this.chunks, this.sessions, this.jobs, this.files, this.tools, this.models, this.guardrails, this.attachments]) store.clear();
+    for (const store of [this.connections, this.chunks, this.sessions, this.jobs, this.files, this.tools, this.models, this.guardrails, this.attachments]) {
+      store.clear();
+    }
   }
 }

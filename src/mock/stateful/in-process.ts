@@ -79,7 +79,11 @@ export class InProcessMock extends MockCore {
     const { body, method } = request;
     const url = request.url.startsWith("/") ? `${this.url}${request.url}` : request.url;
     const source = isBodySource(body) ? body : undefined;
-    const light = lightRequest(url, { method, headers: request.headers, ...(body === undefined || source ? {} : { body: body as BodyInit }) }, source && (() => source.open()));
+    const light = lightRequest(
+      url,
+      { method, headers: request.headers, ...(body === undefined || source ? {} : { body: body as BodyInit }) },
+      source && (() => source.open()),
+    );
     if (!light) return undefined;
     return (async () => {
       signal.throwIfAborted();

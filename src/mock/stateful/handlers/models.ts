@@ -55,6 +55,9 @@ export const exportModel: Handler = (context, call) => {
   const model = context.models.get(modelId);
   if (!model) return serviceError(call.operationId, 404, `Model ${modelId} not found`);
   if (model.state === "importing") return serviceError(call.operationId, 400, `Model ${modelId} has not finished importing`);
-  const job = context.jobs.start({ id: context.id("ds-"), jobType: "MODELS", action: "EXPORT", subject: { modelId }, extra: {}, onSuccess: undefined }, { now: context.now() });
+  const job = context.jobs.start(
+    { id: context.id("ds-"), jobType: "MODELS", action: "EXPORT", subject: { modelId }, extra: {}, onSuccess: undefined },
+    { now: context.now() },
+  );
   return { status: 200, body: startedRecord(context, job) };
 };

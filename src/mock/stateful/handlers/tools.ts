@@ -85,7 +85,14 @@ export const exportTool: Handler = (context, call) => {
   context.tools.addExport({ exportJobId, jobId, toolId: tool.toolId, flowId: call.query.flowId as string });
   // The export sample shows the download address at once, beside the job still in progress.
   const job = context.jobs.start(
-    { id: jobId, jobType: "TOOLS", action: "EXPORT", subject: { toolId: tool.toolId }, extra: { exportJobId, response: { downloadUrl: context.downloadUrl(jobId) } }, onSuccess: undefined },
+    {
+      id: jobId,
+      jobType: "TOOLS",
+      action: "EXPORT",
+      subject: { toolId: tool.toolId },
+      extra: { exportJobId, response: { downloadUrl: context.downloadUrl(jobId) } },
+      onSuccess: undefined,
+    },
     { now: context.now() },
   );
   return { status: 200, body: startedRecord(context, job) };

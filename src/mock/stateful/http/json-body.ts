@@ -28,7 +28,8 @@ export interface JsonRefusal {
  * rather than invalid JSON.
  */
 export async function readJsonBody(request: IncomingRequest, { maxBytes = MAX_JSON_BYTES, optional = false } = {}): Promise<JsonRead> {
-  const text = request.bodyText !== undefined ? heldText(request.bodyText, maxBytes) : await readUpTo(request, maxBytes).then((bytes) => bytes && fromUtf8(bytes));
+  const text =
+    request.bodyText !== undefined ? heldText(request.bodyText, maxBytes) : await readUpTo(request, maxBytes).then((bytes) => bytes && fromUtf8(bytes));
   if (text === undefined) {
     const violation: Violation = { in: "body", field: "", rule: "maxBytes", message: `a JSON body is at most ${maxBytes} bytes` };
     return { refusal: { status: 413, violation, close: true } };

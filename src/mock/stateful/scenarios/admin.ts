@@ -57,7 +57,11 @@ export interface AdminTarget {
 export const ADMIN_PREFIX = "/__mock/";
 const MAX_ADMIN_BODY = 16 * 1024 * 1024;
 
-type Route = [method: string, pattern: RegExp, run: (mock: AdminTarget, match: RegExpExecArray, body: unknown, url: URL, context: MockContext) => [number, unknown]];
+type Route = [
+  method: string,
+  pattern: RegExp,
+  run: (mock: AdminTarget, match: RegExpExecArray, body: unknown, url: URL, context: MockContext) => [number, unknown],
+];
 
 const ok = (body: unknown = { ok: true }): [number, unknown] => [200, body];
 /** A route that acts on the mock, then answers as `ok()` does. */
@@ -74,7 +78,12 @@ function chunksOf(body: unknown): Record<string, unknown>[] {
 }
 
 const ROUTES: Route[] = [
-  ["GET", /^requests$/, (mock, _m, _b, url) => ok({ requests: mock.requests(url.searchParams.has("operationId") ? { operationId: url.searchParams.get("operationId") as OperationId } : {}) })],
+  [
+    "GET",
+    /^requests$/,
+    (mock, _m, _b, url) =>
+      ok({ requests: mock.requests(url.searchParams.has("operationId") ? { operationId: url.searchParams.get("operationId") as OperationId } : {}) }),
+  ],
   ["DELETE", /^requests$/, (mock) => okAfter(() => mock.clearRequests())],
   ["POST", /^reset$/, (mock) => okAfter(() => mock.reset())],
   ["GET", /^state$/, (mock) => ok(mock.state())],

@@ -38,7 +38,16 @@ const MAX_SLOW_MS = 60 * 60 * 1000;
 
 const KINDS: readonly FaultKind[] = ["500", "503", "429", "reset", "slow"];
 
-const RULE_KEYS = optionKeys<FaultRule>({ operation: true, kind: true, rate: true, nth: true, times: true, retryAfterSeconds: true, slowMs: true, after: true });
+const RULE_KEYS = optionKeys<FaultRule>({
+  operation: true,
+  kind: true,
+  rate: true,
+  nth: true,
+  times: true,
+  retryAfterSeconds: true,
+  slowMs: true,
+  after: true,
+});
 
 /**
  * Checks a rule: the rule, or a ValidationError naming every issue, each its field and rule (the

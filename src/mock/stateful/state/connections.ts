@@ -53,7 +53,9 @@ export class ConnectionStore {
   }
 
   list(filter: { provider?: string | undefined; status?: string | undefined }): StoredConnection[] {
-    return [...this.byId.values()].filter((c) => (filter.provider === undefined || c.provider === filter.provider) && (filter.status === undefined || c.status === filter.status));
+    return [...this.byId.values()].filter(
+      (c) => (filter.provider === undefined || c.provider === filter.provider) && (filter.status === undefined || c.status === filter.status),
+    );
   }
 
   /** A new API key (any connection whose fields hold one) or a partial custom update. */

@@ -18,7 +18,10 @@ export const EXAMPLE_RECORDS = Object.freeze({
   session: Object.freeze({ sessionId: "9b2f6c1a-3d4e-4f5a-8b6c-7d8e9f0a1b2c", modelId: "cm-4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8" }),
   job: "ds-1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
   attachment: Object.freeze({ appId: "st-0a1b2c3d", envName: "dev", fileId: "f-1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b" }),
-  files: Object.freeze(["67d3f0a2b4c5d6e7f8091a2b", "67d3f0a2b4c5d6e7f8091a2c", "67d3f0a2b4c5d6e7f8091a2d", "67d3f0a2b4c5d6e7f8091a3b", "67d3f0a2b4c5d6e7f8091a3c", "67d3f0a2b4c5d6e7f8091a3d"]),
+  files: Object.freeze([
+    "67d3f0a2b4c5d6e7f8091a2b", "67d3f0a2b4c5d6e7f8091a2c", "67d3f0a2b4c5d6e7f8091a2d", "67d3f0a2b4c5d6e7f8091a3b", "67d3f0a2b4c5d6e7f8091a3c",
+    "67d3f0a2b4c5d6e7f8091a3d",
+  ]),
 });
 
 const FILE_NAMES = ["tool-data.json", "flow-data.json", "env-variables.json"];
@@ -26,10 +29,21 @@ const FILE_NAMES = ["tool-data.json", "flow-data.json", "env-variables.json"];
 /** Adds the example records to a fresh context. */
 export function addExampleRecords(context: MockContext): void {
   const { connections, session, job, attachment, files } = EXAMPLE_RECORDS;
-  context.connections.create(connections.provider, { provider: "PROVIDER_ONE", connectionName: "Support assistant", model: "model-large-2", fields: { API_KEY: "sk-example-provider-one-key" } }, SEEDED_AT);
+  context.connections.create(
+    connections.provider,
+    { provider: "PROVIDER_ONE", connectionName: "Support assistant", model: "model-large-2", fields: { API_KEY: "sk-example-provider-one-key" } },
+    SEEDED_AT,
+  );
   context.connections.create(
     connections.custom,
-    { provider: "API", connectionName: "Internal search API", status: "INACTIVE", endpointUrl: "https://search.internal.invalid/v1/query", payload: { query: "{{prompt}}" }, outputPath: "results[0].text" },
+    {
+      provider: "API",
+      connectionName: "Internal search API",
+      status: "INACTIVE",
+      endpointUrl: "https://search.internal.invalid/v1/query",
+      payload: { query: "{{prompt}}" },
+      outputPath: "results[0].text",
+    },
     SEEDED_AT,
   );
   const sizes = [8 * MiB, 8 * MiB, 4 * MiB];
@@ -46,7 +60,10 @@ export function addExampleRecords(context: MockContext): void {
     chunks: new Map(sizes.map((size, n) => [n, { size, sha256: UNSEEN }])),
     completed: false,
   });
-  context.jobs.start({ id: job, jobType: "MODELS", action: "IMPORT", subject: { modelId: session.modelId }, extra: {}, onSuccess: undefined }, { now: context.now(), finished: true });
+  context.jobs.start(
+    { id: job, jobType: "MODELS", action: "IMPORT", subject: { modelId: session.modelId }, extra: {}, onSuccess: undefined },
+    { now: context.now(), finished: true },
+  );
   context.attachments.add(attachment.appId, attachment.envName, {
     fileId: attachment.fileId,
     fileName: "invoice.pdf",
