@@ -168,7 +168,13 @@ function loadable(t: TlsOptions, option: string, must: Must): boolean {
   const ca = t.ca === undefined || [t.ca].flat().every((entry) => attempt("ca", () => new X509Certificate(entry)));
   if (t.cert === undefined) return ca;
   // The certificate loaded, so what fails now is the key: unreadable, wrongly decrypted, or not the certificate's.
-  return attempt("cert", () => createSecureContext({ cert: t.cert as string })) && attempt("key", () => createSecureContext({ cert: t.cert as string, key: t.key as string, ...(t.passphrase !== undefined ? { passphrase: t.passphrase } : {}) })) && ca;
+  return (
+    attempt("cert", () => createSecureContext({ cert: t.cert as string })) &&
+    attempt("key", () =>
+      createSecureContext({ cert: t.cert as string, key: t.key as string, ...(t.passphrase !== undefined ? { passphrase: t.passphrase } : {}) }),
+    ) &&
+    ca
+  );
 }
 
 function checkKeys(value: object, known: readonly string[], prefix: string, must: Must): void {

@@ -27,7 +27,9 @@ export type NodeImportIntoToolFromFiles = ImportIntoToolFromFiles<string>;
 /** The Node client's options: the portable client's, and how it reaches the network. */
 export interface NodePlatformClientOptions extends PlatformClientOptions, NetworkOptions {}
 
-const NETWORK_OPTION_KEYS = ["dispatcher", "proxy", "tls", "proxyTls", "keepAliveTimeoutMs", "connections", "connectTimeoutMs"] as const satisfies ReadonlyArray<keyof NetworkOptions>;
+const NETWORK_OPTION_KEYS = [
+  "dispatcher", "proxy", "tls", "proxyTls", "keepAliveTimeoutMs", "connections", "connectTimeoutMs",
+] as const satisfies ReadonlyArray<keyof NetworkOptions>;
 
 // One pool for every client of the process that sets no networking option of its own, as
 // fetch has one; a client with its own TLS, proxy or limits gets its own.

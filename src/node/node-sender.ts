@@ -13,7 +13,8 @@ import { undiciSender } from "./undici-sender.js";
 export function nodeSender(dispatcher: Dispatcher): SenderWiring {
   const send = undiciSender(dispatcher);
   return {
-    send: (outgoing, signal, maxBytes) => send(outgoing.body instanceof MultipartBody ? { ...outgoing, body: fromDisk(outgoing.body) } : outgoing, signal, maxBytes),
+    send: (outgoing, signal, maxBytes) =>
+      send(outgoing.body instanceof MultipartBody ? { ...outgoing, body: fromDisk(outgoing.body) } : outgoing, signal, maxBytes),
     newAttempt: () => new AttemptSignal(),
   };
 }

@@ -18,6 +18,9 @@ export interface RegularFileOptions {
 
 export declare function readRegularFile(path: string, options: RegularFileOptions & { encoding: BufferEncoding }): Promise<string>;
 export declare function readRegularFile(path: string, options: RegularFileOptions): Promise<Buffer>;
-export declare function readRegularFileSync(path: string, options: RegularFileOptions & { encoding: BufferEncoding; inspect?: (stats: import("node:fs").Stats) => void }): string;
+export declare function readRegularFileSync(
+  path: string,
+  options: RegularFileOptions & { encoding: BufferEncoding; inspect?: (stats: import("node:fs").Stats) => void },
+): string;
 export declare function readRegularFileSync(path: string, options: RegularFileOptions): Buffer;
 export declare function openRegularFile(path: string, options?: Partial<RegularFileOptions>): Promise<{ handle: FileHandle; size: number }>;

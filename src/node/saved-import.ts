@@ -51,7 +51,8 @@ export class SavedImportError extends Error {
 export const stateFileFor = (modelFile: string): string => `${resolve(modelFile)}${STATE_FILE_SUFFIX}`;
 
 /** The model file a state file belongs to, by its name. */
-export const modelFileOf = (stateFile: string): string | undefined => (stateFile.endsWith(STATE_FILE_SUFFIX) ? stateFile.slice(0, -STATE_FILE_SUFFIX.length) : undefined);
+export const modelFileOf = (stateFile: string): string | undefined =>
+  stateFile.endsWith(STATE_FILE_SUFFIX) ? stateFile.slice(0, -STATE_FILE_SUFFIX.length) : undefined;
 
 const text = (saved: SavedImport) => `${JSON.stringify(saved.job ? { ...saved.state, job: saved.job } : saved.state, null, 2)}\n`;
 const temporaryFor = (file: string) => `${file}.${process.pid}.tmp`;

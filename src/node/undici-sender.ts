@@ -101,7 +101,12 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.#settled) controller.abort((this.signal.reason as Error) ?? new Error("aborted"));
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+    statusMessage?: string,
+  ): void {
     // An informational 1xx start is followed by the answer's own, which replaces it.
     this.#status = statusCode;
     this.#statusText = statusMessage ?? "";
