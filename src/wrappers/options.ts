@@ -99,20 +99,36 @@ export function headerSafe(value: string): boolean {
  * Node entry's own options (tls, proxy, dispatcher), which it reads itself, and `extraIssues` what
  * its own check of them found, so that one error names them all.
  */
-export function resolveOptions(options: PlatformClientOptions, extraKeys: readonly string[] = [], extraIssues: readonly ValidationIssue[] = []): ResolvedOptions {
+export function resolveOptions(
+  options: PlatformClientOptions,
+  extraKeys: readonly string[] = [],
+  extraIssues: readonly ValidationIssue[] = [],
+): ResolvedOptions {
   const { record, issues } = optionsRecord(options, "options");
   // Nothing else can be read from options that are not an object.
   if (issues.length > 0) throw new ConfigurationError(issues);
   const o = record as PlatformClientOptions;
   issues.push(...unknownKeyIssues(o, [...CLIENT_OPTION_KEYS, ...extraKeys], ""));
-  const { host, baseUrl, apiKey, jwt, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, userAgent, logger } = o;
+  const {
+    host,
+    baseUrl,
+    apiKey,
+    jwt,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    maxRetries = DEFAULT_MAX_RETRIES,
+    maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+    userAgent,
+    logger,
+  } = o;
   const must = (field: string, rule: string, message: string) => issues.push({ field, rule, message });
   const url = resolveBaseUrl(host, baseUrl, must);
   const fetchImpl = o.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") must("fetch", "type", "fetch must be a function (no global fetch in this runtime)");
   headerValue("apiKey", apiKey, false, must);
   headerValue("jwt", jwt, true, must);
-  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) must("timeoutMs", typeof timeoutMs === "number" ? "exclusiveMinimum" : "type", "timeoutMs must be a positive number of milliseconds");
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    must("timeoutMs", typeof timeoutMs === "number" ? "exclusiveMinimum" : "type", "timeoutMs must be a positive number of milliseconds");
+  }
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) must("maxRetries", Number.isInteger(maxRetries) ? "range" : "type", "maxRetries must be an integer from 0 to 10");
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) must("maxResponseBytes", Number.isSafeInteger(maxResponseBytes) ? "minimum" : "type", "maxResponseBytes must be a positive integer number of bytes");
   headerValue("userAgent", userAgent, false, must);

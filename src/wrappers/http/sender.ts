@@ -94,7 +94,13 @@ export interface SenderWiring<S extends CancelSignal = CancelSignal> {
 export const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
 export function isBodySource(value: unknown): value is BodySource {
-  return typeof value === "object" && value !== null && !(value instanceof Blob) && typeof (value as BodySource).open === "function" && typeof (value as BodySource).size === "number";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !(value instanceof Blob) &&
+    typeof (value as BodySource).open === "function" &&
+    typeof (value as BodySource).size === "number"
+  );
 }
 
 /** What fetch can send for a body: a BodySource becomes a Blob when it has one, else its bytes. */
@@ -144,12 +150,27 @@ function fetchSend(send: typeof fetch): Sender {
   const direct = directExchangeOf(send);
   return async (request, signal, maxBytes = Number.POSITIVE_INFINITY) => {
     const answered = direct?.(request, signal, maxBytes);
-    const got = answered ? await answered : { response: await send(request.url, { method: request.method, headers: request.headers, body: await fetchBody(request.body), redirect: "manual", signal }) };
+    const got = answered
+      ? await answered
+      : {
+          response: await send(request.url, {
+            method: request.method,
+            headers: request.headers,
+            body: await fetchBody(request.body),
+            redirect: "manual",
+            signal,
+          }),
+        };
     if (!("response" in got)) return got;
     const { response } = got;
     const empty = NULL_BODY_STATUS.has(response.status) || request.method === "HEAD";
     if (empty) await response.body?.cancel();
-    return { status: response.status, statusText: response.statusText, headers: response.headers, body: empty ? null : await readBody(response, signal, maxBytes) };
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      body: empty ? null : await readBody(response, signal, maxBytes),
+    };
   };
 }
 

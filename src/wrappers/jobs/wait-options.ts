@@ -54,7 +54,14 @@ export function resolveWaitOptions(options: unknown, name = "options"): Resolved
   const prefix = name === "options" ? "" : name;
   const field = (key: string) => (prefix ? `${prefix}.${key}` : key);
   issues.push(...unknownKeyIssues(record, WAIT_OPTION_KEYS, prefix));
-  const { minDelayMs = DEFAULT_WAIT.minDelayMs, maxDelayMs = DEFAULT_WAIT.maxDelayMs, timeoutMs = DEFAULT_WAIT.timeoutMs, signal, onPoll, random } = record as WaitOptions;
+  const {
+    minDelayMs = DEFAULT_WAIT.minDelayMs,
+    maxDelayMs = DEFAULT_WAIT.maxDelayMs,
+    timeoutMs = DEFAULT_WAIT.timeoutMs,
+    signal,
+    onPoll,
+    random,
+  } = record as WaitOptions;
   issues.push(
     ...scheduleIssues(record as WaitOptions, prefix),
     ...numberAtLeast(field("timeoutMs"), timeoutMs, 0, { exclusive: true }),

@@ -84,7 +84,9 @@ function encode(request: PlatformRequest, operationId: string, info: OperationIn
     throw new ValidationError([{ field: "body", rule: "mediaType", message: `${operationId} takes ${mediaTypes.length ? mediaTypes.join(" or ") : "no body"}, not ${mediaType ?? "a body"}` }], operationId);
   }
   if (mediaType === "multipart/form-data") {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ValidationError([{ field: "body", rule: "type", message: "body must be an object of form fields" }], operationId);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      throw new ValidationError([{ field: "body", rule: "type", message: "body must be an object of form fields" }], operationId);
+    }
     const body = new MultipartBody(value as Record<string, unknown>);
     request.body = body;
     request.headers.set("content-type", body.contentType);

@@ -19,7 +19,12 @@ export const boundaryMiddleware: Middleware = {
       const operation = loaded.operationAt(request.method, schemaPath);
       if (!operation) throw new PlatformError(`${request.method} ${schemaPath} is not an operation of the spec`);
       const pending = request.body instanceof PendingBody ? request.body : undefined;
-      loaded.admit(request, operation, { path: params.path as Record<string, unknown> | undefined, query: params.query as Record<string, unknown> | undefined }, pending);
+      loaded.admit(
+        request,
+        operation,
+        { path: params.path as Record<string, unknown> | undefined, query: params.query as Record<string, unknown> | undefined },
+        pending,
+      );
       request.operation = operation;
       return request;
     };

@@ -21,7 +21,13 @@ const CREDENTIAL_HEADERS = ["x-api-key", "auth"] as const;
  * given the call's signal, and the call stops waiting for it when the signal fires, whether or not
  * the function listens: a token helper that hangs cannot hold a call past its bound.
  */
-export function credentialFor(header: string, operationId: string, { apiKey, jwt }: Credentials, redactor: Redactor, signal?: AbortSignal): string | Promise<string> {
+export function credentialFor(
+  header: string,
+  operationId: string,
+  { apiKey, jwt }: Credentials,
+  redactor: Redactor,
+  signal?: AbortSignal,
+): string | Promise<string> {
   if (header === "x-api-key") {
     if (!apiKey) throw new ConfigurationError(`${operationId} needs the apiKey option (sent as the x-api-key header)`, "apiKey", "required");
     return apiKey;

@@ -56,7 +56,11 @@ function closestVariantIssues(variants: ReadonlyArray<{ title: string; validate:
   const candidates = scored.filter((v) => !v.mismatch);
   if (candidates.length === 0) {
     // No shape has this discriminating value: say which values there are.
-    const allowed = [...new Set(variants.flatMap(({ validate }) => (validate.errors ?? []).filter((e) => e.keyword === "enum").flatMap((e) => e.params.allowedValues as unknown[])))];
+    const allowed = [
+      ...new Set(
+        variants.flatMap(({ validate }) => (validate.errors ?? []).filter((e) => e.keyword === "enum").flatMap((e) => e.params.allowedValues as unknown[])),
+      ),
+    ];
     const field = (variants[0]!.validate.errors ?? []).find((e) => e.keyword === "enum")?.instancePath.slice(1) ?? "body";
     return [{ field, rule: "enum", message: `${field} must be one of: ${allowed.map((v) => JSON.stringify(v)).join(", ")}` }];
   }

@@ -92,6 +92,9 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
 }
 
 function checkMiddleware(middleware: unknown, index: number): void {
-  const ok = typeof middleware === "object" && middleware !== null && ["onRequest", "onResponse", "onError"].some((hook) => typeof (middleware as Record<string, unknown>)[hook] === "function");
+  const ok =
+    typeof middleware === "object" &&
+    middleware !== null &&
+    ["onRequest", "onResponse", "onError"].some((hook) => typeof (middleware as Record<string, unknown>)[hook] === "function");
   if (!ok) throw new ConfigurationError(`middleware[${index}] must be an object with onRequest, onResponse or onError`, "middleware", "type");
 }

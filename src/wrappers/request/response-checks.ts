@@ -32,7 +32,13 @@ export function responseStage(mode: "warn" | "strict", log: Log): ResponseStage 
     const { entries, fresh } = recorder.record({ direction: "response", operationId, status, documented: checked.documented }, checked.departures);
     for (const entry of fresh) log("warn", `response drift: ${describeDrift(entry)}`, { operationId, status, pointer: entry.pointer, kind: entry.kind, discrepancies: entry.discrepancies });
     const labels = new Map(entries.map((e) => [key(e), e.discrepancies]));
-    return checked.departures.map((d) => ({ pointer: d.pointer, kind: d.kind, expected: d.expected, received: d.received, discrepancies: labels.get(key(d)) ?? [] }));
+    return checked.departures.map((d) => ({
+      pointer: d.pointer,
+      kind: d.kind,
+      expected: d.expected,
+      received: d.received,
+      discrepancies: labels.get(key(d)) ?? [],
+    }));
   }
 
   return {
@@ -52,7 +58,9 @@ export function responseStage(mode: "warn" | "strict", log: Log): ResponseStage 
       }
       // A 408, 429 or 5xx stays the APIError it is, recorded like any drift: a gateway's HTML
       // 502 must still be retried, and a waiter must still poll through it.
-      if (mode === "strict" && departures.length > 0 && !isRetryableStatus(response.status)) throw new ResponseValidationError(response.operationId, response.status, departures);
+      if (mode === "strict" && departures.length > 0 && !isRetryableStatus(response.status)) {
+        throw new ResponseValidationError(response.operationId, response.status, departures);
+      }
       return response;
     },
     report: () => recorder.report(),

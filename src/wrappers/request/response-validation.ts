@@ -39,6 +39,7 @@ export function responseValidation(mode: ResponseValidation, log: Log): Response
     }
     return stage.check(response, NULL_BODY_STATUS.has(response.status));
   };
-  const check = (response: PlatformResponse): PlatformResponse | Promise<PlatformResponse> => (stage ? stage.check(response, NULL_BODY_STATUS.has(response.status)) : load(response));
+  const check = (response: PlatformResponse): PlatformResponse | Promise<PlatformResponse> =>
+    stage ? stage.check(response, NULL_BODY_STATUS.has(response.status)) : load(response);
   return { check, drift };
 }

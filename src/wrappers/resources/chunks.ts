@@ -89,7 +89,13 @@ export function chunksApi(platform: PlatformApi) {
   };
 }
 
-async function deleteInBatches(platform: PlatformApi, botId: string, chunkIds: string[], batchSize: number, signal: AbortSignal | undefined): Promise<DeleteTotals> {
+async function deleteInBatches(
+  platform: PlatformApi,
+  botId: string,
+  chunkIds: string[],
+  batchSize: number,
+  signal: AbortSignal | undefined,
+): Promise<DeleteTotals> {
   const { api, data } = platform;
   // The whole list is checked before the first batch is sent, so a bad id late in the list
   // sends nothing and is named by its own index.

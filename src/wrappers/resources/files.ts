@@ -15,8 +15,26 @@ import type { UploadSource } from "../uploads/upload-source.js";
 
 export type { FileInput, ResumeUploadOptions, UploadedFile, UploadFileRequest };
 
-export const RESUME_UPLOAD_KEYS = optionKeys<ResumeUploadOptions>({ source: true, concurrency: true, retries: true, retryDelayMs: true, onProgress: true, onState: true, signal: true, expiryMarginMs: true, now: true });
-export const UPLOAD_FILE_KEYS = optionKeys<UploadFileRequest>({ source: true, fileName: true, fileContext: true, chunkSize: true, concurrency: true, onProgress: true, signal: true });
+export const RESUME_UPLOAD_KEYS = optionKeys<ResumeUploadOptions>({
+  source: true,
+  concurrency: true,
+  retries: true,
+  retryDelayMs: true,
+  onProgress: true,
+  onState: true,
+  signal: true,
+  expiryMarginMs: true,
+  now: true,
+});
+export const UPLOAD_FILE_KEYS = optionKeys<UploadFileRequest>({
+  source: true,
+  fileName: true,
+  fileContext: true,
+  chunkSize: true,
+  concurrency: true,
+  onProgress: true,
+  signal: true,
+});
 
 export function filesApi<Path>(platform: PlatformApi, sources: SourceOpener) {
   return {

@@ -20,8 +20,25 @@ export interface DeployModelOptions extends JobOptions {
   modelType: ModelType;
 }
 
-const TRANSFER_KEYS = { concurrency: true, retries: true, retryDelayMs: true, onProgress: true, onState: true, signal: true, expiryMarginMs: true, now: true, wait: true } as const;
-export const IMPORT_MODEL_KEYS = optionKeys<ImportModelOptions>({ ...TRANSFER_KEYS, source: true, fileName: true, fileExtension: true, isAdapter: true, chunkSize: true });
+const TRANSFER_KEYS = {
+  concurrency: true,
+  retries: true,
+  retryDelayMs: true,
+  onProgress: true,
+  onState: true,
+  signal: true,
+  expiryMarginMs: true,
+  now: true,
+  wait: true,
+} as const;
+export const IMPORT_MODEL_KEYS = optionKeys<ImportModelOptions>({
+  ...TRANSFER_KEYS,
+  source: true,
+  fileName: true,
+  fileExtension: true,
+  isAdapter: true,
+  chunkSize: true,
+});
 export const RESUME_IMPORT_KEYS = optionKeys<ResumeImportOptions>({ ...TRANSFER_KEYS, source: true });
 const DEPLOY_KEYS = optionKeys<DeployModelOptions>({ modelType: true, wait: true, signal: true });
 

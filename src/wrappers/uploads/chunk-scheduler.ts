@@ -124,7 +124,10 @@ export class ChunkScheduler<Completion> {
       const cause = this.failures.values().next().value;
       // Resuming helps only when every chunk failed for a reason that may pass (no answer, 5xx).
       const lasting = [...this.failures.values()].find((error) => !isTransient(error));
-      throw new ImportError<ImportState>(failed, snapshot(this.state), { cause: lasting ?? cause, ...(lasting ? { nextStep: nextStep(lasting, this.state) } : {}) });
+      throw new ImportError<ImportState>(failed, snapshot(this.state), {
+        cause: lasting ?? cause,
+        ...(lasting ? { nextStep: nextStep(lasting, this.state) } : {}),
+      });
     }
   }
 

@@ -43,7 +43,14 @@ export async function uploadFile(platform: PlatformApi, request: Opened<UploadFi
     const { api, data } = platform;
     return normalizeUploadedFile(data(await api.POST("/api/public/files", { body: { file, fileContext }, ...signalOf(signal) })));
   }
-  const { completion } = await runChunkedUpload(sessionUploadDeps(platform), { ...rest, source, fileName, fileExtension: extensionOf(fileName), fileContext, ...(signal ? { signal } : {}) });
+  const { completion } = await runChunkedUpload(sessionUploadDeps(platform), {
+    ...rest,
+    source,
+    fileName,
+    fileExtension: extensionOf(fileName),
+    fileContext,
+    ...(signal ? { signal } : {}),
+  });
   return normalizeUploadedFile(completion);
 }
 
@@ -64,7 +71,13 @@ export async function resumeUpload(platform: PlatformApi, state: ImportState, op
  * third file must not leave the first two uploaded and orphaned); their ids, by the import's
  * field names.
  */
-export async function uploadToolFiles(platform: PlatformApi, opener: SourceOpener, files: ToolFiles<unknown>, required: Array<keyof ToolFiles>, signal?: AbortSignal) {
+export async function uploadToolFiles(
+  platform: PlatformApi,
+  opener: SourceOpener,
+  files: ToolFiles<unknown>,
+  required: Array<keyof ToolFiles>,
+  signal?: AbortSignal,
+) {
   const names = (["toolData", "flowData", "envVariables"] as const).filter((name) => files[name] !== undefined);
   const missing = required.filter((name) => files[name] === undefined).map((name) => ({ field: name, rule: "required", message: `${name} is required` }));
   if (missing.length > 0) throw new ValidationError(missing);
@@ -77,7 +90,12 @@ export async function uploadToolFiles(platform: PlatformApi, opener: SourceOpene
 }
 
 /** The three files of an import into an existing tool, all required, as the ids the import takes. */
-export async function uploadFilesForImportInto(platform: PlatformApi, opener: SourceOpener, files: Required<ToolFiles<unknown>>, signal?: AbortSignal): Promise<ImportIntoToolRequest> {
+export async function uploadFilesForImportInto(
+  platform: PlatformApi,
+  opener: SourceOpener,
+  files: Required<ToolFiles<unknown>>,
+  signal?: AbortSignal,
+): Promise<ImportIntoToolRequest> {
   const ids = await uploadToolFiles(platform, opener, files, ["toolData", "flowData", "envVariables"], signal);
   // All three were required above, so all three ids are here.
   return { toolDataFileId: ids.toolDataFileId, flowDataFileId: ids.flowDataFileId, envVariablesFileId: ids.envVariablesFileId ?? "" };

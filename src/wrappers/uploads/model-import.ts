@@ -59,7 +59,13 @@ export async function resumeImport(platform: PlatformApi, state: ImportState, op
   return finishImport(platform, result.completion, result.state, waitOptions, options.signal);
 }
 
-async function finishImport(platform: PlatformApi, completion: unknown, state: ImportState, wait: WaitOptions | undefined, signal?: AbortSignal): Promise<ImportResult> {
+async function finishImport(
+  platform: PlatformApi,
+  completion: unknown,
+  state: ImportState,
+  wait: WaitOptions | undefined,
+  signal?: AbortSignal,
+): Promise<ImportResult> {
   const job = await waitIfAsked(platform, normalizeJob(completion), wait, signal);
   return { job, modelId: job.modelId ?? state.modelId, sessionId: state.sessionId, state };
 }

@@ -39,7 +39,9 @@ export function describeSource(source: Blob, facts: { name: string; lastModified
 
 /** The identity of a source before any chunk is sent. */
 export function identityOf(source: UploadSource): SourceIdentity {
-  const facts = isBlob(source) ? (described.get(source) ?? (typeof File !== "undefined" && source instanceof File ? { name: source.name, lastModified: source.lastModified } : undefined)) : undefined;
+  const facts = isBlob(source)
+    ? (described.get(source) ?? (typeof File !== "undefined" && source instanceof File ? { name: source.name, lastModified: source.lastModified } : undefined))
+    : undefined;
   return { ...(facts ? { name: facts.name, lastModified: facts.lastModified } : {}), size: source.size, sampleBytes: SAMPLE_BYTES, samples: {} };
 }
 
@@ -47,7 +49,16 @@ export function identityOf(source: UploadSource): SourceIdentity {
 export async function sampleOf(chunk: ChunkBytes, sampleBytes = SAMPLE_BYTES): Promise<string> {
   const size = chunk instanceof Uint8Array ? chunk.byteLength : chunk.size;
   const ends = size <= 2 * sampleBytes ? [[0, size]] : [[0, sampleBytes], [size - sampleBytes, size]];
-  const pieces = await Promise.all(ends.map(([start, end]) => (chunk instanceof Uint8Array ? chunk.subarray(start, end) : chunk.slice(start, end).arrayBuffer().then((b) => new Uint8Array(b)))));
+  const pieces = await Promise.all(
+    ends.map(([start, end]) =>
+      chunk instanceof Uint8Array
+        ? chunk.subarray(start, end)
+        : chunk
+            .slice(start, end)
+            .arrayBuffer()
+            .then((b) => new Uint8Array(b)),
+    ),
+  );
   const joined = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0));
   let offset = 0;
   for (const piece of pieces) {
@@ -63,7 +74,12 @@ export async function sampleOf(chunk: ChunkBytes, sampleBytes = SAMPLE_BYTES): P
  * modification time, or, for a Blob, a chunk already sent whose sample differs. A name alone may
  * differ: a file moved or copied with its time kept is the same file.
  */
-export async function sourceMismatch(recorded: SourceIdentity, source: UploadSource, chunkSize: number, uploaded: readonly number[]): Promise<ValidationIssue[]> {
+export async function sourceMismatch(
+  recorded: SourceIdentity,
+  source: UploadSource,
+  chunkSize: number,
+  uploaded: readonly number[],
+): Promise<ValidationIssue[]> {
   const now = identityOf(source);
   const began = recorded.name ? `"${recorded.name}"` : "another source";
   const differs = (field: string, what: string) => [{ field, rule: "sameSource", message: `${field} ${what}: a resume needs the very file the import began with (${began}); start a new import for this one` }];
