@@ -52,14 +52,25 @@ export function globPattern(glob) {
   return new RegExp(`^${source}$`);
 }
 
-/** The tracked files biome.jsonc's `files.includes` takes in (`!` patterns leave files out). */
+/**
+ * `file` and the folders it is in (`src/a/b.ts`, `src/a`, `src`): what a `!` pattern may name.
+ * @param {string} file
+ */
+const selfAndFolders = (file) => file.split("/").map((_, i, parts) => parts.slice(0, parts.length - i).join("/"));
+
+/**
+ * The tracked files biome.jsonc's `files.includes` takes in. A `!` pattern leaves out the files it
+ * matches and, as Biome reads it, everything in a folder it matches (`!src/generated`).
+ */
 export function lintedFiles(root = REPO_ROOT) {
   /** @type {string[]} */
   const patterns = biomeConfig(root).files?.includes ?? [];
   const take = patterns.filter((p) => !p.startsWith("!")).map(globPattern);
   const leave = patterns.filter((p) => p.startsWith("!")).map((p) => globPattern(p.slice(1)));
   const tracked = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).split("\n");
-  return tracked.filter((file) => take.some((re) => re.test(file)) && !leave.some((re) => re.test(file)));
+  /** @param {string} file */
+  const left = (file) => selfAndFolders(file).some((path) => leave.some((re) => re.test(path)));
+  return tracked.filter((file) => take.some((re) => re.test(file)) && !left(file));
 }
 
 /**

@@ -16,7 +16,7 @@ describe("code lint gate", () => {
     const config = biomeConfig();
     expect(config.formatter.lineWidth).toBe(160);
     const files = lintedFiles();
-    for (const folder of ["scripts/", "bench/"]) expect(files.some((f: string) => f.startsWith(folder)), folder).toBe(true);
+    for (const folder of ["src/", "scripts/", "test/", "bench/"]) expect(files.some((f: string) => f.startsWith(folder)), folder).toBe(true);
     expect(files.filter((f: string) => f.startsWith("src/generated/"))).toEqual([]);
   });
 
@@ -43,16 +43,19 @@ describe("code lint gate", () => {
         "",
       ].join("\n");
       // The copied config names the repository's folders: the file in scripts/ is linted, the
-      // same file outside them is not.
+      // same file outside them is not, nor in the generated folder it leaves out.
       mkdirSync(join(dir, "scripts"));
       writeFileSync(join(dir, "scripts", "planted.ts"), planted);
       writeFileSync(join(dir, "planted.ts"), planted);
+      mkdirSync(join(dir, "src", "generated"), { recursive: true });
+      writeFileSync(join(dir, "src", "generated", "planted.ts"), planted);
       execFileSync("git", ["init", "-q"], { cwd: dir });
       execFileSync("git", ["add", "."], { cwd: dir });
       const result = await lintCode(dir);
       expect(result.ok).toBe(false);
       const [biome, lineLength] = result.reports as Report[];
       expect(biome?.problems.map((p) => `${p.file}:${p.line} ${p.rule}`)).toContain("scripts/planted.ts:3 suspicious/noAssignInExpressions");
+      expect([...new Set(biome?.problems.map((p) => p.file))]).toEqual(["scripts/planted.ts"]);
       expect(lineLength?.problems.map((p) => `${p.file}:${p.line}`)).toEqual(["scripts/planted.ts:4"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
