@@ -17,6 +17,7 @@ import {
   type ChunkProgress,
   type ImportState,
 } from "../../src/index.js";
+import { until } from "../cli/support/until.js";
 import { faultSchedule, seededRandom, startFaultServer, type Fault, type FaultServer, type FaultServerOptions } from "../support/fault-server.js";
 
 const KEY = "key-0123456789abcdef";
@@ -109,7 +110,6 @@ function countingFetch() {
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("(a) a 200 MiB import through 10% chunk faults", () => {
   it("completes with the file's sha256 reassembled, every chunk counted once", async () => {
@@ -358,7 +358,9 @@ describe("(d) abort", () => {
     expect(error).toBeInstanceOf(AbortError);
     expect(atAbort!.inFlight).toBeGreaterThanOrEqual(1);
 
-    await pause(300); // anything the client still sent after the abort would have arrived by now
+    // Until every request the client started has ended at both ends, its closed connections
+    // counted: a request sent after the abort would be among them.
+    await until(() => counter.settled === counter.calls && srv.inFlight.now === 0 && srv.clientClosed >= 1);
     // No fetch after the abort; at the server, only requests the client had already started.
     expect(counter.calls).toBe(atAbort!.calls);
     expect(srv.count("chunk")).toBeLessThanOrEqual(atAbort!.calls - 1); // the start request is not a chunk
@@ -389,7 +391,8 @@ describe("(d) abort", () => {
       .models.import({ source: file.path, chunkSize, concurrency: 1, retries: 3, retryDelayMs: 10_000, signal: controller.signal })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
-    await pause(100);
+    // The refused chunk's request has ended: a retry would be a second one.
+    await until(() => srv.inFlight.now === 0);
     expect(srv.count("chunk")).toBe(1);
   }, 4_000);
 });
@@ -433,7 +436,7 @@ describe("(e) truncated bodies and slow answers", () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).not.toBeInstanceOf(TimeoutError);
     expect((error as ConnectionError).operationId).toBe("deployGuardrail");
-    await pause(100);
+    // A retry would have been sent before the call rejected (retries come first, then the error).
     expect(srv.count("deployGuardrail")).toBe(1);
   });
 
@@ -443,7 +446,7 @@ describe("(e) truncated bodies and slow answers", () => {
     const error = await client.guardrails.deploy("Toxicity").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ operationId: "deployGuardrail", timeoutMs: 300 });
-    await pause(400); // past the slow answer
+    // A retry would have been sent before the call rejected; the slow answer still dripping is cut by the server's close.
     expect(srv.count("deployGuardrail")).toBe(1);
   });
 
