@@ -22,7 +22,7 @@ export type { CorsOrigins } from "./stateful/http/cors.js";
 export type { ExistingEntities, JobTiming, LoggedRequest, MockStateSummary, StatefulMock, StatefulMockOptions };
 export type { InProcessMock, InProcessMockOptions, ListenOptions } from "./stateful/in-process.js";
 export type { HandleOptions } from "./stateful/core.js";
-export type { IncomingRequest } from "./stateful/http/incoming.js";
+export type { HeaderLookup, IncomingRequest } from "./stateful/http/incoming.js";
 
 const PRISM_OPTIONS = optionKeys<StartMockOptions>({ stateful: true, port: true, host: true, spec: true, dynamic: true, errors: true, readyTimeoutMs: true });
 
