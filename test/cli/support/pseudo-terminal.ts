@@ -3,7 +3,7 @@
 // Ctrl-C reach the terminal's line discipline, which turns them into signals or end of input).
 // The screen's bytes come back raw, escape sequences included, so a test can check there are none.
 import { spawn } from "node:child_process";
-import { CREDENTIALS, cliMain, emptyConfigHome, printed } from "./run-cli.js";
+import { cliEnv, cliMain, printed } from "./run-cli.js";
 import { until } from "./until.js";
 import { shellQuote as quote } from "../../../src/cli/shell-word.js";
 
@@ -20,17 +20,7 @@ export interface TerminalRun {
 }
 
 export function inTerminal(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; columns?: number } = {}): TerminalRun {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PLATFORM_BASE_URL: undefined,
-    PLATFORM_HOST: undefined,
-    PLATFORM_PROFILE: undefined,
-    PLATFORM_DEBUG: undefined,
-    XDG_CONFIG_HOME: emptyConfigHome(),
-    ...CREDENTIALS,
-    TERM: "xterm",
-    ...options.env,
-  };
+  const env = cliEnv({ TERM: "xterm", ...options.env });
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const command = `stty cols ${options.columns ?? 100} rows 30; echo "PID:$$"; exec ${[process.execPath, cliMain(), ...args].map(quote).join(" ")}`;
   const child = spawn("script", ["-qfec", command, "/dev/null"], { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });

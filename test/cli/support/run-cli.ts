@@ -26,6 +26,24 @@ let configHome: string | undefined;
 export const emptyConfigHome = (): string => (configHome ??= mkdtempSync(join(inject("cliScratch"), "config-")));
 
 /** Everything every run printed, for the credential check at the end of a file. */
+/**
+ * The environment a test's `platform` runs in: settings the developer's shell may hold do not
+ * leak into a test, only what the test gives (`extra`, last), with the test credentials and an
+ * empty config folder.
+ */
+export function cliEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    PLATFORM_BASE_URL: undefined,
+    PLATFORM_HOST: undefined,
+    PLATFORM_PROFILE: undefined,
+    PLATFORM_DEBUG: undefined,
+    XDG_CONFIG_HOME: emptyConfigHome(),
+    ...CREDENTIALS,
+    ...extra,
+  };
+}
+
 export const printed: string[] = [];
 
 export interface CliOptions {
@@ -38,18 +56,7 @@ export interface CliOptions {
 
 export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliRun> } {
   const [file, ...prefix] = options.command ?? [process.execPath, cliMain()];
-  // Settings the developer's shell may hold must not leak into a test: only what the test gives.
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PLATFORM_BASE_URL: undefined,
-    PLATFORM_HOST: undefined,
-    PLATFORM_PROFILE: undefined,
-    PLATFORM_DEBUG: undefined,
-    XDG_CONFIG_HOME: emptyConfigHome(),
-    ...CREDENTIALS,
-    NO_COLOR: "1",
-    ...options.env,
-  };
+  const env = cliEnv({ NO_COLOR: "1", ...options.env });
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const child = spawn(file!, [...prefix, ...args], { cwd: options.cwd ?? REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";
