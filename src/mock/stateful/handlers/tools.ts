@@ -32,26 +32,24 @@ function existingTool(context: MockContext, call: Call): Tool | Answer {
   return context.tools.get(toolId) ?? serviceError(call.operationId, 404, `Tool ${toolId} not found`);
 }
 
+/** A TOOLS/IMPORT job for this tool, answered with its started record. */
+function startToolImport(context: MockContext, tool: Tool, onSuccess: () => void, { finished = false } = {}): Answer {
+  const job = context.jobs.start(
+    { id: context.id("ds-"), jobType: "TOOLS", action: "IMPORT", subject: { toolId: tool.toolId }, extra: {}, onSuccess },
+    { now: context.now(), finished },
+  );
+  return { status: 200, body: startedRecord(context, job) };
+}
+
 export const importTool: Handler = (context, call) => {
   const request = call.body as FileIds & { toolName: string };
   const files = filesOf(context, call, request);
   if (isAnswer(files)) return files;
   const tool: Tool = { toolId: context.id("a-"), toolName: request.toolName, files, state: "importing" };
   context.tools.add(tool);
-  const job = context.jobs.start(
-    {
-      id: context.id("ds-"),
-      jobType: "TOOLS",
-      action: "IMPORT",
-      subject: { toolId: tool.toolId },
-      extra: {},
-      onSuccess: () => {
-        tool.state = "ready";
-      },
-    },
-    { now: context.now() },
-  );
-  return { status: 200, body: startedRecord(context, job) };
+  return startToolImport(context, tool, () => {
+    tool.state = "ready";
+  });
 };
 
 export const importIntoTool: Handler = (context, call) => {
@@ -60,20 +58,10 @@ export const importIntoTool: Handler = (context, call) => {
   const files = filesOf(context, call, call.body as FileIds);
   if (isAnswer(files)) return files;
   // The reference's sample answers this import finished at once.
-  const job = context.jobs.start(
-    {
-      id: context.id("ds-"),
-      jobType: "TOOLS",
-      action: "IMPORT",
-      subject: { toolId: tool.toolId },
-      extra: {},
-      onSuccess: () => {
-        tool.files = files;
-      },
-    },
-    { now: context.now(), finished: true },
-  );
-  return { status: 200, body: startedRecord(context, job) };
+  const replaceFiles = () => {
+    tool.files = files;
+  };
+  return startToolImport(context, tool, replaceFiles, { finished: true });
 };
 
 export const exportTool: Handler = (context, call) => {
