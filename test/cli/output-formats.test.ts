@@ -9,8 +9,10 @@ import { parse as parseYaml } from "yaml";
 import { startStatefulMock, type StatefulMock } from "../../src/mock/stateful/server.js";
 import { inTerminal } from "./support/pseudo-terminal.js";
 import { CREDENTIALS, cli, cliMain, emptyConfigHome, jsonLines, shown } from "./support/run-cli.js";
+import { until } from "./support/until.js";
 
 const LONG = 30_000;
+const AWAITING_DRAIN = "awaiting-drain";
 const APP = "st-0a1b2c3d";
 // A title that would retitle the window and clear the screen, and a CR LF that would forge a line.
 const HOSTILE = { title: "Travel\u001b]0;owned\u0007 policy\u001b[2J", record: "r\r\nplatform: done" };
@@ -140,19 +142,25 @@ describe("a slow reader", () => {
     const big = await startStatefulMock({});
     try {
       big.seedChunks(Array.from({ length: 3_000 }, (_, i) => ({ chunkId: `chk-00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, sourceName: "x".repeat(400) })));
-      const child = spawn(process.execPath, [cliMain(), "chunks", "list", APP, "-o", "jsonl"], {
+      // The command says on stderr when it first waits for stdout to drain: the moment this
+      // paused reader holds it back, which the test waits for instead of watching the clock.
+      const reportDrainWait = `data:text/javascript,process.stdout.on("newListener",(e)=>e==="drain"&&process.stderr.write("${AWAITING_DRAIN}\\n"))`;
+      const child = spawn(process.execPath, ["--import", reportDrainWait, cliMain(), "chunks", "list", APP, "-o", "jsonl"], {
         env: { ...process.env, ...CREDENTIALS, XDG_CONFIG_HOME: emptyConfigHome(), PLATFORM_BASE_URL: big.url },
         stdio: ["ignore", "pipe", "pipe"],
       });
       child.stdout.pause();
       const pages = () => big.requests({ operationId: "listChunks" }).length;
-      // Until the command stops asking for pages because nobody reads what it printed.
-      let seen = -1;
-      while (pages() !== seen || seen === 0) {
-        seen = pages();
-        await new Promise((r) => setTimeout(r, 300));
-      }
-      expect(seen).toBeLessThan(100); // of 300 pages
+      let stderr = "";
+      let heldBackAt: number | undefined;
+      child.stderr.on("data", (part: Buffer) => {
+        stderr += part;
+        if (heldBackAt === undefined && stderr.includes(AWAITING_DRAIN)) heldBackAt = pages();
+      });
+      // A command that ignored its reader would fetch all 300 pages without ever waiting.
+      await until(() => heldBackAt !== undefined || pages() === 300);
+      expect(heldBackAt, `fetched every page while nobody read stdout; stderr: ${stderr}`).toBeDefined();
+      expect(heldBackAt).toBeLessThan(100); // of 300 pages
       let lines = 0;
       child.stdout.on("data", (part: Buffer) => {
         for (let at = part.indexOf(10); at !== -1; at = part.indexOf(10, at + 1)) lines++;
