@@ -10,6 +10,12 @@
 import { escapeSegment, pointerOf, unescapeSegment } from "../../../../src/kernel/json-pointer.js";
 import { subschemas } from "../../schema-walk.mjs";
 
+/**
+ * @typedef {import("../../json-types.ts").JsonValue} JsonValue
+ * @typedef {import("../../json-types.ts").JsonObject} JsonObject
+ * @typedef {import("../../json-types.ts").DocumentValue} DocumentValue
+ */
+
 const JSON_TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
 const MAX_VARIANTS = 32;
 
@@ -30,7 +36,11 @@ const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMax
 const ARRAY_KEYWORDS = ["items", "minItems", "maxItems", "uniqueItems"];
 const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "minProperties", "maxProperties"];
 
-/** A stable text for any JSON value (object keys sorted), to compare values and key enums. */
+/**
+ * A stable text for any JSON value (object keys sorted), to compare values and key enums.
+ * @param {JsonValue | undefined} value
+ * @returns {string}
+ */
 export function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
@@ -39,7 +49,10 @@ export function canonical(value) {
   return JSON.stringify(value) ?? "undefined";
 }
 
-/** The JSON type of a value, integers told apart from other numbers. */
+/**
+ * The JSON type of a value, integers told apart from other numbers.
+ * @param {JsonValue | undefined} value
+ */
 function typeOfValue(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
@@ -47,10 +60,21 @@ function typeOfValue(value) {
   return typeof value;
 }
 
-/** Resolves a local `$ref` to { node, pointer }; refs outside the document are refused. */
+/**
+ * A node of a side's document reached through `$ref`s, and its pointer. The node is read member by
+ * member like the rest of the document: what it must be is the reader's to check.
+ * @typedef {{ node: DocumentValue, pointer: string }} Followed
+ */
+
+/**
+ * Resolves a local `$ref` to { node, pointer }; refs outside the document are refused.
+ * @param {JsonObject} spec @param {unknown} ref @param {string} from the pointer the ref is written at
+ * @returns {Followed}
+ */
 export function resolveRef(spec, ref, from) {
   if (typeof ref !== "string" || !ref.startsWith("#")) throw new Error(`${from}: only local $refs are compared, not ${JSON.stringify(ref)}`);
   const body = decodeURIComponent(ref.slice(1));
+  /** @type {DocumentValue} */
   let node = spec;
   for (const segment of body === "" ? [] : body.slice(1).split("/").map(unescapeSegment)) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) throw new Error(`${from}: dangling $ref ${ref}`);
@@ -59,7 +83,11 @@ export function resolveRef(spec, ref, from) {
   return { node, pointer: body };
 }
 
-/** Follows $refs from a node (parameters, responses, request bodies): { node, pointer }. */
+/**
+ * Follows $refs from a node (parameters, responses, request bodies): { node, pointer }.
+ * @param {JsonObject} spec @param {DocumentValue} node @param {string} pointer
+ * @returns {Followed}
+ */
 export function follow(spec, node, pointer) {
   const seen = new Set();
   while (node && typeof node === "object" && typeof node.$ref === "string") {
@@ -70,36 +98,74 @@ export function follow(spec, node, pointer) {
   return { node, pointer };
 }
 
+/** @param {string} ref */
 const refName = (ref) => unescapeSegment(ref.slice(ref.lastIndexOf("/") + 1));
 
 // ------------------------------------------------------------------------------------------------
 // Facets
 
 /**
- * @typedef {{ value: any, at: string }} Located a keyword's value and the pointer where it sits
+ * A keyword's value and the pointer where it sits (an enum's value, a pattern, a format, ...).
+ * @template [T=JsonValue]
+ * @typedef {{ value: T, at: string }} Located
+ */
+/**
+ * @typedef {{ side: "lower" | "upper", value: number, exclusive: boolean, at: string }} Bound a lower or upper limit
+ * @typedef {Record<string, Bound>} Bounds a facet's limits by name (minimum, maxLength, minItems, ...)
+ * @typedef {{ schema: unknown, pointer: string }} Source a schema as written and its pointer, viewed when it is compared
+ * @typedef {{ kind: "open" | "closed" | "schema", at: string, sources: Source[] }} Additional what an object's other keys may be
  * @typedef {{
- *   type: string, pointer: string, enum: Map<string, Located> | undefined, bounds: Record<string, any>, patterns: Located[],
- *   format: Located | undefined, multipleOf: Located | undefined, uniqueItems: Located | undefined,
- *   properties?: Map<string, any[]>, required?: Map<string, any>, additional?: { kind: string, at: string, sources: any[] }, items?: any
+ *   type: string, pointer: string, enum: Map<string, Located> | undefined, bounds: Bounds, patterns: Located<string>[],
+ *   format: Located<string> | undefined, multipleOf: Located<number> | undefined, uniqueItems: Located<true> | undefined,
+ *   properties?: Map<string, Source[]>, required?: Map<string, string>, additional?: Additional, items?: Source[] | undefined
  * }} Facet what a schema allows of one JSON type
+ * @typedef {Facet & { properties: Map<string, Source[]>, required: Map<string, string>, additional: Additional }} ObjectFacet
+ *   the facet of type object: its properties (each from one or more sources), required names (each at the pointer of its
+ *   `required`) and other keys
  * @typedef {{
  *   key: string, pointer: string, label: string | undefined, any: boolean, types: Map<string, Facet> | null,
- *   variants: any, variantKind: string | undefined, not: Located[], unknown: Array<Located & { keyword: string }>
+ *   variants: View[] | undefined, variantKind: "anyOf" | "oneOf" | undefined, not: Located<string>[],
+ *   unknown: Array<Located<string> & { keyword: string }>
  * }} View
+ * @typedef {{ of: (schema: unknown, pointer: string, label?: string) => View, ofSources: (sources: Source[]) => View }} Views
+ *   one side's views (createViews)
+ * @typedef {{ base: Views, head: Views }} SideViews the views of both sides of a comparison
  */
 
-/** @returns {Facet} */
+/**
+ * Whether a facet is an object's (they alone have properties, required names and other keys).
+ * @param {Facet} facet
+ * @returns {facet is ObjectFacet}
+ */
+export function isObjectFacet(facet) {
+  return facet.properties !== undefined && facet.required !== undefined && facet.additional !== undefined;
+}
+
+/**
+ * The facets of a view that is not "any": one per type it accepts. Only a union kept as variants
+ * lists none of its own when a branch is "any"; every other view has them.
+ * @param {View} view
+ * @returns {Map<string, Facet>}
+ */
+export function facetsOf(view) {
+  if (view.types === null) throw new Error(`${view.pointer}: a view that accepts any type has no facets`);
+  return view.types;
+}
+
+/** @param {string} type @param {string} pointer @returns {Facet} */
 function emptyFacet(type, pointer) {
+  /** @type {Facet} */
   const facet = { type, pointer, enum: undefined, bounds: {}, patterns: [], format: undefined, multipleOf: undefined, uniqueItems: undefined };
   if (type === "object") Object.assign(facet, { properties: new Map(), required: new Map(), additional: { kind: "open", at: pointer, sources: [] } });
   if (type === "array") facet.items = undefined;
   return facet;
 }
 
+/** @param {Facet} facet @returns {Facet} */
 function cloneFacet(facet) {
   const copy = { ...facet, bounds: { ...facet.bounds }, patterns: [...facet.patterns] };
   if (facet.enum) copy.enum = new Map(facet.enum);
-  if (facet.properties) {
+  if (isObjectFacet(facet)) {
     copy.properties = new Map([...facet.properties].map(([name, sources]) => [name, [...sources]]));
     copy.required = new Map(facet.required);
     copy.additional = { ...facet.additional, sources: [...facet.additional.sources] };
@@ -110,9 +176,13 @@ function cloneFacet(facet) {
 
 // Bounds are stored as lower or upper limits, so comparing them needs no keyword knowledge:
 // minimum/exclusiveMinimum (3.1 numbers or 3.0 booleans) become one lower bound.
+/** @param {JsonObject} schema @param {string} pointer @param {string} type @returns {Bounds} */
 function boundsOf(schema, pointer, type) {
+  /** @type {Bounds} */
   const bounds = {};
+  /** @param {string} keyword */
   const at = (keyword) => `${pointer}/${keyword}`;
+  /** @param {string} name @param {Bound["side"]} side @param {unknown} value @param {boolean} exclusive @param {string} keyword */
   const put = (name, side, value, exclusive, keyword) => {
     if (typeof value !== "number") return;
     const current = bounds[name];
@@ -139,6 +209,11 @@ function boundsOf(schema, pointer, type) {
   return bounds;
 }
 
+/**
+ * @param {JsonObject} schema @param {string} pointer @param {string} type
+ * @param {Located[] | undefined} enumEntries the node's enum, every type's values together
+ * @returns {Facet}
+ */
 function facetOf(schema, pointer, type, enumEntries) {
   const facet = emptyFacet(type, pointer);
   facet.bounds = boundsOf(schema, pointer, type);
@@ -158,6 +233,7 @@ function facetOf(schema, pointer, type, enumEntries) {
     }
   }
   // Where the sub-schemas sit is the shared walk's knowledge; what they allow is read here.
+  /** @param {string} keyword */
   const below = (keyword) => subschemas(schema).filter((child) => child.keyword === keyword).map((child) => ({ ...child, pointer: `${pointer}${pointerOf(child.segments)}` }));
   if (type === "array") {
     for (const { schema: items, pointer: at } of below("items")) facet.items = [{ schema: items, pointer: at }];
@@ -175,29 +251,37 @@ function facetOf(schema, pointer, type, enumEntries) {
   return facet;
 }
 
-/** The enum of a node as entries { value, at }, each `at` the pointer of its own item; const is an enum of one. */
+/**
+ * The enum of a node as entries { value, at }, each `at` the pointer of its own item; const is an enum of one.
+ * @param {JsonObject} schema @param {string} pointer
+ * @returns {Located[] | undefined}
+ */
 function enumEntries(schema, pointer) {
   if (schema.const !== undefined) return [{ value: schema.const, at: `${pointer}/const` }];
   if (Array.isArray(schema.enum)) return schema.enum.map((value, i) => ({ value, at: `${pointer}/enum/${i}` }));
   return undefined;
 }
 
+/** @param {JsonValue | undefined} value @param {string} type */
 function fitsType(value, type) {
   const actual = typeOfValue(value);
   return actual === type || (type === "number" && actual === "integer");
 }
 
+/** @param {Facet} facet @returns {facet is Facet & { enum: Map<string, Located> }} */
 const isEnumerated = (facet) => facet.enum !== undefined;
 
 // ------------------------------------------------------------------------------------------------
 // Views
 
-/** @returns {View} */
+/** @param {string} key @param {string} pointer @returns {View} */
 function anyView(key, pointer) {
   return { key, pointer, label: undefined, any: true, types: null, variants: undefined, variantKind: undefined, not: [], unknown: [] };
 }
 
+/** @param {JsonObject} schema @returns {string[] | null} the JSON types it accepts, null for any */
 function typesOf(schema) {
+  /** @type {string[] | undefined} */
   let types;
   if (typeof schema.type === "string") types = [schema.type];
   else if (Array.isArray(schema.type)) types = [...schema.type];
@@ -220,7 +304,11 @@ function typesOf(schema) {
   return inferred;
 }
 
-/** The view of a schema node's own keywords, without its allOf/anyOf/oneOf. */
+/**
+ * The view of a schema node's own keywords, without its allOf/anyOf/oneOf.
+ * @param {JsonObject} schema @param {string} pointer
+ * @returns {View}
+ */
 function ownView(schema, pointer) {
   const view = anyView(pointer, pointer);
   const types = typesOf(schema);
@@ -243,6 +331,7 @@ function ownView(schema, pointer) {
   return view;
 }
 
+/** @param {Bounds} a @param {Bounds} b @returns {Bounds} */
 function mergeBounds(a, b) {
   const out = { ...a };
   for (const [name, bound] of Object.entries(b)) {
@@ -258,6 +347,7 @@ function mergeBounds(a, b) {
   return out;
 }
 
+/** @param {Facet} a @param {Facet} b @param {string} [type] @returns {Facet} */
 function mergeFacets(a, b, type = a.type) {
   const out = cloneFacet(a);
   out.type = type;
@@ -266,9 +356,11 @@ function mergeFacets(a, b, type = a.type) {
   out.format = a.format ?? b.format;
   out.multipleOf = a.multipleOf ?? b.multipleOf;
   out.uniqueItems = a.uniqueItems ?? b.uniqueItems;
-  if (a.enum && b.enum) out.enum = new Map([...a.enum].filter(([key]) => b.enum.has(key)));
-  else out.enum = a.enum ? new Map(a.enum) : b.enum ? new Map([...b.enum].filter(([, v]) => fitsType(v.value, type))) : undefined;
-  if (a.properties && b.properties) {
+  const bEnum = b.enum;
+  if (a.enum && bEnum) out.enum = new Map([...a.enum].filter(([key]) => bEnum.has(key)));
+  else out.enum = a.enum ? new Map(a.enum) : bEnum ? new Map([...bEnum].filter(([, v]) => fitsType(v.value, type))) : undefined;
+  // `out` is a copy of `a`: an object facet when `a` is one.
+  if (isObjectFacet(a) && isObjectFacet(b) && isObjectFacet(out)) {
     for (const [name, sources] of b.properties) out.properties.set(name, [...(out.properties.get(name) ?? []), ...sources]);
     for (const [name, at] of b.required) if (!out.required.has(name)) out.required.set(name, at);
     const kinds = [a.additional.kind, b.additional.kind];
@@ -284,13 +376,19 @@ function mergeFacets(a, b, type = a.type) {
   return out;
 }
 
-/** allOf: the values both views accept. */
+/**
+ * allOf: the values both views accept.
+ * @param {View} a @param {View} b
+ * @returns {View}
+ */
 function intersect(a, b) {
+  /** @type {View} */
   const out = { ...a, key: `${a.key}&${b.key}`, not: [...a.not, ...b.not], unknown: [...a.unknown, ...b.unknown] };
   if (a.variants || b.variants) {
     const left = a.variants ?? [{ ...a, variants: undefined }];
     const right = b.variants ?? [{ ...b, variants: undefined }];
     if (left.length * right.length > MAX_VARIANTS) throw new Error(`${a.pointer}: more than ${MAX_VARIANTS} combinations of anyOf/oneOf branches under allOf`);
+    /** @type {View[]} */
     const variants = [];
     for (const l of left) {
       for (const r of right) {
@@ -305,32 +403,42 @@ function intersect(a, b) {
   }
   if (a.any) return { ...out, any: b.any, types: b.types, label: a.label ?? b.label };
   if (b.any) return { ...out, any: false, types: a.types };
+  const bTypes = facetsOf(b);
   const types = new Map();
-  for (const [type, facet] of a.types) {
-    if (b.types.has(type)) types.set(type, mergeFacets(facet, b.types.get(type)));
-    else if (type === "integer" && b.types.has("number")) types.set("integer", mergeFacets(facet, b.types.get("number"), "integer"));
-    else if (type === "number" && b.types.has("integer")) types.set("integer", mergeFacets(b.types.get("integer"), facet, "integer"));
+  for (const [type, facet] of facetsOf(a)) {
+    const same = bTypes.get(type);
+    const number = bTypes.get("number");
+    const integer = bTypes.get("integer");
+    if (same) types.set(type, mergeFacets(facet, same));
+    else if (type === "integer" && number) types.set("integer", mergeFacets(facet, number, "integer"));
+    else if (type === "number" && integer) types.set("integer", mergeFacets(integer, facet, "integer"));
   }
   return { ...out, any: false, types };
 }
 
+/** @param {View[]} variants @returns {Map<string, Facet> | null} */
 function unionTypes(variants) {
   if (variants.some((v) => v.any)) return null;
   const types = new Map();
-  for (const variant of variants) for (const [type, facet] of variant.types) if (!types.has(type)) types.set(type, facet);
+  for (const variant of variants) for (const [type, facet] of facetsOf(variant)) if (!types.has(type)) types.set(type, facet);
   return types;
 }
 
-/** anyOf/oneOf: folded into one view when every type comes from one branch or only from enums. */
+/**
+ * anyOf/oneOf: folded into one view when every type comes from one branch or only from enums.
+ * @param {View[]} branches @param {"anyOf" | "oneOf"} kind @param {string} key @param {string} pointer
+ * @returns {View}
+ */
 function union(branches, kind, key, pointer) {
   const flat = branches.flatMap((b) => b.variants ?? [b]);
   if (flat.some((b) => b.any && b.not.length === 0 && b.unknown.length === 0)) return anyView(key, pointer);
   const foldable = flat.every((b) => !b.any && b.not.length === 0 && b.unknown.length === 0);
   if (foldable) {
+    /** @type {Map<string, Facet>} */
     const types = new Map();
     let folded = true;
     for (const branch of flat) {
-      for (const [type, facet] of branch.types) {
+      for (const [type, facet] of facetsOf(branch)) {
         const current = types.get(type);
         if (!current) types.set(type, facet);
         else if (isEnumerated(current) && isEnumerated(facet)) types.set(type, { ...cloneFacet(current), enum: new Map([...current.enum, ...facet.enum]) });
@@ -344,17 +452,25 @@ function union(branches, kind, key, pointer) {
 
 /**
  * Builds views of one side's schemas, each cached by the pointer (or pointers) it was read from.
- * @param {any} spec
+ * @param {JsonObject} spec
+ * @returns {Views}
  */
 export function createViews(spec) {
+  /** @type {Map<string, View>} */
   const cache = new Map();
+  /** @type {Set<string>} */
   const building = new Set();
 
-  /** The view of one schema node at `pointer`. */
-  function of(schema, pointer, label) {
-    if (schema === true || schema === undefined) return anyView(pointer, pointer);
-    if (schema === false) return { ...anyView(pointer, pointer), any: false, types: new Map() };
-    if (schema === null || typeof schema !== "object") throw new Error(`${pointer}: a schema must be an object or a boolean`);
+  /**
+   * The view of one schema node at `pointer`.
+   * @param {unknown} raw the schema as written @param {string} pointer @param {string} [label]
+   * @returns {View}
+   */
+  function of(raw, pointer, label) {
+    if (raw === true || raw === undefined) return anyView(pointer, pointer);
+    if (raw === false) return { ...anyView(pointer, pointer), any: false, types: new Map() };
+    if (raw === null || typeof raw !== "object") throw new Error(`${pointer}: a schema must be an object or a boolean`);
+    const schema = /** @type {JsonObject} */ (raw);
     if (typeof schema.$ref === "string") {
       const target = resolveRef(spec, schema.$ref, pointer);
       const name = refName(schema.$ref);
@@ -380,14 +496,16 @@ export function createViews(spec) {
     }
   }
 
+  /** @param {JsonObject} schema @param {string} pointer @returns {View} */
   function build(schema, pointer) {
     let view = ownView(schema, pointer);
     // The node's own keywords and an allOf that says nothing about type should not make the
     // whole node "any": an allOf of objects is an object.
     const children = subschemas(schema);
+    /** @param {string} kind */
     const branchesOf = (kind) => children.filter((child) => child.keyword === kind).map((child) => of(child.schema, `${pointer}${pointerOf(child.segments)}`));
     for (const part of branchesOf("allOf")) view = intersect(view, part);
-    for (const kind of ["anyOf", "oneOf"]) {
+    for (const kind of /** @type {const} */ (["anyOf", "oneOf"])) {
       if (!Array.isArray(schema[kind])) continue;
       const branches = branchesOf(kind);
       view = intersect(view, union(branches, kind, `${pointer}/${kind}`, `${pointer}/${kind}`));
@@ -395,15 +513,21 @@ export function createViews(spec) {
     return { ...view, key: pointer, pointer };
   }
 
-  /** The view of several sources of one place (a property defined in two allOf parts). */
+  /**
+   * The view of several sources of one place (a property defined in two allOf parts).
+   * @param {Source[]} sources
+   * @returns {View}
+   */
   function ofSources(sources) {
-    if (sources.length === 1) return of(sources[0].schema, sources[0].pointer);
+    const [first, ...rest] = sources;
+    if (!first) throw new Error("a place with no schema has no view");
+    if (rest.length === 0) return of(first.schema, first.pointer);
     const key = sources.map((s) => s.pointer).join("&");
     const cached = cache.get(key);
     if (cached) return cached;
-    let view = of(sources[0].schema, sources[0].pointer);
-    for (const source of sources.slice(1)) view = intersect(view, of(source.schema, source.pointer));
-    view = { ...view, key, pointer: sources[0].pointer };
+    let view = of(first.schema, first.pointer);
+    for (const source of rest) view = intersect(view, of(source.schema, source.pointer));
+    view = { ...view, key, pointer: first.pointer };
     cache.set(key, view);
     return view;
   }
