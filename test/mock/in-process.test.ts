@@ -22,7 +22,7 @@ describe("createStatefulMock", () => {
     expect(issues.map(({ field, rule }) => [field, rule])).toEqual([
       ["port", "unknownOption"],
       ["jobs.pols", "unknownOption"],
-      ["faults[0]", "faultRule"],
+      ["faults[0].kind", "enum"],
       ["seed", "range"],
       ["corsOrigins", "origin"],
     ]);

@@ -23,7 +23,7 @@ import { ADMIN_PREFIX, foreignHost, handleAdmin, refuseHost } from "./scenarios/
 import { applyFault } from "./scenarios/apply-fault.js";
 import { FaultInjector, validateFaultRule, type FaultRule } from "./scenarios/faults.js";
 import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
-import { loadChunkFixture, normaliseChunk } from "./state/chunks.js";
+import { loadChunkFixture } from "./state/chunks.js";
 import { addExampleRecords } from "./state/example-records.js";
 import type { JobTiming } from "./state/jobs.js";
 import type { IncomingRequest } from "./http/incoming.js";
@@ -71,7 +71,7 @@ function freshContext(options: ResolvedOptions): MockContext {
   const context = new MockContext({
     random: seededRandom(options.seed),
     jobs: options.jobs,
-    chunks: loadChunkFixture(options.chunks),
+    chunks: options.chunks,
     chunkPageSize: options.chunkPageSize,
     sessionTtlMs: options.sessionTtlMs,
   });
@@ -216,7 +216,7 @@ export class MockCore {
 
   /** Replaces the seed chunks every application starts from (apps already listed start over). */
   seedChunks(chunks: readonly Record<string, unknown>[] | string): void {
-    this.shared.context.chunks.reseed(typeof chunks === "string" ? loadChunkFixture(chunks) : chunks.map((c, i) => normaliseChunk(c, `chunks[${i}]`)));
+    this.shared.context.chunks.reseed(loadChunkFixture(chunks));
   }
 
   state(): MockStateSummary {

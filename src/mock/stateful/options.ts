@@ -3,7 +3,7 @@
 import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { optionKeys, unknownKeyIssues } from "../../kernel/option-check.js";
 import { isRecord } from "../../kernel/records.js";
-import type { Chunk } from "./state/chunks.js";
+import { type Chunk, loadChunkFixture } from "./state/chunks.js";
 import type { JobTiming } from "./state/jobs.js";
 import { validateFaultRule, type FaultRule } from "./scenarios/faults.js";
 import { checkCorsOrigins, type CorsOrigins } from "./http/cors.js";
@@ -64,7 +64,8 @@ export interface ResolvedOptions {
   host: string;
   seed: number;
   jobs: JobTiming;
-  chunks: StatefulMockOptions["chunks"];
+  /** The seed chunks, checked (and read from the fixture file) once, with the other options. */
+  chunks: Chunk[];
   chunkPageSize: number;
   sessionTtlMs: number;
   apiKey: string | undefined;
@@ -131,12 +132,17 @@ class IssueList {
     return undefined;
   }
 
-  /** A check that throws its sentence (shared with the scenario methods), as an issue of `field`. */
+  /**
+   * A check that throws (shared with the scenario methods): the issues of its ValidationError, or
+   * its sentence as an issue of `field`.
+   */
   run<T>(field: string, rule: string, check: () => T): T | undefined {
     try {
       return check();
     } catch (error) {
-      return this.add(field, rule, (error as Error).message);
+      if (!(error instanceof ValidationError)) return this.add(field, rule, (error as Error).message);
+      this.issues.push(...error.issues);
+      return undefined;
     }
   }
 
@@ -172,8 +178,7 @@ export function checkOptions(options: unknown, known: readonly string[] = STATEF
     const ms = list.integer(o.jobs.ms, "jobs.ms", 0);
     jobs = { ...(polls !== undefined ? { polls } : {}), ...(ms !== undefined ? { ms } : {}) };
   }
-  const chunks = o.chunks;
-  if (chunks !== undefined && typeof chunks !== "string" && !Array.isArray(chunks)) list.add("chunks", "type", "chunks must be a file path or an array of chunks");
+  const chunks = list.run("chunks", "chunk", () => loadChunkFixture(o.chunks)) ?? [];
   const faults: FaultRule[] = [];
   if (o.faults !== undefined && !Array.isArray(o.faults)) list.add("faults", "type", "faults must be an array of fault rules");
   else {

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ValidationError } from "../../../src/kernel/errors.js";
+import { createStatefulMock } from "../../../src/mock/start-mock.js";
 import { loadChunkFixture } from "../../../src/mock/stateful/state/chunks.js";
 import { startStatefulMock } from "../../../src/mock/stateful/server.js";
 import { call, withMock } from "./helpers.js";
@@ -30,6 +32,53 @@ describe("chunk fixtures", () => {
     expect(() => loadChunkFixture(write("bad.jsonl", '{"chunkId":"chk-1"}\n{nope}\n'))).toThrow(/bad\.jsonl: line 2 is not JSON/);
     expect(() => loadChunkFixture([{ chunkId: "1" }])).toThrow(/chunks\[0\]: chunkId must be a string starting with chk-/);
     expect(() => loadChunkFixture([42])).toThrow(/chunks\[0\] is not an object/);
+  });
+
+  it("names every bad chunk and line in one ValidationError, the client's convention", () => {
+    const issuesOf = (load: () => unknown) => {
+      try {
+        load();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        return (error as ValidationError).issues.map(({ field, rule }) => [field, rule]);
+      }
+      throw new Error("no error thrown");
+    };
+    expect(issuesOf(() => loadChunkFixture([{ chunkId: "chk-ok" }, null, { _id: "x" }]))).toEqual([
+      ["chunks[1]", "type"],
+      ["chunks[2].chunkId", "pattern"],
+    ]);
+    const path = write("two-bad.jsonl", '{nope}\n{"chunkId":"chk-1"}\n[\n');
+    expect(issuesOf(() => loadChunkFixture(path))).toEqual([
+      [`${path}: line 1`, "json"],
+      [`${path}: line 3`, "json"],
+    ]);
+    expect(issuesOf(() => loadChunkFixture(write("bad.json", "[{")))).toEqual([[join(dir, "bad.json"), "json"]]);
+    // A JavaScript caller's null is refused by name, not read as a list.
+    expect(issuesOf(() => loadChunkFixture(null as never))).toEqual([["chunks", "type"]]);
+  });
+
+  it("seedChunks refuses bad chunks with a ValidationError and keeps the chunks it had", async () => {
+    await withMock({ chunks: [{ chunkId: "chk-kept" }] }, async (mock) => {
+      expect(() => mock.seedChunks([{ chunkId: "chk-new" }, { chunkId: 7 }])).toThrow(ValidationError);
+      expect(() => mock.seedChunks(null as never)).toThrow(/chunks must be a file path or an array of chunks/);
+      const page = (await call(mock, "POST", "/api/public/bot/app/chunk/list", {})).body;
+      expect(page.chunks.map((c: { chunkId: string }) => c.chunkId)).toEqual(["chk-kept"]);
+    });
+  });
+
+  it("a bad chunk is an issue of the mock's options, beside the others", () => {
+    let error: unknown;
+    try {
+      createStatefulMock({ chunks: [{ chunkId: "nope" }], seed: -1 });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map(({ field, rule }) => [field, rule])).toEqual([
+      ["chunks[0].chunkId", "pattern"],
+      ["seed", "range"],
+    ]);
   });
 
   it("seeds the mock from a fixture path, and refuses a bad one before listening", async () => {

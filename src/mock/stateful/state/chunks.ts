@@ -2,6 +2,8 @@
 // set (the caller's fixture, or a small default) and gets its own copy when it first changes, so
 // tests of two apps never see each other's deletions, and reads of any number of apps cost
 // nothing. Chunks keep their seed order; each has a sequence number for cursors.
+import { ValidationError, type ValidationIssue } from "../../../kernel/errors.js";
+import { isRecord } from "../../../kernel/records.js";
 import { nodeBuiltin } from "../portable/node-builtin.js";
 import { DEFAULT_CHUNKS } from "./default-chunks.js";
 
@@ -12,38 +14,71 @@ interface Indexed {
   chunk: Chunk;
 }
 
-/** Parses a fixture: a JSON array of chunks, or JSONL (one chunk per line). */
+/**
+ * Parses a fixture: a JSON array of chunks, or JSONL (one chunk per line). Every line that is not
+ * JSON and every chunk that is wrong is an issue of one ValidationError.
+ */
 export function parseChunkFixture(text: string, origin: string): Chunk[] {
   const trimmed = text.trim();
-  const records: unknown[] = trimmed.startsWith("[")
-    ? (JSON.parse(trimmed) as unknown[])
-    : trimmed
-        .split(/\r?\n/)
-        .filter((line) => line.trim() !== "")
-        .map((line, i) => {
-          try {
-            return JSON.parse(line);
-          } catch (error) {
-            throw new Error(`${origin}: line ${i + 1} is not JSON (${(error as Error).message})`);
-          }
-        });
-  return records.map((record, i) => normaliseChunk(record, `${origin}: chunk ${i}`));
+  if (trimmed.startsWith("[")) {
+    let records: unknown;
+    try {
+      records = JSON.parse(trimmed);
+    } catch (error) {
+      throw new ValidationError([{ field: origin, rule: "json", message: `${origin} is not JSON (${(error as Error).message})` }]);
+    }
+    return normaliseChunks(records as unknown[], (i) => `${origin}: chunk ${i}`);
+  }
+  const issues: ValidationIssue[] = [];
+  const records = trimmed
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "")
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch (error) {
+        issues.push({ field: `${origin}: line ${i + 1}`, rule: "json", message: `${origin}: line ${i + 1} is not JSON (${(error as Error).message})` });
+        return undefined;
+      }
+    });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return normaliseChunks(records, (i) => `${origin}: chunk ${i}`);
+}
+
+/** The chunks as the mock stores them, or one ValidationError naming every chunk that is wrong. */
+export function normaliseChunks(records: readonly unknown[], where: (index: number) => string): Chunk[] {
+  const issues: ValidationIssue[] = [];
+  const chunks: Chunk[] = [];
+  records.forEach((record, i) => {
+    const normalised = normaliseChunk(record, where(i));
+    if ("issue" in normalised) issues.push(normalised.issue);
+    else chunks.push(normalised.chunk);
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return chunks;
 }
 
 /** A chunk as the mock stores it: `chunkId` required and `chk-` prefixed, `_id` equal to it. */
-export function normaliseChunk(record: unknown, where: string): Chunk {
-  if (record === null || typeof record !== "object" || Array.isArray(record)) throw new Error(`${where} is not an object`);
-  const chunk = { ...(record as Record<string, unknown>) };
-  const id = chunk.chunkId ?? chunk._id;
-  if (typeof id !== "string" || !/^chk-\S+$/.test(id)) throw new Error(`${where}: chunkId must be a string starting with chk- (got ${JSON.stringify(id)})`);
-  return { ...chunk, _id: id, chunkId: id };
+function normaliseChunk(record: unknown, where: string): { chunk: Chunk } | { issue: ValidationIssue } {
+  if (!isRecord(record)) return { issue: { field: where, rule: "type", message: `${where} is not an object` } };
+  const id = record.chunkId ?? record._id;
+  if (typeof id !== "string" || !/^chk-\S+$/.test(id)) {
+    return { issue: { field: `${where}.chunkId`, rule: "pattern", message: `${where}: chunkId must be a string starting with chk- (got ${JSON.stringify(id)})` } };
+  }
+  return { chunk: { ...record, _id: id, chunkId: id } };
 }
 
+/** The seed chunks: the default set, the caller's chunks, or a JSON or JSONL fixture file. */
 export function loadChunkFixture(source: string | readonly unknown[] | undefined): Chunk[] {
-  if (source === undefined) return DEFAULT_CHUNKS.map((c) => normaliseChunk(c, "default chunk"));
-  if (typeof source !== "string") return source.map((c, i) => normaliseChunk(c, `chunks[${i}]`));
+  if (source === undefined) return normaliseChunks(DEFAULT_CHUNKS, (i) => `default chunk ${i}`);
+  if (Array.isArray(source)) return normaliseChunks(source, (i) => `chunks[${i}]`);
+  if (typeof source !== "string") throw new ValidationError([{ field: "chunks", rule: "type", message: "chunks must be a file path or an array of chunks" }]);
   const fs = nodeBuiltin<{ readFileSync(path: string, encoding: "utf8"): string }>("node:fs");
-  if (!fs) throw new TypeError(`chunks: a fixture file (${source}) needs a runtime that reads files (Node, Deno, Bun); pass the chunks themselves instead`);
+  if (!fs) {
+    throw new ValidationError([
+      { field: "chunks", rule: "runtime", message: `chunks: a fixture file (${source}) needs a runtime that reads files (Node, Deno, Bun); pass the chunks themselves instead` },
+    ]);
+  }
   return parseChunkFixture(fs.readFileSync(source, "utf8"), source);
 }
 
