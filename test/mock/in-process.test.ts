@@ -24,7 +24,7 @@ describe("createStatefulMock", () => {
       ["jobs.pols", "unknownOption"],
       ["faults[0].kind", "enum"],
       ["seed", "range"],
-      ["corsOrigins", "origin"],
+      ["corsOrigins[0]", "origin"],
     ]);
     expect(message).toMatch(/^createStatefulMock: port is not an option of the in-process mock, which opens no port: give it to listen\(\{ port, host \}\); jobs\.pols is not an option; did you mean jobs\.polls\?; faults\[0\]\.kind must be one of /);
   });

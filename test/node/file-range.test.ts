@@ -181,6 +181,20 @@ describe("concatSources", () => {
 
   it("names the part that is neither text, bytes nor a BodySource", () => {
     expect(() => concatSources(["a", 42 as unknown as string])).toThrow("parts[1] must be a string, a Uint8Array or a BodySource");
+    // Every bad part in one ValidationError, as the client names a bad request's fields.
+    const refusal = (() => {
+      try {
+        concatSources([null, "b", {}] as unknown as string[]);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(ValidationError);
+    expect((refusal as ValidationError).issues.map(({ field, rule }) => [field, rule])).toEqual([
+      ["parts[0]", "type"],
+      ["parts[2]", "type"],
+    ]);
+    expect(() => concatSources(null as unknown as string[])).toThrow(ValidationError);
     expect(isBodySource(new Blob(["x"]))).toBe(false);
   });
 });

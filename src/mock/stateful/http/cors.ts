@@ -6,6 +6,7 @@
 // admin endpoint takes no credential, and a page can send it a simple POST with no preflight at
 // all, so a request there from an origin not allowed is refused outright (tools and test code
 // send no Origin and are not affected).
+import { ValidationError, type ValidationIssue } from "../../../kernel/errors.js";
 import { toOutgoing, type Outgoing } from "./send.js";
 import type { IncomingRequest } from "./incoming.js";
 
@@ -21,20 +22,25 @@ const PREFLIGHT_CACHE_SECONDS = "600";
 /** The option's value checked: a list of origins written as a browser sends them, or "*". */
 export function checkCorsOrigins(value: unknown, name = "corsOrigins"): CorsOrigins | undefined {
   if (value === undefined || value === "*") return value;
-  if (!Array.isArray(value)) throw new TypeError(`${name} must be "*" or a list of origins such as ["http://127.0.0.1:4020"]`);
-  return value.map((origin: unknown, i) => {
-    let parsed: URL | undefined;
-    try {
-      parsed = typeof origin === "string" ? new URL(origin) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    // A browser's Origin header is exactly scheme, host and port: a path or a trailing slash never matches.
-    if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
-      throw new TypeError(`${name}[${i}] must be an origin, scheme://host[:port] with no path (got ${JSON.stringify(origin)})`);
-    }
-    return origin;
+  if (!Array.isArray(value)) throw new ValidationError([{ field: name, rule: "type", message: `${name} must be "*" or a list of origins such as ["http://127.0.0.1:4020"]` }]);
+  const origins: string[] = [];
+  const issues: ValidationIssue[] = [];
+  value.forEach((origin: unknown, i) => {
+    if (typeof origin === "string" && isOrigin(origin)) origins.push(origin);
+    else issues.push({ field: `${name}[${i}]`, rule: "origin", message: `${name}[${i}] must be an origin, scheme://host[:port] with no path (got ${JSON.stringify(origin)})` });
   });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return origins;
+}
+
+/** A browser's Origin header is exactly scheme, host and port: a path or a trailing slash never matches. */
+function isOrigin(text: string): boolean {
+  try {
+    const parsed = new URL(text);
+    return parsed.origin === text && /^https?:$/.test(parsed.protocol);
+  } catch {
+    return false;
+  }
 }
 
 const originOf = (request: IncomingRequest): string | undefined => {
