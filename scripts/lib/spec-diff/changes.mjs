@@ -4,6 +4,7 @@
 import { segmentsOf } from "../../../src/kernel/json-pointer.js";
 
 /**
+ * @typedef {"request" | "response"} Direction whose values a schema walk judges: what the client sends, or what it reads
  * @typedef {{ id: string, level: string, row: string, direction: string | null, detects: string, reading?: string }} Rule
  * @typedef {{ rule: Rule, field: string[], message: string, base: string | null, head: string | null, holder?: string }} ChangeRecord
  */
@@ -18,13 +19,19 @@ export function record(rule, { field = [], message, base = null, head = null, ho
   return holder === undefined ? { rule, field, message, base, head } : { rule, field, message, base, head, holder };
 }
 
-/** A value as a reader sees it in a message: strings quoted, the rest as JSON. */
+/**
+ * A value as a reader sees it in a message: strings quoted, the rest as JSON.
+ * @param {unknown} value
+ */
 export function shown(value) {
   if (typeof value === "string") return `\`${value}\``;
   return `\`${JSON.stringify(value)}\``;
 }
 
-/** Field path segments as one path: `fields.API_KEY`, `conditions[].key`, `<ChunkFilterLeaf>.op`. */
+/**
+ * Field path segments as one path: `fields.API_KEY`, `conditions[].key`, `<ChunkFilterLeaf>.op`.
+ * @param {readonly string[]} segments
+ */
 export function fieldPath(segments) {
   let text = "";
   for (const segment of segments) {
@@ -34,7 +41,10 @@ export function fieldPath(segments) {
   return text;
 }
 
-/** A JSON pointer as dotted names a reader recognises: `components.schemas.JobRecord`; "" is the root. */
+/**
+ * A JSON pointer as dotted names a reader recognises: `components.schemas.JobRecord`; "" is the root.
+ * @param {string | null} pointer
+ */
 export function readablePointer(pointer) {
   if (pointer === "" || pointer === null) return "the document root";
   return segmentsOf(pointer).join(".");

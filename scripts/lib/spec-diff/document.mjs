@@ -1,12 +1,13 @@
 // One side of a comparison: the parsed spec and, for every JSON pointer in it, the line it is
 // written on, so each change links to its place in the file a reviewer reads.
-import { LineCounter, isMap, isSeq, parseDocument } from "yaml";
+import { LineCounter, isMap, isNode, isSeq, parseDocument } from "yaml";
 import { escapeSegment } from "../spec.mjs";
 
 const MAX_ALIAS_COUNT = 100;
 
 /**
- * @typedef {{ spec: any, lines: Map<string, number>, file: string, label: string, ref: string | null, version: string | undefined }} Side
+ * @typedef {import("../json-types.ts").JsonObject} JsonObject
+ * @typedef {{ spec: JsonObject, lines: Map<string, number>, file: string, label: string, ref: string | null, version: string | undefined }} Side
  */
 
 
@@ -23,18 +24,22 @@ export function parseSide(text, { file, label = file, ref = null }) {
   if (problems.length > 0) throw new Error(`${label}: not a readable spec: ${problems.map((p) => p.message).join("; ")}`);
   // The YAML library's own limit: a spec uses a handful of aliases, and without a limit a few
   // hundred bytes of nested aliases (an "alias bomb") expand ninefold per level for minutes.
-  let spec;
+  /** @type {unknown} */
+  let parsed;
   try {
-    spec = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    parsed = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     if (error instanceof ReferenceError) throw new Error(`${label}: not a readable spec: its aliases expand past ${MAX_ALIAS_COUNT} nodes each (${error.message})`);
     throw error;
   }
-  if (spec === null || typeof spec !== "object" || Array.isArray(spec)) throw new Error(`${label}: not an OpenAPI document (no top-level mapping)`);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`${label}: not an OpenAPI document (no top-level mapping)`);
+  const spec = /** @type {JsonObject} */ (parsed);
   if (typeof spec.openapi !== "string" && typeof spec.swagger !== "string") throw new Error(`${label}: not an OpenAPI document (no "openapi" field)`);
   if (typeof spec.swagger === "string") throw new Error(`${label}: Swagger ${spec.swagger} documents are not compared; only OpenAPI 3.x`);
   const lines = new Map([["", 1]]);
-  const lineAt = (node) => (node?.range ? lineCounter.linePos(node.range[0]).line : undefined);
+  /** @param {unknown} node */
+  const lineAt = (node) => (isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line : undefined);
+  /** @param {unknown} node @param {string} pointer */
   const visit = (node, pointer) => {
     if (isMap(node)) {
       for (const pair of node.items) {
@@ -60,15 +65,20 @@ export function parseSide(text, { file, label = file, ref = null }) {
 /**
  * A side from a document already in memory (a spec built or edited by a program): no text, so
  * every change links to line 1.
- * @param {any} spec @param {{ file: string, label?: string, ref?: string | null }} where
+ * @param {unknown} document @param {{ file: string, label?: string, ref?: string | null }} where
  * @returns {Side}
  */
-export function sideFromDocument(spec, { file, label = file, ref = null }) {
-  if (spec === null || typeof spec !== "object" || Array.isArray(spec) || typeof spec.openapi !== "string") throw new Error(`${label}: not an OpenAPI 3 document`);
+export function sideFromDocument(document, { file, label = file, ref = null }) {
+  if (document === null || typeof document !== "object" || Array.isArray(document)) throw new Error(`${label}: not an OpenAPI 3 document`);
+  const spec = /** @type {JsonObject} */ (document);
+  if (typeof spec.openapi !== "string") throw new Error(`${label}: not an OpenAPI 3 document`);
   return { spec, lines: new Map([["", 1]]), file, label, ref, version: typeof spec.info?.version === "string" ? spec.info.version : undefined };
 }
 
-/** The line of a pointer, or of its nearest ancestor written in the file. */
+/**
+ * The line of a pointer, or of its nearest ancestor written in the file.
+ * @param {Pick<Side, "lines">} side @param {string} pointer
+ */
 export function lineOf(side, pointer) {
   let at = pointer;
   for (;;) {

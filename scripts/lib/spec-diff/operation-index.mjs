@@ -4,18 +4,28 @@
 import { HTTP_METHODS, escapeSegment } from "../spec.mjs";
 import { follow } from "./schema/view.mjs";
 
+/** @typedef {import("../json-types.ts").JsonObject} JsonObject */
 
 /** `/a/{id}/b` → `/a/{}/b`, the path as the wire sees it. */
-export const pathShape = (path) => path.replace(/\{[^}/]*\}/g, "{}");
+export const pathShape = (/** @type {string} */ path) => path.replace(/\{[^}/]*\}/g, "{}");
 
 /** Names of the path's template parameters, in order. */
-export const templateNames = (path) => [...path.matchAll(/\{([^}/]*)\}/g)].map((m) => m[1]);
+export const templateNames = (/** @type {string} */ path) => [...path.matchAll(/\{([^}/]*)\}/g)].map((m) => m[1]);
 
 /**
- * @typedef {{ key: string, id: string | undefined, method: string, path: string, node: any, pointer: string, item: any, itemPointer: string }} OperationEntry
+ * An operation of one side: `node` the operation object, `item` its path item ($refs followed).
+ * @typedef {{
+ *   key: string, id: string | undefined, method: string, path: string, node: JsonObject, pointer: string, item: JsonObject, itemPointer: string
+ * }} OperationEntry
+ * @typedef {{ id: string | null, method: string, path: string }} OperationRef an operation as the report names it
+ */
+
+/**
+ * @param {JsonObject} spec
  * @returns {Map<string, OperationEntry>}
  */
 export function indexOperations(spec) {
+  /** @type {Map<string, OperationEntry>} */
   const operations = new Map();
   for (const [path, raw] of Object.entries(spec.paths ?? {})) {
     if (path.startsWith("x-") || raw === null || typeof raw !== "object") continue;
@@ -25,11 +35,16 @@ export function indexOperations(spec) {
       if (!node || typeof node !== "object") continue;
       const key = `${method.toUpperCase()} ${pathShape(path)}`;
       const pointer = `${itemPointer}/${method}`;
-      operations.set(key, { key, id: typeof node.operationId === "string" ? node.operationId : undefined, method, path, node, pointer, item, itemPointer });
+      const id = typeof node.operationId === "string" ? node.operationId : undefined;
+      operations.set(key, { key, id, method, path, node, pointer, item, itemPointer });
     }
   }
   return operations;
 }
 
-/** An operation as a reader names it: `createConnection` (POST /api/public/connections). */
+/**
+ * An operation as a reader names it: `createConnection` (POST /api/public/connections).
+ * @param {OperationEntry} entry
+ * @returns {OperationRef}
+ */
 export const operationRef = (entry) => ({ id: entry.id ?? null, method: entry.method.toUpperCase(), path: entry.path });

@@ -12,7 +12,7 @@ import { compareVersions, parseVersion } from "./versions.mjs";
 
 export const RELEASES_DIR = "openapi/releases";
 
-const inRepo = (file) => {
+const inRepo = (/** @type {string} */ file) => {
   const path = relative(REPO_ROOT, file);
   return path.startsWith("..") || isAbsolute(path) ? file : path;
 };
@@ -35,13 +35,19 @@ export function listReleases(root = REPO_ROOT) {
     .sort((a, b) => compareVersions(a.version, b.version));
 }
 
-/** The newest release whose version is not above `version` (the release a change is judged against). */
+/**
+ * The newest release whose version is not above `version` (the release a change is judged against).
+ * @param {string} version
+ */
 export function lastReleaseFor(version, releases = listReleases()) {
   const candidates = releases.filter((r) => compareVersions(r.version, version) <= 0);
   return candidates.at(-1);
 }
 
-/** Reads a side from a file on disk. */
+/**
+ * Reads a side from a file on disk.
+ * @param {string} file @param {string} [label] how a reader names it (the file's path by default)
+ */
 export function sideFromFile(file, label) {
   const absolute = resolve(file);
   const shown = inRepo(absolute);
@@ -56,7 +62,10 @@ export function sideFromFile(file, label) {
   return parseSide(text, { file: shown, label: label ?? shown });
 }
 
-/** Reads a side from git: `REF` (the spec's path at that ref) or `REF:PATH`. */
+/**
+ * Reads a side from git: `REF` (the spec's path at that ref) or `REF:PATH`.
+ * @param {string} spec
+ */
 export function sideFromGit(spec, root = REPO_ROOT) {
   const colon = spec.indexOf(":");
   const ref = colon > 0 ? spec.slice(0, colon) : spec;

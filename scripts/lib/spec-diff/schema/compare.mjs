@@ -11,35 +11,72 @@ import { enumChanges } from "../rules/enums.mjs";
 import { propertyChanges } from "../rules/properties.mjs";
 import { typeChanges } from "../rules/types.mjs";
 import { record } from "../changes.mjs";
+import { facetsOf, isObjectFacet } from "./view.mjs";
 
+/**
+ * @typedef {import("./view.mjs").View} View
+ * @typedef {import("./view.mjs").Facet} Facet
+ * @typedef {import("./view.mjs").Source} Source
+ * @typedef {import("./view.mjs").SideViews} SideViews
+ * @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord
+ * @typedef {import("../changes.mjs").Direction} Direction
+ * @typedef {{
+ *   compareViews: (b: View, h: View, direction: Direction) => ChangeRecord[],
+ *   compare: (bSchema: unknown, bPointer: string, hSchema: unknown, hPointer: string, direction: Direction) => ChangeRecord[]
+ * }} SchemaComparer
+ */
+
+/**
+ * The other of integer and number, which a facet of the one may be compared with.
+ * @type {Record<string, string>}
+ */
+const NUMERIC_PARTNER = { integer: "number", number: "integer" };
+
+/** @param {ChangeRecord[]} records @param {string[]} segments @returns {ChangeRecord[]} */
 const prefixed = (records, segments) => (segments.length === 0 ? records : records.map((r) => ({ ...r, field: [...segments, ...r.field] })));
 
-/** Facets of the same type on both sides; then an integer facet with a number one left unpaired. */
+/**
+ * Facets of the same type on both sides; then an integer facet with a number one left unpaired.
+ * @param {View} b @param {View} h
+ * @returns {Array<[Facet, Facet]>}
+ */
 function facetPairs(b, h) {
+  const bTypes = facetsOf(b);
+  const hTypes = facetsOf(h);
+  /** @type {Array<[Facet, Facet]>} */
   const pairs = [];
   const paired = new Set();
-  for (const [type, facet] of b.types) {
-    if (!h.types.has(type)) continue;
-    pairs.push([facet, h.types.get(type)]);
+  for (const [type, facet] of bTypes) {
+    const same = hTypes.get(type);
+    if (!same) continue;
+    pairs.push([facet, same]);
     paired.add(type);
   }
-  for (const [type, facet] of b.types) {
-    const other = { integer: "number", number: "integer" }[type];
-    if (h.types.has(type) || !other || !h.types.has(other) || paired.has(other) || b.types.has(other)) continue;
-    pairs.push([facet, h.types.get(other)]);
+  for (const [type, facet] of bTypes) {
+    const other = NUMERIC_PARTNER[type];
+    const partner = other === undefined ? undefined : hTypes.get(other);
+    if (hTypes.has(type) || !other || !partner || paired.has(other) || bTypes.has(other)) continue;
+    pairs.push([facet, partner]);
     paired.add(other);
   }
   return pairs;
 }
 
 /**
- * @param {{ base: ReturnType<typeof import("./view.mjs").createViews>, head: ReturnType<typeof import("./view.mjs").createViews> }} views
+ * @param {SideViews} views
+ * @returns {SchemaComparer}
  */
 export function createSchemaComparer(views) {
+  /** @type {Map<string, ChangeRecord[]>} */
   const memo = new Map();
+  /** @type {Set<string>} */
   const active = new Set();
 
-  /** Records of every change between two views, field paths relative to them. */
+  /**
+   * Records of every change between two views, field paths relative to them.
+   * @param {View} b @param {View} h @param {Direction} direction
+   * @returns {ChangeRecord[]}
+   */
   function compareViews(b, h, direction) {
     const key = `${direction}|${b.key}|${h.key}`;
     const cached = memo.get(key);
@@ -47,10 +84,9 @@ export function createSchemaComparer(views) {
     if (active.has(key)) return [];
     active.add(key);
     try {
-      const out =
-        b.variants || h.variants
-          ? variantChanges(b, h, direction, views, (x, y, segments) => prefixed(compareViews(x, y, direction), segments))
-          : single(b, h, direction);
+      /** A matched pair of branches, compared under the field path that names them. */
+      const branches = (/** @type {View} */ x, /** @type {View} */ y, /** @type {string[]} */ segments) => prefixed(compareViews(x, y, direction), segments);
+      const out = b.variants || h.variants ? variantChanges(b, h, direction, views, branches) : single(b, h, direction);
       memo.set(key, out);
       return out;
     } finally {
@@ -58,18 +94,23 @@ export function createSchemaComparer(views) {
     }
   }
 
+  /** @param {View} b @param {View} h @param {Direction} direction @returns {ChangeRecord[]} */
   function single(b, h, direction) {
+    /** @type {ChangeRecord[]} */
     const out = [...typeChanges(b, h, direction), ...schemaKeywordChanges(b, h, direction)];
     if (b.any || h.any) return out;
     for (const [bFacet, hFacet] of facetPairs(b, h)) out.push(...facetChanges(bFacet, hFacet, direction));
     return out;
   }
 
+  /** @param {Facet} b @param {Facet} h @param {Direction} direction @returns {ChangeRecord[]} */
   function facetChanges(b, h, direction) {
+    /** @type {ChangeRecord[]} */
     const out = [...enumChanges(b, h, direction), ...constraintChanges(b, h, direction)];
+    /** @param {Source[]} bSources @param {Source[]} hSources @param {string[]} segments */
     const recurse = (bSources, hSources, segments) =>
       prefixed(compareViews(views.base.ofSources(bSources), views.head.ofSources(hSources), direction), segments);
-    if (b.properties && h.properties) out.push(...propertyChanges(b, h, direction, recurse));
+    if (isObjectFacet(b) && isObjectFacet(h)) out.push(...propertyChanges(b, h, direction, recurse));
     if (b.type === "array" && h.type === "array") {
       if (b.items && h.items) out.push(...recurse(b.items, h.items, ["[]"]));
       else if (b.items || h.items) {
@@ -78,8 +119,8 @@ export function createSchemaComparer(views) {
         out.push(
           record(h.items ? tightened(direction) : loosened(direction), {
             field: ["[]"],
-            base: b.items?.[0].pointer ?? b.pointer,
-            head: h.items?.[0].pointer ?? h.pointer,
+            base: b.items?.[0]?.pointer ?? b.pointer,
+            head: h.items?.[0]?.pointer ?? h.pointer,
             message,
           }),
         );
