@@ -1,11 +1,21 @@
 // The gate (npm run check:spec-diff, and the test suite): every change against the last release
 // must be allowed by the bump of `info.version` since that release. It fails on a change that
 // needs a bigger bump, listing each such change, and on a version that went down or is not x.y.z.
+import { placeOf } from "./diff.mjs";
 import { violations } from "./verdict.mjs";
 import { rank } from "./levels.mjs";
 import { parseVersion } from "./versions.mjs";
 
-/** The smallest version after `from` that a bump of `kind` reaches. */
+/**
+ * @typedef {import("./diff.mjs").JudgedChange} JudgedChange
+ * @typedef {import("./verdict.mjs").Bump} Bump
+ * @typedef {import("./verdict.mjs").VersionedSide} VersionedSide
+ */
+
+/**
+ * The smallest version after `from` that a bump of `kind` reaches.
+ * @param {string} from @param {string} kind
+ */
 export function nextVersion(from, kind) {
   const v = parseVersion(from);
   if (kind === "major") return `${v.major + 1}.0.0`;
@@ -14,8 +24,9 @@ export function nextVersion(from, kind) {
   return v.text;
 }
 
+/** @param {JudgedChange} c */
 const describe = (c) => {
-  const at = c.head ?? c.base;
+  const at = placeOf(c);
   const where = [c.operation ? `${c.operation.id ?? ""} ${c.operation.method} ${c.operation.path}`.trim() : "document", c.where.join(", "), c.field]
     .filter(Boolean)
     .join(" · ");
@@ -24,9 +35,11 @@ const describe = (c) => {
 
 /**
  * The gate's verdict on a report: `ok`, and the lines to print.
- * @param {any} report from diffSpecs
+ * @param {{ base: VersionedSide, head: VersionedSide, bump: Bump | null, counts: Record<string, number>, changes: JudgedChange[] }} report
+ *   from diffSpecs (what the gate reads of it: the sides' names and versions, and the verdict)
  */
 export function judge(report) {
+  /** @type {string[]} */
   const lines = [];
   const title = `spec-diff: ${report.base.label} → ${report.head.label}`;
   if (!report.bump) {

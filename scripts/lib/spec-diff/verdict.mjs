@@ -4,6 +4,18 @@
 import { highest, LEVELS, rank } from "./levels.mjs";
 import { allowedLevel, bumpOf, isInitialDevelopment, parseVersion, requiredBump } from "./versions.mjs";
 
+/**
+ * @typedef {import("./versions.mjs").BumpKind} BumpKind
+ * @typedef {{ from: string, to: string, kind: BumpKind, allows: string, required: string, initial: boolean }} Bump
+ *   the bump of `info.version` between the sides, what it allows and what the changes require
+ * @typedef {{ label: string, version?: unknown }} VersionedSide a side as the verdict reads it: its name and `info.version`
+ */
+
+/**
+ * @param {VersionedSide} base @param {VersionedSide} head
+ * @param {string} level the highest level of the changes
+ * @returns {Bump | null}
+ */
 function bumpInfo(base, head, level) {
   try {
     const from = parseVersion(base.version, `info.version of ${base.label}`).text;
@@ -20,19 +32,24 @@ function bumpInfo(base, head, level) {
  * when a version is not x.y.z), `ok` (null without a bump) and the changes, each marked `blocked`
  * when the bump does not allow it.
  * @template {{ level: string }} C
- * @param {{ label: string, version?: unknown }} base
- * @param {{ label: string, version?: unknown }} head
+ * @param {VersionedSide} base
+ * @param {VersionedSide} head
  * @param {C[]} changes
  */
 export function verdictOf(base, head, changes) {
   const level = highest(changes.map((c) => c.level));
   const counts = Object.fromEntries(LEVELS.slice(1).reverse().map((l) => [l, changes.filter((c) => c.level === l).length]));
   const bump = bumpInfo(base, head, level);
-  const blocked = (c) => bump !== null && rank(c.level) > rank(bump.allows);
+  const blocked = (/** @type {C} */ c) => bump !== null && rank(c.level) > rank(bump.allows);
   return { level, bump, ok: bump ? rank(level) <= rank(bump.allows) : null, counts, changes: changes.map((c) => ({ ...c, blocked: blocked(c) })) };
 }
 
-/** The changes a version bump does not allow (empty when the report passes or has no versions). */
+/**
+ * The changes a version bump does not allow (empty when the report passes or has no versions).
+ * @template {{ blocked: boolean }} C
+ * @param {{ changes: C[] }} report
+ * @returns {C[]}
+ */
 export function violations(report) {
   return report.changes.filter((c) => c.blocked);
 }

@@ -7,13 +7,24 @@ import { highest } from "./levels.mjs";
 import { indexOperations } from "./operation-index.mjs";
 
 /**
+ * @typedef {import("../json-types.ts").JsonObject} JsonObject
+ * @typedef {import("./operation-index.mjs").OperationRef} OperationRef
+ * @typedef {{ operationId: string, level: string, changes: number, missing: boolean }} OperationImpact
+ * @typedef {{ workflowId: string, level: string, operations: OperationImpact[] }} WorkflowImpact
+ */
+
+/**
  * One entry per workflow that calls a changed or missing operation, in the document's order:
  * its highest level (a missing operation counts as major) and, per operation it calls, how many
  * changes at which level, or `missing: true`.
+ * @param {JsonObject} arazzo @param {Array<{ operation: OperationRef | null, level: string }>} changes the report's
+ * @param {JsonObject} headSpec
+ * @returns {WorkflowImpact[]}
  */
 export function workflowImpact(arazzo, changes, headSpec) {
   const headIds = new Set([...indexOperations(headSpec).values()].map((entry) => entry.id).filter(Boolean));
   const byOperation = workflowsByOperation(arazzo);
+  /** @type {Map<string, WorkflowImpact>} */
   const impact = new Map();
   for (const [operationId, workflowIds] of byOperation) {
     const missing = !headIds.has(operationId);
@@ -29,6 +40,8 @@ export function workflowImpact(arazzo, changes, headSpec) {
       impact.set(workflowId, record);
     }
   }
-  const order = (arazzo.workflows ?? []).map((w) => w.workflowId);
+  /** @type {JsonObject[]} */
+  const workflows = arazzo.workflows ?? [];
+  const order = workflows.map((w) => w.workflowId);
   return [...impact.values()].sort((a, b) => order.indexOf(a.workflowId) - order.indexOf(b.workflowId));
 }

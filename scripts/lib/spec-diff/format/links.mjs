@@ -4,8 +4,13 @@
 // for a report read inside the repository).
 
 /**
+ * @typedef {(location: { file: string, line: number }, side: { ref: string | null }) => string} Linker
+ *   the web address of a line of one side's file
+ */
+
+/**
  * @param {{ linkBase?: string | undefined, env?: Record<string, string | undefined> }} options
- * @returns {(location: { file: string, line: number }, side: { ref: string | null }) => string}
+ * @returns {Linker}
  */
 export function createLinker({ linkBase, env = {} } = {}) {
   const repository = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL.replace(/\/+$/, "")}/${env.GITHUB_REPOSITORY}/blob/` : undefined;

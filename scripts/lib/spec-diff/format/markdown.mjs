@@ -2,13 +2,24 @@
 // their counts, then each operation's changes (biggest bump first), each linked to its line in
 // the spec, and the rules applied with the CHANGELOG row each one quotes. GitHub refuses comments
 // over 65,536 characters, so details are dropped level by level (patch, then minor) to fit.
+import { placeOf } from "../diff.mjs";
 import { ruleById } from "../rules/index.mjs";
 import { createLinker } from "./links.mjs";
+
+/**
+ * @typedef {import("../diff.mjs").Report} Report
+ * @typedef {import("../diff.mjs").JudgedChange} JudgedChange
+ * @typedef {import("../operation-index.mjs").OperationRef} OperationRef
+ * @typedef {import("./links.mjs").Linker} Linker
+ */
 
 const MAX_COMMENT = 60_000;
 const LEVEL_ORDER = ["major", "minor", "patch"];
 
-/** Text for markdown: `<` and `>` outside code spans would read as HTML. */
+/**
+ * Text for markdown: `<` and `>` outside code spans would read as HTML.
+ * @param {string} value
+ */
 function text(value) {
   return String(value)
     .split(/(`[^`]*`)/)
@@ -16,14 +27,16 @@ function text(value) {
     .join("");
 }
 
-const code = (value) => `\`${String(value).replaceAll("`", "'")}\``;
-const basename = (file) => file.slice(file.lastIndexOf("/") + 1);
+const code = (/** @type {string} */ value) => `\`${String(value).replaceAll("`", "'")}\``;
+const basename = (/** @type {string} */ file) => file.slice(file.lastIndexOf("/") + 1);
 
+/** @param {OperationRef | null} operation */
 function operationTitle(operation) {
   if (!operation) return "Document (servers, components, records, examples)";
   return `${operation.id ? `${code(operation.id)} · ` : ""}${operation.method} ${code(operation.path)}`;
 }
 
+/** @param {Report} report */
 function verdict(report) {
   const { bump, level } = report;
   if (!bump) return "No version comparison: one side has no semantic `info.version`.";
@@ -34,10 +47,11 @@ function verdict(report) {
   return report.ok ? `✅ ${head}` : `❌ ${head} Raise \`info.version\` or undo the changes marked below.`;
 }
 
+/** @param {JudgedChange} change @param {Linker} link @param {Report} report */
 function changeLine(change, link, report) {
   const where = change.where.join(", ");
   const field = change.field ? ` ${code(change.field)}` : "";
-  const at = change.head ?? change.base;
+  const at = placeOf(change);
   const side = change.head ? report.head : report.base;
   const place = `[${basename(at.file)}:${at.line}](${link(at, side)})`;
   const before =
@@ -48,7 +62,10 @@ function changeLine(change, link, report) {
   return `- ${strong} · ${text(where)}${field}: ${text(change.message)} · ${place}${before} · ${code(change.rule)}`;
 }
 
-/** The workflows a change reaches, so a reviewer sees which flows may break (empty without any). */
+/**
+ * The workflows a change reaches, so a reviewer sees which flows may break (empty without any).
+ * @param {Report} report
+ */
 function workflowLines(report) {
   if (!report.workflows?.length) return [];
   const lines = ["### Workflows that call a changed operation", "", "| Workflow | Operation | Level |", "|---|---|---|"];
@@ -64,7 +81,9 @@ function workflowLines(report) {
   return lines;
 }
 
+/** @param {Report} report @param {Linker} link @param {string[]} detailLevels the levels whose changes are listed one by one */
 function render(report, link, detailLevels) {
+  /** @type {string[]} */
   const lines = [];
   lines.push(`## Spec review: ${text(report.base.label)} → ${text(report.head.label)}`, "");
   const total = report.changes.length;
@@ -72,7 +91,7 @@ function render(report, link, detailLevels) {
   lines.push(total === 0 ? "No changes to the interface." : `**${total} changes**: ${counts}.`, "", verdict(report), "");
   if (total === 0) return lines.join("\n");
 
-  /** @type {{ key: string, operation: any, changes: any[] }[]} */
+  /** @type {{ key: string, operation: OperationRef | null, changes: JudgedChange[] }[]} */
   const groups = [];
   for (const change of report.changes) {
     const key = change.operation ? `${change.operation.method} ${change.operation.path}` : "";
@@ -85,7 +104,7 @@ function render(report, link, detailLevels) {
   }
   lines.push("| Operation | major | minor | patch |", "|---|---|---|---|");
   for (const group of groups) {
-    const count = (l) => group.changes.filter((c) => c.level === l).length || "";
+    const count = (/** @type {string} */ l) => group.changes.filter((c) => c.level === l).length || "";
     lines.push(`| ${operationTitle(group.operation)} | ${count("major")} | ${count("minor")} | ${count("patch")} |`);
   }
   lines.push("");
@@ -95,7 +114,8 @@ function render(report, link, detailLevels) {
     lines.push(`### ${operationTitle(group.operation)}`, "");
     for (const change of group.changes) {
       if (detailLevels.includes(change.level)) lines.push(changeLine(change, link, report));
-      else left[change.level]++;
+      // Major changes are always listed: only minor and patch ones are left out.
+      else if (change.level === "minor" || change.level === "patch") left[change.level]++;
     }
     const omitted = LEVEL_ORDER.filter((l) => !detailLevels.includes(l) && group.changes.some((c) => c.level === l));
     if (omitted.length) lines.push(`- (${omitted.map((l) => `${group.changes.filter((c) => c.level === l).length} ${l}`).join(", ")} not listed)`);
@@ -115,7 +135,7 @@ function render(report, link, detailLevels) {
 }
 
 /**
- * @param {any} report from diffSpecs
+ * @param {Report} report from diffSpecs
  * @param {{ linkBase?: string | undefined, env?: Record<string, string | undefined>, maxLength?: number }} [options]
  */
 export function toMarkdown(report, { linkBase, env = {}, maxLength = MAX_COMMENT } = {}) {
