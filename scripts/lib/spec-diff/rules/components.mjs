@@ -6,6 +6,9 @@ import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+
 export const COMPONENT_REMOVED = rule(
   "component-removed",
   ROWS.exportedTypeRemoved,
@@ -20,8 +23,12 @@ export const RULES = [COMPONENT_REMOVED, COMPONENT_ADDED];
 export const EXPORTED_SECTIONS = ["schemas", "responses", "parameters", "requestBodies", "headers", "pathItems"];
 
 
-/** Components removed or added, section by section. */
+/**
+ * Components removed or added, section by section.
+ * @param {JsonObject} base @param {JsonObject} head
+ */
 export function componentChanges(base, head) {
+  /** @type {ChangeRecord[]} */
   const out = [];
   for (const section of EXPORTED_SECTIONS) {
     const x = base.components?.[section] ?? {};

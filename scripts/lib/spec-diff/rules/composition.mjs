@@ -8,6 +8,11 @@ import { ROWS, rule } from "./changelog-rows.mjs";
 import { loosened, tightened } from "./constraints.mjs";
 import { typeList } from "./types.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../schema/view.mjs").View} View */
+/** @typedef {import("./finder.ts").Direction} Direction */
+/** @typedef {import("./finder.ts").FinderContext["views"]} SideViews */
+
 export const REQUEST_VARIANT_REMOVED = rule(
   "request-variant-removed",
   ROWS.requestNarrowed,
@@ -39,20 +44,25 @@ export const RULES = [REQUEST_VARIANT_REMOVED, REQUEST_VARIANT_ADDED, RESPONSE_V
 
 const MATCH_THRESHOLD = 20;
 
-/** Fields of an object variant that hold a single constant value (a discriminator in all but name). */
+/**
+ * Fields of an object variant that hold a single constant value (a discriminator in all but name).
+ * @param {View} view @param {SideViews["base"]} views the views of the variant's side
+ */
 function constants(view, views) {
+  /** @type {Map<string, string | undefined>} */
   const found = new Map();
   const object = view.types?.get("object");
   if (!object) return found;
-  for (const [name, sources] of object.properties) {
+  for (const [name, sources] of object.properties ?? []) {
     const property = views.ofSources(sources);
-    if (property.any || property.variants || property.types.size !== 1) continue;
+    if (property.any || property.variants || property.types === null || property.types.size !== 1) continue;
     const [facet] = property.types.values();
     if (facet.enum?.size === 1) found.set(name, [...facet.enum.keys()][0]);
   }
   return found;
 }
 
+/** @param {Set<string>} a @param {Set<string>} b */
 function jaccard(a, b) {
   if (a.size === 0 && b.size === 0) return 1;
   let shared = 0;
@@ -60,13 +70,18 @@ function jaccard(a, b) {
   return shared / (a.size + b.size - shared);
 }
 
-const keysOf = (view, which) => new Set(view.types?.get("object")?.[which].keys() ?? []);
+/** @param {View} view @param {"properties" | "required"} which */
+const keysOf = (view, which) => new Set(view.types?.get("object")?.[which]?.keys() ?? []);
 
-/** How alike two branches are, 0 when they cannot be the same branch. */
+/**
+ * How alike two branches are, 0 when they cannot be the same branch.
+ * @param {View} b @param {View} h @param {Map<string, string | undefined>} bConstants @param {Map<string, string | undefined>} hConstants
+ * @param {boolean} sameIndex
+ */
 function similarity(b, h, bConstants, hConstants, sameIndex) {
   if (b.label && h.label && b.label === h.label) return 1000;
-  const bTypes = b.any ? null : new Set(b.types.keys());
-  const hTypes = h.any ? null : new Set(h.types.keys());
+  const bTypes = b.any || b.types === null ? null : new Set(b.types.keys());
+  const hTypes = h.any || h.types === null ? null : new Set(h.types.keys());
   if (bTypes && hTypes && ![...bTypes].some((t) => hTypes.has(t) || (t === "integer" && hTypes.has("number")) || (t === "number" && hTypes.has("integer"))))
     return 0;
   let score = 0;
@@ -81,7 +96,10 @@ function similarity(b, h, bConstants, hConstants, sameIndex) {
   return score + (sameIndex ? 1 : 0);
 }
 
-/** A branch as a reader would name it. */
+/**
+ * A branch as a reader would name it.
+ * @param {View} view
+ */
 function describe(view) {
   if (view.label) return `\`${view.label}\``;
   const required = [...keysOf(view, "required")];
@@ -91,22 +109,30 @@ function describe(view) {
 /**
  * Changes between two views where at least one is a union of variants. `recurse(b, h, segments)`
  * compares a matched pair of branches.
+ * @param {View} b @param {View} h @param {Direction} direction @param {SideViews} views
+ * @param {(b: View, h: View, segments: string[]) => ChangeRecord[]} recurse
+ * @returns {ChangeRecord[]}
  */
 export function variantChanges(b, h, direction, views, recurse) {
+  /** @type {View[]} */
   const bList = b.variants ?? [b];
+  /** @type {View[]} */
   const hList = h.variants ?? [h];
-  const bConstants = bList.map((v) => constants(v, views.base));
-  const hConstants = hList.map((v) => constants(v, views.head));
+  const bSides = bList.map((view) => ({ view, constants: constants(view, views.base) }));
+  const hSides = hList.map((view) => ({ view, constants: constants(view, views.head) }));
   const pairs = [];
-  for (const [i, bv] of bList.entries()) {
-    for (const [j, hv] of hList.entries()) pairs.push({ i, j, score: similarity(bv, hv, bConstants[i], hConstants[j], i === j) });
+  for (const [i, { view: bv, constants: bConstants }] of bSides.entries()) {
+    for (const [j, { view: hv, constants: hConstants }] of hSides.entries()) {
+      pairs.push({ i, j, bv, hv, score: similarity(bv, hv, bConstants, hConstants, i === j) });
+    }
   }
   pairs.sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j);
+  /** @type {Map<number, { j: number, bv: View, hv: View }>} */
   const matchedB = new Map();
   const matchedH = new Set();
-  for (const { i, j, score } of pairs) {
+  for (const { i, j, bv, hv, score } of pairs) {
     if (score < MATCH_THRESHOLD || matchedB.has(i) || matchedH.has(j)) continue;
-    matchedB.set(i, j);
+    matchedB.set(i, { j, bv, hv });
     matchedH.add(j);
   }
   const out = [];
@@ -127,9 +153,7 @@ export function variantChanges(b, h, direction, views, recurse) {
     if (matchedH.has(j)) return;
     out.push(record(request ? REQUEST_VARIANT_ADDED : RESPONSE_VARIANT_ADDED, { base: b.pointer, head: hv.pointer, message: `branch ${describe(hv)} added` }));
   });
-  for (const [i, j] of matchedB) {
-    const bv = bList[i];
-    const hv = hList[j];
+  for (const { j, bv, hv } of matchedB.values()) {
     const segment = both ? [`<${hv.label ?? bv.label ?? `branch ${j + 1}`}>`] : [];
     out.push(...recurse(bv, hv, segment));
   }

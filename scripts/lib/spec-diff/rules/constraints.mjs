@@ -6,6 +6,13 @@
 import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../schema/view.mjs").Facet} Facet */
+/** @typedef {import("../schema/view.mjs").Located} Located */
+/** @typedef {import("../schema/view.mjs").View} View */
+/** @typedef {import("./finder.ts").Direction} Direction */
+/** @typedef {Facet["bounds"][string]} Bound */
+
 export const REQUEST_CONSTRAINT_NARROWED = rule(
   "request-constraint-narrowed",
   ROWS.requestNarrowed,
@@ -35,16 +42,29 @@ export const RESPONSE_CONSTRAINT_NARROWED = rule(
 
 export const RULES = [REQUEST_CONSTRAINT_NARROWED, REQUEST_CONSTRAINT_RELAXED, RESPONSE_CONSTRAINT_RELAXED, RESPONSE_CONSTRAINT_NARROWED];
 
-/** The rule for a constraint that now accepts fewer values, in a direction. */
+/**
+ * The rule for a constraint that now accepts fewer values, in a direction.
+ * @param {Direction} direction
+ */
 export const tightened = (direction) => (direction === "request" ? REQUEST_CONSTRAINT_NARROWED : RESPONSE_CONSTRAINT_NARROWED);
-/** The rule for a constraint that now accepts more values, in a direction. */
+/**
+ * The rule for a constraint that now accepts more values, in a direction.
+ * @param {Direction} direction
+ */
 export const loosened = (direction) => (direction === "request" ? REQUEST_CONSTRAINT_RELAXED : RESPONSE_CONSTRAINT_RELAXED);
-/** A constraint replaced by one that cannot be ordered against it: assume the harmful way. */
+/**
+ * A constraint replaced by one that cannot be ordered against it: assume the harmful way.
+ * @param {Direction} direction
+ */
 export const replaced = (direction) => (direction === "request" ? REQUEST_CONSTRAINT_NARROWED : RESPONSE_CONSTRAINT_RELAXED);
 
+/** @param {Bound | undefined} bound */
 const boundText = (bound) => (bound ? `${bound.exclusive ? (bound.side === "lower" ? ">" : "<") : bound.side === "lower" ? "≥" : "≤"} ${bound.value}` : "none");
 
-// -1 when `h` accepts fewer values than `b`, 1 when more, 0 when the same.
+/**
+ * -1 when `h` accepts fewer values than `b`, 1 when more, 0 when the same.
+ * @param {Bound | undefined} b @param {Bound | undefined} h
+ */
 function orderBounds(b, h) {
   if (!b && !h) return 0;
   if (!b) return -1;
@@ -54,29 +74,42 @@ function orderBounds(b, h) {
   return tighter ? -1 : 1;
 }
 
-/** Compares two lists of constraints that cannot be ordered (patterns, `not`): added tightens, removed loosens. */
+/**
+ * Compares two lists of constraints that cannot be ordered (patterns, `not`): added tightens, removed loosens.
+ * @param {string} name @param {Located[]} bList @param {Located[]} hList
+ * @param {{ pointer: string }} bFacet @param {{ pointer: string }} hFacet the facets or views that hold the lists
+ * @param {Direction} direction
+ * @returns {ChangeRecord[]}
+ */
 function listChanges(name, bList, hList, bFacet, hFacet, direction) {
   const bValues = new Map(bList.map((c) => [c.value, c]));
   const hValues = new Map(hList.map((c) => [c.value, c]));
   const removed = bList.filter((c) => !hValues.has(c.value));
   const added = hList.filter((c) => !bValues.has(c.value));
+  /** @param {Located} c */
   const label = (c) => (name === "pattern" ? `\`${c.value}\`` : "a schema");
-  if (removed.length && added.length) {
+  const [firstRemoved] = removed;
+  const [firstAdded] = added;
+  if (firstRemoved && firstAdded) {
     return [
       record(replaced(direction), {
-        base: removed[0].at,
-        head: added[0].at,
+        base: firstRemoved.at,
+        head: firstAdded.at,
         message: `${name} ${removed.map(label).join(", ")} replaced by ${added.map(label).join(", ")}`,
       }),
     ];
   }
-  if (added.length) return [record(tightened(direction), { base: bFacet.pointer, head: added[0].at, message: `${name} ${added.map(label).join(", ")} added` })];
-  if (removed.length)
-    return [record(loosened(direction), { base: removed[0].at, head: hFacet.pointer, message: `${name} ${removed.map(label).join(", ")} removed` })];
+  if (firstAdded) return [record(tightened(direction), { base: bFacet.pointer, head: firstAdded.at, message: `${name} ${added.map(label).join(", ")} added` })];
+  if (firstRemoved)
+    return [record(loosened(direction), { base: firstRemoved.at, head: hFacet.pointer, message: `${name} ${removed.map(label).join(", ")} removed` })];
   return [];
 }
 
-/** Range, length, count, pattern, format, multipleOf and uniqueItems changes between two facets of one type. */
+/**
+ * Range, length, count, pattern, format, multipleOf and uniqueItems changes between two facets of one type.
+ * @param {Facet} b @param {Facet} h @param {Direction} direction
+ * @returns {ChangeRecord[]}
+ */
 export function constraintChanges(b, h, direction) {
   const out = [];
   for (const name of new Set([...Object.keys(b.bounds), ...Object.keys(h.bounds)])) {
@@ -111,7 +144,10 @@ export function constraintChanges(b, h, direction) {
   return out;
 }
 
-/** `not` and keywords the view does not interpret, on whole views. */
+/**
+ * `not` and keywords the view does not interpret, on whole views.
+ * @param {View} b @param {View} h @param {Direction} direction
+ */
 export function schemaKeywordChanges(b, h, direction) {
   const out = listChanges("not", b.not, h.not, b, h, direction);
   const bKeywords = new Map(b.unknown.map((u) => [u.keyword, u]));

@@ -5,6 +5,11 @@ import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment, segmentsOf } from "../../../../src/kernel/json-pointer.js";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("../../json-types.ts").DocumentValue} DocumentValue */
+
 export const DISCREPANCY_ADDED = rule("discrepancy-added", ROWS.discrepancies, null, "A discrepancy record added.");
 export const DISCREPANCY_REMOVED = rule("discrepancy-removed", ROWS.discrepancies, null, "A discrepancy record removed.");
 export const DISCREPANCY_CHANGED = rule("discrepancy-changed", ROWS.discrepancies, null, "A discrepancy record's text, decision or examples changed.");
@@ -16,12 +21,16 @@ export const RULES = [DISCREPANCY_ADDED, DISCREPANCY_REMOVED, DISCREPANCY_CHANGE
 /**
  * Every record, keyed by id, with the pointer of the record itself. Tolerant of any place and of
  * a map keyed by id instead of a list, since the differ must read specs that lint would refuse.
- * @returns {Map<string, { record: any, pointer: string, holder: string, place: string, list: string }>}
+ * @param {JsonObject} spec
+ * @returns {Map<string, { record: JsonValue, pointer: string, holder: string, place: string, list: string }>}
  */
 export function collectRecords(spec) {
   const found = new Map();
-  // `place` names the holder as a reader would, array items by their `name` (a tag, a
-  // parameter), so reordering the tags does not move the records they carry.
+  /**
+   * `place` names the holder as a reader would, array items by their `name` (a tag, a
+   * parameter), so reordering the tags does not move the records they carry.
+   * @param {DocumentValue} node @param {string} pointer @param {string} place
+   */
   const visit = (node, pointer, place) => {
     if (Array.isArray(node)) {
       for (const [i, child] of node.entries()) visit(child, `${pointer}/${i}`, `${place}/${typeof child?.name === "string" ? `name=${child.name}` : i}`);
@@ -49,7 +58,10 @@ export function collectRecords(spec) {
   return found;
 }
 
-/** Whether a pointer names something in a document. */
+/**
+ * Whether a pointer names something in a document.
+ * @param {DocumentValue} spec @param {string} pointer
+ */
 function exists(spec, pointer) {
   let node = spec;
   for (const key of segmentsOf(pointer)) {
@@ -59,8 +71,12 @@ function exists(spec, pointer) {
   return true;
 }
 
-/** Discrepancy record changes, each with the pointer of the record on the side that has it. */
+/**
+ * Discrepancy record changes, each with the pointer of the record on the side that has it.
+ * @param {JsonObject} base @param {JsonObject} head
+ */
 export function discrepancyChanges(base, head) {
+  /** @type {ChangeRecord[]} */
   const out = [];
   const x = collectRecords(base);
   const y = collectRecords(head);

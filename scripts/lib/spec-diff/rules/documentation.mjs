@@ -8,6 +8,11 @@ import { ROWS, rule } from "./changelog-rows.mjs";
 import { exampleKeyChanges } from "./examples.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../changes.mjs").Rule} Rule */
+/** @typedef {import("../../json-types.ts").DocumentValue} DocumentValue */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+
 export const DOCUMENTATION_CHANGED = rule(
   "documentation-changed",
   ROWS.descriptions,
@@ -51,8 +56,13 @@ const LEAVES = new Set(["enum", "const", "required", "type", "security"]);
 // Compared elsewhere, or not text at all.
 const SKIPPED = new Set(["/components/examples", "/info/version"]);
 
+/** @param {DocumentValue} value @returns {value is JsonObject} */
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
+/**
+ * @param {string} key @param {string} pointer the object the key is in
+ * @returns {Rule | undefined}
+ */
 function ruleFor(key, pointer) {
   if (key === "x-retry-safe") return RETRY_SAFE_CHANGED;
   if (key.startsWith("x-")) return EXTENSION_CHANGED;
@@ -64,6 +74,7 @@ function ruleFor(key, pointer) {
   return undefined;
 }
 
+/** @param {DocumentValue} value */
 const what = (value) =>
   typeof value === "string" && value.length <= 60 && !value.includes("\n")
     ? `\`${value}\``
@@ -71,19 +82,31 @@ const what = (value) =>
       ? String(value)
       : undefined;
 
+/**
+ * A key's change between two objects. `bAt` and `hAt` are undefined on the side without the key.
+ * @param {Rule} rule @param {string} key @param {DocumentValue} bValue @param {string | undefined} bAt
+ * @param {DocumentValue} hValue @param {string | undefined} hAt @param {string} parentB @param {string} parentH
+ */
 function keyChange(rule, key, bValue, bAt, hValue, hAt, parentB, parentH) {
   const holder = parentH;
-  if (bValue === undefined) return record(rule, { base: parentB, head: hAt, holder, message: `\`${key}\` added${what(hValue) ? `: ${what(hValue)}` : ""}` });
+  if (bValue === undefined)
+    return record(rule, { base: parentB, head: hAt ?? null, holder, message: `\`${key}\` added${what(hValue) ? `: ${what(hValue)}` : ""}` });
   if (hValue === undefined)
-    return record(rule, { base: bAt, head: parentH, holder, message: `\`${key}\` removed${what(bValue) ? ` (was ${what(bValue)})` : ""}` });
+    return record(rule, { base: bAt ?? null, head: parentH, holder, message: `\`${key}\` removed${what(bValue) ? ` (was ${what(bValue)})` : ""}` });
   const values = what(bValue) && what(hValue) ? `: ${what(bValue)} → ${what(hValue)}` : "";
-  return record(rule, { base: bAt, head: hAt, holder, message: `\`${key}\` changed${values}` });
+  return record(rule, { base: bAt ?? null, head: hAt ?? null, holder, message: `\`${key}\` changed${values}` });
 }
 
-/** Items of two arrays paired by $ref, by `in`+`name` (parameters), `name` (tags) or `url` (servers), else by position. */
+/**
+ * Items of two arrays paired by $ref, by `in`+`name` (parameters), `name` (tags) or `url` (servers), else by position.
+ * @param {DocumentValue[]} bList @param {DocumentValue[]} hList
+ * @returns {[number, number][]}
+ */
 function pairItems(bList, hList) {
+  /** @param {DocumentValue} item @param {number} i */
   const keyOf = (item, i) => (isObject(item) ? (item.$ref ?? (item.name !== undefined ? `${item.in ?? ""}:${item.name}` : (item.url ?? `#${i}`))) : `#${i}`);
   const hByKey = new Map(hList.map((item, i) => [keyOf(item, i), i]));
+  /** @type {[number, number][]} */
   const pairs = [];
   bList.forEach((item, i) => {
     const j = hByKey.get(keyOf(item, i));
@@ -92,8 +115,12 @@ function pairItems(bList, hList) {
   return pairs;
 }
 
-/** Root tags added or removed (their descriptions are compared by the walk). */
+/**
+ * Root tags added or removed (their descriptions are compared by the walk).
+ * @param {JsonObject} base @param {JsonObject} head
+ */
 function tagChanges(base, head) {
+  /** @param {JsonObject} spec @returns {Map<DocumentValue, string>} */
   const names = (spec) => new Map((Array.isArray(spec.tags) ? spec.tags : []).map((tag, i) => [tag?.name, `/tags/${i}`]));
   const x = names(base);
   const y = names(head);
@@ -103,12 +130,19 @@ function tagChanges(base, head) {
   return out;
 }
 
-/** Every documentation-only change between two documents, as records with pointers on both sides. */
+/**
+ * Every documentation-only change between two documents, as records with pointers on both sides.
+ * @param {JsonObject} base @param {JsonObject} head
+ */
 export function documentationChanges(base, head) {
   const out = [...tagChanges(base, head)];
   for (const key of ["openapi", "jsonSchemaDialect"]) {
     if (base[key] !== head[key]) out.push(keyChange(DOCUMENTATION_CHANGED, key, base[key], `/${key}`, head[key], `/${key}`, "", ""));
   }
+  /**
+   * @param {DocumentValue} b @param {DocumentValue} h the same place on both sides
+   * @param {string} bAt @param {string} hAt @param {string} parentKey the key the place is under
+   */
   const visit = (b, h, bAt, hAt, parentKey) => {
     if (SKIPPED.has(hAt)) return;
     if (Array.isArray(b) && Array.isArray(h)) {

@@ -6,6 +6,11 @@ import { ROWS, rule } from "./changelog-rows.mjs";
 import { REQUEST_CONSTRAINT_NARROWED, REQUEST_CONSTRAINT_RELAXED } from "./constraints.mjs";
 import { RESPONSE_TYPE_CHANGED } from "./types.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../schema/view.mjs").Facet} Facet */
+/** @typedef {import("../schema/view.mjs").Located} Located */
+/** @typedef {import("./finder.ts").Direction} Direction */
+
 export const REQUEST_ENUM_VALUE_REMOVED = rule("request-enum-value-removed", ROWS.removedOrRenamed, "request", "A value of a request enum removed.");
 export const REQUEST_ENUM_VALUE_ADDED = rule("request-enum-value-added", ROWS.requestRelaxed, "request", "A value added to a request enum.");
 export const RESPONSE_ENUM_VALUE_ADDED = rule("response-enum-value-added", ROWS.responseAdded, "response", "A value added to a response enum.");
@@ -19,19 +24,27 @@ export const RESPONSE_ENUM_VALUE_REMOVED = rule(
 
 export const RULES = [REQUEST_ENUM_VALUE_REMOVED, REQUEST_ENUM_VALUE_ADDED, RESPONSE_ENUM_VALUE_ADDED, RESPONSE_ENUM_VALUE_REMOVED];
 
-const listed = (values) => [...values].map((v) => shown(v.value)).join(", ");
+/** @param {Iterable<Located>} values */
+const listed = (values) => [...values].map((v) => shown(v.value)).join(", ") || "no value";
 
-/** Enum changes between two facets of one type. */
+/**
+ * Enum changes between two facets of one type.
+ * @param {Facet} b @param {Facet} h @param {Direction} direction
+ * @returns {ChangeRecord[]}
+ */
 export function enumChanges(b, h, direction) {
-  if (!b.enum && !h.enum) return [];
   const request = direction === "request";
+  // An enum may be empty: an allOf of enums that share no value accepts none.
   if (!b.enum) {
+    if (!h.enum) return [];
     const message = `now limited to ${listed(h.enum.values())}`;
-    return [record(request ? REQUEST_CONSTRAINT_NARROWED : RESPONSE_TYPE_CHANGED, { base: b.pointer, head: [...h.enum.values()][0].at, message })];
+    const head = [...h.enum.values()][0]?.at ?? h.pointer;
+    return [record(request ? REQUEST_CONSTRAINT_NARROWED : RESPONSE_TYPE_CHANGED, { base: b.pointer, head, message })];
   }
   if (!h.enum) {
     const message = `no longer limited to ${listed(b.enum.values())}`;
-    return [record(request ? REQUEST_CONSTRAINT_RELAXED : RESPONSE_TYPE_CHANGED, { base: [...b.enum.values()][0].at, head: h.pointer, message })];
+    const base = [...b.enum.values()][0]?.at ?? b.pointer;
+    return [record(request ? REQUEST_CONSTRAINT_RELAXED : RESPONSE_TYPE_CHANGED, { base, head: h.pointer, message })];
   }
   const out = [];
   const firstHead = [...h.enum.values()][0]?.at ?? h.pointer;

@@ -6,17 +6,26 @@ import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
+
 export const EXAMPLE_ADDED = rule("example-added", ROWS.descriptions, null, "An example added.");
 export const EXAMPLE_REMOVED = rule("example-removed", ROWS.descriptions, null, "An example removed.");
 export const EXAMPLE_CHANGED = rule("example-changed", ROWS.descriptions, null, "An example's value, summary or reference changed.");
 
 export const RULES = [EXAMPLE_ADDED, EXAMPLE_REMOVED, EXAMPLE_CHANGED];
 
+/** @param {JsonValue | undefined} value @returns {value is { [key: string]: JsonValue }} */
 const isMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** Named maps of examples compared entry by entry: added, removed, changed. */
+/**
+ * Named maps of examples compared entry by entry: added, removed, changed.
+ * @param {JsonObject} bMap @param {string} bAt @param {JsonObject} hMap @param {string} hAt @param {string} what
+ */
 function namedChanges(bMap, bAt, hMap, hAt, what) {
   const holder = hAt;
+  /** @type {ChangeRecord[]} */
   const out = [];
   for (const [name, value] of Object.entries(bMap)) {
     if (!Object.hasOwn(hMap, name))
@@ -38,7 +47,10 @@ function namedChanges(bMap, bAt, hMap, hAt, what) {
   return out;
 }
 
-/** The named examples under components.examples. */
+/**
+ * The named examples under components.examples.
+ * @param {JsonObject} base @param {JsonObject} head
+ */
 export function componentExampleChanges(base, head) {
   return namedChanges(base.components?.examples ?? {}, "/components/examples", head.components?.examples ?? {}, "/components/examples", "example");
 }
@@ -46,14 +58,17 @@ export function componentExampleChanges(base, head) {
 /**
  * An `example` or `examples` key of one object, present on either side (the documentation walk
  * calls this). A media type's or parameter's `examples` is a map compared by name; a schema's is
- * a list compared whole.
+ * a list compared whole. `bAt` and `hAt` are undefined on the side without the key.
+ * @param {string} key @param {JsonValue | undefined} bValue @param {string | undefined} bAt
+ * @param {JsonValue | undefined} hValue @param {string | undefined} hAt @param {string} parentB @param {string} parentH
+ * @returns {ChangeRecord[]}
  */
 export function exampleKeyChanges(key, bValue, bAt, hValue, hAt, parentB, parentH) {
   if (key === "examples" && (isMap(bValue) || isMap(hValue)) && !Array.isArray(bValue) && !Array.isArray(hValue)) {
     return namedChanges(isMap(bValue) ? bValue : {}, bAt ?? parentB, isMap(hValue) ? hValue : {}, hAt ?? parentH, "example");
   }
   const holder = parentH;
-  if (bValue === undefined) return [record(EXAMPLE_ADDED, { base: parentB, head: hAt, holder, message: `\`${key}\` added` })];
-  if (hValue === undefined) return [record(EXAMPLE_REMOVED, { base: bAt, head: parentH, holder, message: `\`${key}\` removed` })];
-  return [record(EXAMPLE_CHANGED, { base: bAt, head: hAt, holder, message: `\`${key}\` changed` })];
+  if (bValue === undefined) return [record(EXAMPLE_ADDED, { base: parentB, head: hAt ?? null, holder, message: `\`${key}\` added` })];
+  if (hValue === undefined) return [record(EXAMPLE_REMOVED, { base: bAt ?? null, head: parentH, holder, message: `\`${key}\` removed` })];
+  return [record(EXAMPLE_CHANGED, { base: bAt ?? null, head: hAt ?? null, holder, message: `\`${key}\` changed` })];
 }

@@ -41,7 +41,10 @@ export const ALL_RULES = Object.values(FAMILIES).flat();
 const byId = new Map(ALL_RULES.map((r) => [r.id, r]));
 if (byId.size !== ALL_RULES.length) throw new Error("two spec-diff rules share an id");
 
-/** The rule with this id; throws on an unknown id. */
+/**
+ * The rule with this id; throws on an unknown id.
+ * @param {string} id
+ */
 export function ruleById(id) {
   const found = byId.get(id);
   if (!found) throw new Error(`unknown spec-diff rule "${id}"`);

@@ -4,6 +4,8 @@
 import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 
+/** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
+
 export const OPERATION_REMOVED = rule("operation-removed", ROWS.removedOrRenamed, null, "An operation removed (a path or a method gone).");
 export const OPERATION_ADDED = rule("operation-added", ROWS.operationAdded, null, "An operation added.");
 export const OPERATION_ID_CHANGED = rule(
@@ -22,13 +24,13 @@ export const OPERATION_MOVED = rule(
 
 export const RULES = [OPERATION_REMOVED, OPERATION_ADDED, OPERATION_ID_CHANGED, OPERATION_MOVED];
 
+/** @param {OperationEntry} entry */
 const named = (entry) => `${entry.method.toUpperCase()} ${entry.path}${entry.id ? ` (\`${entry.id}\`)` : ""}`;
 
 /**
  * Pairs the operations of two sides. Returns the pairs to compare further, and the records of
  * operations added, removed, renamed or moved, each with the operation it belongs to.
- * @param {Map<string, import("../operation-index.mjs").OperationEntry>} base
- * @param {Map<string, import("../operation-index.mjs").OperationEntry>} head
+ * @param {Map<string, OperationEntry>} base @param {Map<string, OperationEntry>} head
  */
 export function matchOperations(base, head) {
   const pairs = [];

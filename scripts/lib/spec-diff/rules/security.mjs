@@ -7,6 +7,12 @@ import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
+/** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./finder.ts").FinderContext} FinderContext */
+/** @typedef {import("./finder.ts").PlacedRecord} PlacedRecord */
+
 export const CREDENTIAL_CHANGED = rule(
   "credential-changed",
   ROWS.credentialChanged,
@@ -23,7 +29,10 @@ export const CREDENTIAL_ALTERNATIVE_ADDED = rule(
 export const RULES = [CREDENTIAL_CHANGED, CREDENTIAL_ALTERNATIVE_ADDED];
 
 
-/** What a scheme sends, as a reader would say it: `header x-api-key`, `http bearer`. */
+/**
+ * What a scheme sends, as a reader would say it: `header x-api-key`, `http bearer`.
+ * @param {JsonObject} spec @param {string} name @param {JsonValue} scopes
+ */
 function identity(spec, name, scopes) {
   const raw = spec.components?.securitySchemes?.[name];
   if (!raw) return `undefined scheme ${name}`;
@@ -43,6 +52,10 @@ function identity(spec, name, scopes) {
   }
 }
 
+/**
+ * The credentials an operation accepts, each alternative as one text, and where they are written.
+ * @param {JsonObject} spec @param {OperationEntry} entry
+ */
 function requirements(spec, entry) {
   const own = entry.node.security;
   const list = Array.isArray(own) ? own : Array.isArray(spec.security) ? spec.security : [];
@@ -57,12 +70,18 @@ function requirements(spec, entry) {
   return { alternatives: new Set(alternatives.length ? alternatives : [""]), pointer };
 }
 
+/** @param {Set<string>} alternatives */
 const describe = (alternatives) => ([...alternatives].map((a) => (a === "" ? "none" : a)).join(" or ") || "none");
 
-/** Credential changes between two matched operations; each record carries `where`. */
+/**
+ * Credential changes between two matched operations; each record carries `where`.
+ * @param {FinderContext} ctx @param {OperationEntry} b @param {OperationEntry} h
+ * @returns {PlacedRecord[]}
+ */
 export function securityChanges(ctx, b, h) {
   const x = requirements(ctx.base.spec, b);
   const y = requirements(ctx.head.spec, h);
+  /** @param {ReturnType<typeof requirements>} r */
   const open = (r) => r.alternatives.has("");
   const removed = [...x.alternatives].filter((a) => !y.alternatives.has(a));
   const added = [...y.alternatives].filter((a) => !x.alternatives.has(a));

@@ -4,6 +4,11 @@ import { record, shown } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./finder.ts").PlacedRecord} PlacedRecord */
+
 export const SERVER_REMOVED = rule(
   "server-removed",
   ROWS.removedOrRenamed,
@@ -27,19 +32,28 @@ export const SERVER_VARIABLE_RELAXED = rule(
 
 export const RULES = [SERVER_REMOVED, SERVER_ADDED, SERVER_VARIABLE_NARROWED, SERVER_VARIABLE_RELAXED];
 
+/** @param {unknown} url */
 const shape = (url) => String(url).replace(/\{[^}]*\}/g, "{}").replace(/\/+$/, "");
 
+/**
+ * @param {JsonObject} x @param {string} bAt @param {JsonObject} y @param {string} hAt the two servers and their pointers
+ * @returns {ChangeRecord[]}
+ */
 function variableChanges(x, bAt, y, hAt) {
+  /** @type {ChangeRecord[]} */
   const out = [];
   const bVars = Object.entries(x.variables ?? {});
   const hVars = Object.entries(y.variables ?? {});
   // Variables match by position in the URL template, as their names never travel.
+  /** @param {unknown} url */
   const names = (url) => [...String(url).matchAll(/\{([^}]*)\}/g)].map((m) => String(m[1]));
   const bNames = names(x.url);
   const hNames = names(y.url);
   bNames.forEach((bName, i) => {
     const hName = hNames[i];
+    /** @type {JsonObject | undefined} */
     const bVar = Object.fromEntries(bVars)[bName];
+    /** @type {JsonObject | undefined} */
     const hVar = hName === undefined ? undefined : Object.fromEntries(hVars)[hName];
     if (!bVar || !hVar) return;
     const bEnum = Array.isArray(bVar.enum) ? new Map(bVar.enum.map((v) => [canonical(v), v])) : undefined;
@@ -62,9 +76,14 @@ function variableChanges(x, bAt, y, hAt) {
   return out;
 }
 
-/** Changes to the document's servers; each record carries `where`. */
+/**
+ * Changes to the document's servers; each record carries `where`.
+ * @param {JsonObject} base @param {JsonObject} head
+ */
 export function serverChanges(base, head) {
+  /** @type {PlacedRecord[]} */
   const out = [];
+  /** @param {JsonObject} spec */
   const list = (spec) => (Array.isArray(spec.servers) ? spec.servers : []).map((server, i) => ({ server, at: `/servers/${i}`, shape: shape(server?.url) }));
   const bList = list(base);
   const hList = list(head);

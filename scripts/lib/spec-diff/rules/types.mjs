@@ -5,6 +5,10 @@ import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { RESPONSE_CONSTRAINT_NARROWED } from "./constraints.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../schema/view.mjs").View} View */
+/** @typedef {import("./finder.ts").Direction} Direction */
+
 export const REQUEST_TYPE_NARROWED = rule(
   "request-type-narrowed",
   ROWS.requestNarrowed,
@@ -22,18 +26,29 @@ export const RESPONSE_TYPE_CHANGED = rule(
 
 export const RULES = [REQUEST_TYPE_NARROWED, REQUEST_TYPE_RELAXED, RESPONSE_TYPE_CHANGED];
 
-/** Whether a view accepts values of a type (integers are numbers). */
+// A view's `types` is null when it accepts any type (its `any`), or when it is a union of
+// variants one of which does; a view without variants has them whenever it is not `any`.
+
+/**
+ * Whether a view accepts values of a type (integers are numbers).
+ * @param {View} view @param {string} type
+ */
 export function accepts(view, type) {
-  if (view.any) return true;
+  if (view.any || view.types === null) return true;
   return view.types.has(type) || (type === "integer" && view.types.has("number"));
 }
 
-export const typeList = (view) => (view.any ? "any type" : view.types.size === 0 ? "no value" : [...view.types.keys()].join(" or "));
+/** @param {View} view */
+export const typeList = (view) => (view.any || view.types === null ? "any type" : view.types.size === 0 ? "no value" : [...view.types.keys()].join(" or "));
 
-/** Type-set changes between two views (no variants) in one direction. */
+/**
+ * Type-set changes between two views (no variants) in one direction.
+ * @param {View} b @param {View} h @param {Direction} direction
+ * @returns {ChangeRecord[]}
+ */
 export function typeChanges(b, h, direction) {
-  const removed = b.any ? (h.any ? [] : ["any"]) : [...b.types.keys()].filter((t) => !accepts(h, t));
-  const added = h.any ? (b.any ? [] : ["any"]) : [...h.types.keys()].filter((t) => !accepts(b, t));
+  const removed = b.any || b.types === null ? (h.any ? [] : ["any"]) : [...b.types.keys()].filter((t) => !accepts(h, t));
+  const added = h.any || h.types === null ? (b.any ? [] : ["any"]) : [...h.types.keys()].filter((t) => !accepts(b, t));
   if (removed.length === 0 && added.length === 0) return [];
   const from = typeList(b);
   const to = typeList(h);
@@ -44,6 +59,7 @@ export function typeChanges(b, h, direction) {
     return [record(RESPONSE_TYPE_CHANGED, { ...at, message: `type ${from} → ${to}` })];
   }
   const out = [];
+  /** @param {string[]} types */
   const named = (types) => types.map((t) => (t === "any" ? "other types" : t)).join(", ");
   if (removed.length) out.push(record(REQUEST_TYPE_NARROWED, { ...at, message: `type ${from} → ${to}: ${named(removed)} no longer accepted` }));
   if (added.length) out.push(record(REQUEST_TYPE_RELAXED, { ...at, message: `type ${from} → ${to}: ${named(added)} now accepted` }));
