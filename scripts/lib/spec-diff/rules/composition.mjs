@@ -11,7 +11,8 @@ import { typeList } from "./types.mjs";
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
 /** @typedef {import("../schema/view.mjs").View} View */
 /** @typedef {import("./finder.ts").Direction} Direction */
-/** @typedef {import("./finder.ts").FinderContext["views"]} SideViews */
+/** @typedef {import("../schema/view.mjs").SideViews} SideViews */
+/** @typedef {import("../schema/view.mjs").Views} Views */
 
 export const REQUEST_VARIANT_REMOVED = rule(
   "request-variant-removed",
@@ -46,7 +47,7 @@ const MATCH_THRESHOLD = 20;
 
 /**
  * Fields of an object variant that hold a single constant value (a discriminator in all but name).
- * @param {View} view @param {SideViews["base"]} views the views of the variant's side
+ * @param {View} view @param {Views} views the views of the variant's side
  */
 function constants(view, views) {
   /** @type {Map<string, string | undefined>} */
@@ -57,7 +58,7 @@ function constants(view, views) {
     const property = views.ofSources(sources);
     if (property.any || property.variants || property.types === null || property.types.size !== 1) continue;
     const [facet] = property.types.values();
-    if (facet.enum?.size === 1) found.set(name, [...facet.enum.keys()][0]);
+    if (facet?.enum?.size === 1) found.set(name, [...facet.enum.keys()][0]);
   }
   return found;
 }

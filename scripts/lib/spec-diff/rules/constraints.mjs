@@ -7,11 +7,11 @@ import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../schema/view.mjs").Bound} Bound */
 /** @typedef {import("../schema/view.mjs").Facet} Facet */
 /** @typedef {import("../schema/view.mjs").Located} Located */
 /** @typedef {import("../schema/view.mjs").View} View */
 /** @typedef {import("./finder.ts").Direction} Direction */
-/** @typedef {Facet["bounds"][string]} Bound */
 
 export const REQUEST_CONSTRAINT_NARROWED = rule(
   "request-constraint-narrowed",

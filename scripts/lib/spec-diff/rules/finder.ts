@@ -4,7 +4,7 @@
 import type { ChangeRecord } from "../changes.mjs";
 import type { Side } from "../document.mjs";
 import type { createSchemaComparer } from "../schema/compare.mjs";
-import type { createViews } from "../schema/view.mjs";
+import type { SideViews } from "../schema/view.mjs";
 
 /** What the client sends (a request) or reads (a response): the rules judge a change by it. */
 export type Direction = "request" | "response";
@@ -13,7 +13,7 @@ export type Direction = "request" | "response";
 export type FinderContext = {
   base: Side;
   head: Side;
-  views: { base: ReturnType<typeof createViews>; head: ReturnType<typeof createViews> };
+  views: SideViews;
   schemas: ReturnType<typeof createSchemaComparer>;
 };
 
