@@ -10,7 +10,7 @@ import { typeList } from "./types.mjs";
 
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
 /** @typedef {import("../schema/view.mjs").View} View */
-/** @typedef {import("./finder.ts").Direction} Direction */
+/** @typedef {import("../changes.mjs").Direction} Direction */
 /** @typedef {import("../schema/view.mjs").SideViews} SideViews */
 /** @typedef {import("../schema/view.mjs").Views} Views */
 

@@ -11,7 +11,7 @@ import { ROWS, rule } from "./changelog-rows.mjs";
 /** @typedef {import("../schema/view.mjs").Facet} Facet */
 /** @typedef {import("../schema/view.mjs").Located} Located */
 /** @typedef {import("../schema/view.mjs").View} View */
-/** @typedef {import("./finder.ts").Direction} Direction */
+/** @typedef {import("../changes.mjs").Direction} Direction */
 
 export const REQUEST_CONSTRAINT_NARROWED = rule(
   "request-constraint-narrowed",

@@ -9,7 +9,7 @@ import { RESPONSE_TYPE_CHANGED } from "./types.mjs";
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
 /** @typedef {import("../schema/view.mjs").Facet} Facet */
 /** @typedef {import("../schema/view.mjs").Located} Located */
-/** @typedef {import("./finder.ts").Direction} Direction */
+/** @typedef {import("../changes.mjs").Direction} Direction */
 
 export const REQUEST_ENUM_VALUE_REMOVED = rule("request-enum-value-removed", ROWS.removedOrRenamed, "request", "A value of a request enum removed.");
 export const REQUEST_ENUM_VALUE_ADDED = rule("request-enum-value-added", ROWS.requestRelaxed, "request", "A value added to a request enum.");

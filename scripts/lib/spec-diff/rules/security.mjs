@@ -10,8 +10,8 @@ import { escapeSegment } from "../../spec.mjs";
 /** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
 /** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
 /** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
-/** @typedef {import("./finder.ts").FinderContext} FinderContext */
-/** @typedef {import("./finder.ts").PlacedRecord} PlacedRecord */
+/** @typedef {import("../diff.mjs").DiffContext} DiffContext */
+/** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
 
 export const CREDENTIAL_CHANGED = rule(
   "credential-changed",
@@ -75,7 +75,7 @@ const describe = (alternatives) => ([...alternatives].map((a) => (a === "" ? "no
 
 /**
  * Credential changes between two matched operations; each record carries `where`.
- * @param {FinderContext} ctx @param {OperationEntry} b @param {OperationEntry} h
+ * @param {DiffContext} ctx @param {OperationEntry} b @param {OperationEntry} h
  * @returns {PlacedRecord[]}
  */
 export function securityChanges(ctx, b, h) {

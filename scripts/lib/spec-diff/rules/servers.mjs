@@ -7,7 +7,7 @@ import { ROWS, rule } from "./changelog-rows.mjs";
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
 /** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
 /** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
-/** @typedef {import("./finder.ts").PlacedRecord} PlacedRecord */
+/** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
 
 export const SERVER_REMOVED = rule(
   "server-removed",

@@ -7,7 +7,7 @@ import { RESPONSE_CONSTRAINT_NARROWED } from "./constraints.mjs";
 
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
 /** @typedef {import("../schema/view.mjs").View} View */
-/** @typedef {import("./finder.ts").Direction} Direction */
+/** @typedef {import("../changes.mjs").Direction} Direction */
 
 export const REQUEST_TYPE_NARROWED = rule(
   "request-type-narrowed",
