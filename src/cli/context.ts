@@ -78,9 +78,10 @@ async function checkDriftFile(file: string): Promise<void> {
 
 /** Adds the run's drift to its file; a command that failed still records what it saw. */
 export async function recordDrift(context: Context): Promise<void> {
-  if (context.driftFile === undefined) return;
+  const { driftFile } = context;
+  if (driftFile === undefined) return;
   const { writeDriftReport } = await import("../node/drift-report-file.js");
-  await writeDriftReport(context.driftFile, context.client.drift.report()).catch((error: NodeJS.ErrnoException) => {
-    throw fileError(context.driftFile!, "write the drift report", error);
+  await writeDriftReport(driftFile, context.client.drift.report()).catch((error: NodeJS.ErrnoException) => {
+    throw fileError(driftFile, "write the drift report", error);
   });
 }

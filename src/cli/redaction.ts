@@ -15,12 +15,16 @@ let client: { redact(text: string): string } | undefined;
 export function credentialsOf(argv: readonly string[], env: NodeJS.ProcessEnv): string[] {
   const values: string[] = [];
   argv.forEach((arg, i) => {
+    const next = argv[i + 1];
     for (const flag of CREDENTIAL_FLAGS) {
-      if (arg === flag && argv[i + 1] !== undefined) values.push(argv[i + 1]!);
+      if (arg === flag && next !== undefined) values.push(next);
       else if (arg.startsWith(`${flag}=`)) values.push(arg.slice(flag.length + 1));
     }
   });
-  for (const name of CREDENTIAL_VARIABLES) if (env[name]) values.push(env[name]!);
+  for (const name of CREDENTIAL_VARIABLES) {
+    const value = env[name];
+    if (value) values.push(value);
+  }
   return values;
 }
 

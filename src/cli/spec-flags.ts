@@ -8,6 +8,7 @@ import { Argument, Option } from "commander";
 import type { OperationId } from "../generated/operations.js";
 import type { operations } from "../generated/platform.js";
 import { requestEnums } from "../generated/request-enums.js";
+import { present } from "../kernel/present.js";
 
 export type FieldPlace = "query" | "path" | "body";
 
@@ -62,6 +63,8 @@ export interface SpecOption<V> {
   option: Option;
   /** The value given on the command line, typed as the request field it fills. */
   read(options: object): V | undefined;
+  /** The value of an option made mandatory: commander refused a command line without it. */
+  readMandatory(options: object): V;
 }
 
 /**
@@ -80,10 +83,8 @@ export function specOption<Op extends OperationId, P extends FieldPlace, Path ex
   if (choices) option.choices(choices);
   else if (parse) option.argParser(parse);
   bound.set(option, [field]);
-  return {
-    option,
-    read: (options) => (options as Record<string, unknown>)[option.attributeName()] as NonNullable<FieldValue<Fields<Op, P>, Path>> | undefined,
-  };
+  const read = (options: object) => (options as Record<string, unknown>)[option.attributeName()] as NonNullable<FieldValue<Fields<Op, P>, Path>> | undefined;
+  return { option, read, readMandatory: (options) => present(read(options), `the value of the mandatory option ${option.flags}`) };
 }
 
 /**

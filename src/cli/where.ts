@@ -7,18 +7,21 @@ import { UsageError } from "./exit-codes.js";
 
 /** Adds --where and --or to a command, collecting the groups in the order typed. */
 export function withWhere(command: Command): { command: Command; groups: () => [string, string][][] } {
-  const groups: [string, string][][] = [[]];
+  // The group the next --where joins: always the last of `groups`.
+  let current: [string, string][] = [];
+  const groups = [current];
   command
     .option("--where <KEY=VALUE>", `a condition on a chunk field (${CHUNK_FILTER_KEYS.join(", ")}); repeat for all of them`)
     .option("--or", "start another group of --where conditions; a chunk matching any group is selected")
     .on("option:where", (pair: string) => {
       const at = pair.indexOf("=");
       if (at <= 0) throw new UsageError(`--where must be KEY=VALUE (got no "=" or an empty KEY)`);
-      groups[groups.length - 1]!.push([pair.slice(0, at), pair.slice(at + 1)]);
+      current.push([pair.slice(0, at), pair.slice(at + 1)]);
     })
     .on("option:or", () => {
-      if (groups[groups.length - 1]!.length === 0) throw new UsageError("--or must follow at least one --where");
-      groups.push([]);
+      if (current.length === 0) throw new UsageError("--or must follow at least one --where");
+      current = [];
+      groups.push(current);
     });
   return { command, groups: () => groups };
 }
@@ -30,7 +33,7 @@ export function filterTree(groups: [string, string][][]): ChunkFilterNode | unde
     if (groups.length > 1) throw new UsageError("--or must be followed by at least one --where");
     return undefined;
   }
-  if (groups[groups.length - 1]!.length === 0) throw new UsageError("--or must be followed by at least one --where");
+  if (groups.at(-1)?.length === 0) throw new UsageError("--or must be followed by at least one --where");
   // Each group is non-empty (checked above), as and() and or() require.
   type Some<T> = [T, ...T[]];
   const leaves = filled.map(
@@ -40,5 +43,6 @@ export function filterTree(groups: [string, string][][]): ChunkFilterNode | unde
         return eq(key as ChunkFilterKey, value);
       }) as Some<ChunkFilterNode>,
   );
-  return leaves.length === 1 ? and(...leaves[0]!) : or(...(leaves.map((group) => and(...group)) as Some<ChunkFilterNode>));
+  const [first] = leaves;
+  return leaves.length === 1 && first !== undefined ? and(...first) : or(...(leaves.map((group) => and(...group)) as Some<ChunkFilterNode>));
 }

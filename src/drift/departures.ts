@@ -180,7 +180,7 @@ function fold(items: Item[], issue: SchemaIssue, root: unknown): Item[] {
   let taken = items.map((item, i) => (item.schemaPath.startsWith(prefix) && within(item.at, base) ? i : -1)).filter((i) => i >= 0);
   if (taken.length === 0) {
     let first = items.length;
-    while (first > 0 && within(items[first - 1]!.at, base)) first--;
+    for (let last = items[first - 1]; last !== undefined && within(last.at, base); last = items[first - 1]) first--;
     taken = items.map((_, i) => i).filter((i) => i >= first);
   }
   const chosen = new Set(taken);
@@ -191,13 +191,15 @@ function fold(items: Item[], issue: SchemaIssue, root: unknown): Item[] {
   const folded = (departure: Departure, extra: Partial<Item> = {}): Item => ({ at: base, schemaPath: issue.schemaPath, departure, ...extra });
   const severalMatch = Array.isArray(issue.params.passingSchemas);
 
-  if (!severalMatch && branches.length > 0 && branches.every((b) => b.at === base && b.missing !== undefined)) {
-    const names = [...new Set(branches.map((b) => b.missing!))];
-    if (names.length === 1) return [...rest, folded(branches[0]!.departure, { missing: names[0]! })];
+  const missing = branches.flatMap((b) => (b.at === base && b.missing !== undefined ? [{ name: b.missing, departure: b.departure }] : []));
+  const [first] = missing;
+  if (!severalMatch && first !== undefined && missing.length === branches.length) {
+    const names = [...new Set(missing.map((m) => m.name))];
+    if (names.length === 1) return [...rest, folded(first.departure, { missing: first.name })];
     return [
       ...rest,
       folded({
-        pointer: `${here}/${escapeSegment(names[0]!)}`,
+        pointer: `${here}/${escapeSegment(first.name)}`,
         kind: "required",
         keyword: "required",
         expected: `one of the properties ${names.join(", ")}`,
@@ -206,8 +208,9 @@ function fold(items: Item[], issue: SchemaIssue, root: unknown): Item[] {
       }),
     ];
   }
-  if (!severalMatch && branches.length > 0 && branches.every((b) => b.at === base && b.types !== undefined)) {
-    const types = [...new Set(branches.flatMap((b) => b.types!))];
+  const typed = branches.flatMap((b) => (b.at === base && b.types !== undefined ? [b.types] : []));
+  if (!severalMatch && typed.length > 0 && typed.length === branches.length) {
+    const types = [...new Set(typed.flat())];
     return [...rest, folded({ pointer: here, kind: "type", keyword: "type", expected: types.join(" or "), received: [jsonType(value)] }, { types })];
   }
   const expected = severalMatch ? `exactly one of the schema's ${issue.keyword} alternatives (several match)` : `one of the schema's ${issue.keyword} alternatives`;

@@ -7,11 +7,16 @@ import type { DriftReport } from "./report-format.js";
 // XML 1.0 cannot carry at all, which are dropped: anything outside its Char production (a lone
 // surrogate is a code point of its own under the u flag, outside the production too).
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 /** Text as XML character data or an attribute value. */
 export function xmlText(text: string): string {
-  return text.replace(INVALID_XML, "").replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return text
+    .replace(INVALID_XML, "")
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&apos;");
 }
 
 export function driftReportToJUnit(report: DriftReport): string {

@@ -4,6 +4,7 @@
 import type { ValidationIssue } from "./errors.js";
 import { isAbortSignal } from "./abort.js";
 import { isRecord } from "./records.js";
+import { present } from "./present.js";
 
 /**
  * The keys of an options interface, checked by the compiler both ways: a key the interface lacks
@@ -40,15 +41,17 @@ export function editDistance(a: string, b: string): number {
   const d: number[] = new Array<number>(rows * cols);
   for (let i = 0; i < rows; i++) d[i * cols] = i;
   for (let j = 0; j < cols; j++) d[j] = j;
+  // Every cell read was written first: the first row and column above, then row by row.
+  const at = (i: number, j: number): number => present(d[i * cols + j], "a cell of the edit distance table");
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, d[(i - 2) * cols + j - 2]! + 1);
+      let value = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, at(i - 2, j - 2) + 1);
       d[i * cols + j] = value;
     }
   }
-  return d[rows * cols - 1]!;
+  return at(rows - 1, cols - 1);
 }
 
 /** `prefix` names the options object in messages, e.g. `wait` gives `wait.timeoutMS`. */

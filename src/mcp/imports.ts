@@ -22,7 +22,8 @@ export class UploadTask {
   #state: ImportState | undefined;
   #stopped = false;
   #saving: Promise<void> | undefined;
-  #unsaved = false;
+  /** The latest state not yet being written. */
+  #unsaved: ImportState | undefined;
   /** Settles when the upload ends; never rejects unobserved. */
   readonly result: Promise<ImportResult>;
   finished = false;
@@ -40,7 +41,7 @@ export class UploadTask {
       },
       onState: (state) => {
         this.#state = state;
-        this.#save();
+        this.#save(state);
       },
     });
     // The upload is over only once its last state is on disk: whoever reads the file next
@@ -62,13 +63,13 @@ export class UploadTask {
   // busy disk) while chunks wait to be sent; so states are written one at a time off the loop,
   // each write taking the latest. A kill between two writes costs at most the re-sending of a
   // chunk or two, which the service takes again (a chunk is addressed by its number).
-  #save(): void {
-    this.#unsaved = true;
+  #save(state: ImportState): void {
+    this.#unsaved = state;
     this.#saving ??= (async () => {
-      while (this.#unsaved) {
-        this.#unsaved = false;
+      for (let next = this.#unsaved; next !== undefined; next = this.#unsaved) {
+        this.#unsaved = undefined;
         // A failed write leaves the previous whole state; the next chunk's write tries again.
-        await writeSavedImportAsync(this.stateFile, { state: this.#state! }).catch(() => {});
+        await writeSavedImportAsync(this.stateFile, { state: next }).catch(() => {});
       }
       this.#saving = undefined;
     })();

@@ -5,6 +5,7 @@
 import type { OperationId } from "../generated/operations.js";
 import { operationInputs, type OperationInputs } from "../generated/operation-inputs.js";
 import type { operations } from "../generated/platform.js";
+import { present } from "../kernel/present.js";
 
 /** A JSON Schema object, as the generated table and the MCP tool list carry it. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
@@ -40,10 +41,12 @@ export type BodyField<O extends OperationId> = keyof Content<O> & string;
 
 type Inputs = { parameters: Record<string, { schema: JsonSchema }>; body: { schema: JsonSchema } | null; defs: Record<string, JsonSchema> };
 const inputsOf = (operationId: OperationId) => operationInputs[operationId] as unknown as Inputs;
+// The names and bodies asked for below are the generated types' own, so the table has them.
+const bodyOf = (operationId: OperationId): JsonSchema => present(inputsOf(operationId).body, `the request body of ${operationId}`).schema;
 
 /** An operation's parameter, with the spec's description, as a tool argument. */
 export function parameter<O extends OperationId, N extends ParameterName<O>>(operationId: O, name: N, description?: string): TypedSchema<ParameterValue<O, N>> {
-  const schema = inputsOf(operationId).parameters[name]!.schema;
+  const schema = present(inputsOf(operationId).parameters[name], `parameter ${name} of ${operationId}`).schema;
   return description === undefined ? schema : { ...schema, description };
 }
 
@@ -53,23 +56,24 @@ export function parameter<O extends OperationId, N extends ParameterName<O>>(ope
  * that has them.
  */
 function fieldsOf(operationId: OperationId): JsonSchema {
-  const schema = inputsOf(operationId).body!.schema;
+  const schema = bodyOf(operationId);
   if (schema.properties !== undefined || !Array.isArray(schema.allOf)) return schema;
   const members = (schema.allOf as JsonSchema[]).filter((member) => member.properties !== undefined);
-  if (members.length !== 1) throw new Error(`${operationId}: its body's fields are not in one allOf member`);
-  return members[0]!;
+  const [member, ...others] = members;
+  if (member === undefined || others.length > 0) throw new Error(`${operationId}: its body's fields are not in one allOf member`);
+  return member;
 }
 
 /** A field of an operation's object body, as a tool argument. */
 export function bodyField<O extends OperationId, F extends BodyField<O>>(operationId: O, name: F, description?: string): TypedSchema<FieldValue<O, F>> {
   const properties = fieldsOf(operationId).properties as Record<string, JsonSchema>;
-  const schema = properties[name]!;
+  const schema = present(properties[name], `body field ${name} of ${operationId}`);
   return description === undefined ? schema : { ...schema, description };
 }
 
 /** An operation's whole body, as one tool argument (a body that is one of several shapes). */
 export function wholeBody<O extends OperationId>(operationId: O, description?: string): TypedSchema<Content<O>> {
-  const schema = inputsOf(operationId).body!.schema;
+  const schema = bodyOf(operationId);
   return description === undefined ? schema : { ...schema, description };
 }
 

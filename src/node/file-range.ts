@@ -53,9 +53,10 @@ export function fileRange(path: string | URL, start: number, end: number, readSi
         for (let position = start; position < end; ) {
           const length = Math.min(readSize, end - position);
           const oldest = lent[0];
-          const reusable = held !== undefined && oldest !== undefined && given - oldest.givenUpTo >= held;
+          const reused = held !== undefined && oldest !== undefined && given - oldest.givenUpTo >= held ? oldest : undefined;
+          if (reused) lent.shift();
           // Without a promise, a new buffer per read: the reader may keep every piece.
-          const buffer = reusable ? lent.shift()!.buffer : Buffer.allocUnsafe(held === undefined ? length : readSize);
+          const buffer = reused ? reused.buffer : Buffer.allocUnsafe(held === undefined ? length : readSize);
           const { bytesRead } = await handle.read(buffer, 0, length, position);
           if (bytesRead === 0) {
             throw Object.assign(new Error(`${filePath} ended at byte ${position}, before the range's end ${end}: the file changed while it was read`), {

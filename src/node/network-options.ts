@@ -89,7 +89,8 @@ export function inspectNetworkOptions(options: NetworkOptions | undefined): { ch
       must("dispatcher", "type", "dispatcher must be an undici Dispatcher (an object with a dispatch() method)");
     }
     const others = NETWORK_KEYS.filter((key) => key !== "dispatcher" && o[key] !== undefined);
-    if (others.length) must(others[0]!, "not", `dispatcher replaces the client's own networking, so ${others.join(", ")} cannot be set with it: configure your dispatcher instead`);
+    const [first] = others;
+    if (first !== undefined) must(first, "not", `dispatcher replaces the client's own networking, so ${others.join(", ")} cannot be set with it: configure your dispatcher instead`);
   }
 
   const proxy = checkProxy(o.proxy, must);

@@ -142,7 +142,8 @@ class Exchange implements Dispatcher.DispatchHandler {
     const status = this.#status;
     const pieces = this.#pieces;
     const empty = NULL_BODY_STATUS.has(status) || this.head;
-    const body = empty ? null : pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+    const [only] = pieces;
+    const body = empty ? null : pieces.length === 1 && only !== undefined ? only : Buffer.concat(pieces);
     this.resolve({ status, statusText: this.#statusText, headers: headerReader(this.#headers), body });
   }
 

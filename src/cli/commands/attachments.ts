@@ -31,7 +31,7 @@ export function attachmentsCommand(): Command {
         const attachment = await context.client.attachments.upload(appId, envName, {
           file: new Uint8Array(bytes),
           fileName: options.fileName ?? basename(file),
-          userReference: userReference.read(options)!,
+          userReference: userReference.readMandatory(options),
           signal: context.signal,
         });
         await printResult(context.out, attachment);

@@ -33,7 +33,7 @@ interface ImportFlags extends JobFlags {
 // gets it when the earlier run's completion went through and only its answer was lost.
 const ALREADY_COMPLETED = /already\s+complete/i;
 
-function completedEarlier(error: unknown, resumed: ImportState | undefined): boolean {
+function completedEarlier(error: unknown, resumed: ImportState | undefined): resumed is ImportState {
   if (!resumed || !(error instanceof APIError) || error.operationId !== "completeImportSession" || error.status !== 400) return false;
   return ALREADY_COMPLETED.test(`${error.message} ${JSON.stringify(error.body ?? "")}`);
 }
@@ -121,7 +121,7 @@ async function runImport(
     if (completedEarlier(error, resumed)) {
       // Nothing is left to resume: the state file would only promise what cannot work.
       removeStateFile(statePath);
-      note(`the import's session was completed already, by an earlier run whose answer was lost: the model is ${resumed!.modelId ?? "named in that answer"}${resumed!.modelId ? "; deploy it once its import has finished" : ""}`);
+      note(`the import's session was completed already, by an earlier run whose answer was lost: the model is ${resumed.modelId ?? "named in that answer"}${resumed.modelId ? "; deploy it once its import has finished" : ""}`);
       note(`${statePath} is removed: there is nothing left to resume`);
       throw error;
     }
@@ -227,7 +227,7 @@ export function modelsCommand(): Command {
         await printJob(
           context,
           options,
-          context.client.models.deploy(modelId, settings, { modelType: deploy.modelType.read(options)!, signal: context.signal }),
+          context.client.models.deploy(modelId, settings, { modelType: deploy.modelType.readMandatory(options), signal: context.signal }),
         );
       }),
     );

@@ -107,7 +107,8 @@ export function toolsCommand(): Command {
         if (options.download !== undefined && !options.wait) throw new UsageError("--download needs --wait: the file exists once the export job is done");
         const target = options.download === undefined ? undefined : prepareDownload(options.download);
         try {
-          const job = await settleJob(context, options, await context.client.tools.export(toolId, { flowId: flowId.read(options)!, signal: context.signal }));
+          const exported = await context.client.tools.export(toolId, { flowId: flowId.readMandatory(options), signal: context.signal });
+          const job = await settleJob(context, options, exported);
           if (target) {
             const bytes = await target.save(await context.client.tools.downloadExport(job, { signal: context.signal }), context.signal);
             note(`saved ${formatBytes(bytes)} to ${target.path}`);

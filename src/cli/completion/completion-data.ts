@@ -2,6 +2,7 @@
 // own, the global ones, --help), which of them take a value, the choices of those values and of
 // its positional arguments. Each shell's script (./sh-script.ts, ./fish-script.ts) is this data
 // written in that shell's syntax, around the same small walk over the words typed so far.
+import { present } from "../../kernel/present.js";
 import { allCommands, type CommandNode } from "./command-tree.js";
 
 export interface CompletionData {
@@ -22,7 +23,7 @@ export function completionData(root: CommandNode): CompletionData {
   const data: CompletionData = { subcommands: [], flags: [], valueFlags: [], values: [], argumentChoices: [] };
   for (const command of allCommands(root)) {
     const path = command.path.join(" ");
-    if (command.subcommands.length > 0) data.subcommands.push([path, command.subcommands.map((c) => c.path[c.path.length - 1]!)]);
+    if (command.subcommands.length > 0) data.subcommands.push([path, command.subcommands.map((c) => present(c.path.at(-1), "a subcommand's own word, at the end of its path"))]);
     const flags = command === root ? globals : [...command.flags, ...globals];
     data.flags.push([path, [...new Set([...flags.flatMap((f) => f.names.filter((n) => n.startsWith("--"))), "--help"])]]);
     data.valueFlags.push([path, [...new Set(flags.filter((f) => f.takesValue).flatMap((f) => f.names))]]);

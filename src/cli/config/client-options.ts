@@ -77,7 +77,7 @@ export function resolveClientOptions(flags: TargetFlags, env: NodeJS.ProcessEnv 
   const fromProfile = <K extends keyof Profile>(key: K): Profile[K] | undefined => {
     const found = loadProfile();
     const value = found?.profile[key];
-    if (value !== undefined) usedProfile = found!.name;
+    if (found !== undefined && value !== undefined) usedProfile = found.name;
     return value;
   };
 

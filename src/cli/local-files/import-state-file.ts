@@ -8,6 +8,7 @@ import { realpathSync, statSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { ImportState } from "../../index.js";
 import { lockStateFile as takeLock, readSavedImport, removeSavedImport, SavedImportError, writeSavedImport, type SavedImport, type StateLock } from "../../node/saved-import.js";
+import { present } from "../../kernel/present.js";
 import { UsageError } from "../exit-codes.js";
 import { fileError } from "./file-errors.js";
 
@@ -20,7 +21,7 @@ const MIN_FREE_BYTES = 1024 * 1024;
 function asUsageError(error: unknown, flag = "--resume"): unknown {
   if (!(error instanceof SavedImportError)) return error;
   if (error.reason === "locked") {
-    const { pid, host, since } = error.holder!;
+    const { pid, host, since } = present(error.holder, `the holder of the lock on ${error.path}`);
     return new UsageError(`${error.path} is in use by another import: process ${pid} on ${host}, since ${since}; let it finish, or stop it first`);
   }
   if (error.reason === "contended") return new UsageError(`${error.path}: another import keeps taking its lock; try again`);

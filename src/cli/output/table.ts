@@ -3,6 +3,7 @@
 // the table fits its width: the widest columns give way first and a cut value ends in "…"; but
 // an id, which the next command needs whole, is never cut, and names and statuses give way only
 // once every other column has. A table that cut a value or could not fit says how to see all.
+import { present } from "../../kernel/present.js";
 import { terminalLine } from "./terminal-text.js";
 
 const WINDOW = 100;
@@ -45,21 +46,21 @@ function cut(text: string, width: number): string {
  * give: columns of rank 0 first, then those of rank 1; a column of rank 2 never (see keepRank).
  */
 export function fitWidths(natural: readonly number[], total: number, ranks: readonly number[] = natural.map(() => 0)): number[] {
-  const widths = [...natural];
-  const budget = total - GAP.length * (widths.length - 1);
-  let sum = widths.reduce((a, b) => a + b, 0);
+  const columns = natural.map((width, i) => ({ width, floor: Math.min(MIN_WIDTH, width), rank: ranks[i] }));
+  const budget = total - GAP.length * (columns.length - 1);
+  let sum = natural.reduce((a, b) => a + b, 0);
   for (const rank of [0, 1]) {
     while (sum > budget) {
-      let widest = -1;
-      for (let i = 0; i < widths.length; i++) {
-        if (ranks[i] === rank && widths[i]! > Math.min(MIN_WIDTH, natural[i]!) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      let widest: (typeof columns)[number] | undefined;
+      for (const column of columns) {
+        if (column.rank === rank && column.width > column.floor && (widest === undefined || column.width > widest.width)) widest = column;
       }
-      if (widest < 0) break;
-      widths[widest]! -= 1;
+      if (widest === undefined) break;
+      widest.width -= 1;
       sum -= 1;
     }
   }
-  return widths;
+  return columns.map((column) => column.width);
 }
 
 export class TableWriter {
@@ -97,7 +98,7 @@ export class TableWriter {
     const { options } = this;
     this.columns = options.wide ? [...new Set(this.window.flatMap((row) => Object.keys(row)))] : [...options.columns];
     const headers = this.columns.map((c) => c.toUpperCase());
-    const natural = this.columns.map((c, i) => Math.max(lengthOf(headers[i]!), ...this.window.map((row) => lengthOf(cellText(row[c])))));
+    const natural = this.columns.map((c) => Math.max(lengthOf(c.toUpperCase()), ...this.window.map((row) => lengthOf(cellText(row[c])))));
     this.widths = options.width === undefined ? natural : fitWidths(natural, options.width, this.columns.map(keepRank));
     this.line(headers);
     this.print(this.window.splice(0));
@@ -108,16 +109,19 @@ export class TableWriter {
   }
 
   private line(cells: readonly string[]): void {
-    const widths = this.widths!;
-    const fit = this.options.width !== undefined;
+    const widths = present(this.widths, "the table's column widths (start() sets them)");
+    const { width } = this.options;
+    const fit = width !== undefined;
     const last = cells.length - 1;
     const text = cells.map((cell, i) => {
-      const shown = fit && keepRank(this.columns[i] ?? "") < 2 ? cut(cell, widths[i]!) : cell;
+      // One width per column, and one cell per column.
+      const columnWidth = present(widths[i], "a column's width");
+      const shown = fit && keepRank(this.columns[i] ?? "") < 2 ? cut(cell, columnWidth) : cell;
       if (shown !== cell) this.short = true;
-      return i === last ? shown : shown + " ".repeat(Math.max(widths[i]! - lengthOf(shown), 0));
+      return i === last ? shown : shown + " ".repeat(Math.max(columnWidth - lengthOf(shown), 0));
     });
     const joined = text.join(GAP);
-    if (fit && lengthOf(joined) > this.options.width!) this.short = true;
+    if (width !== undefined && lengthOf(joined) > width) this.short = true;
     this.write(`${joined}\n`);
   }
 }

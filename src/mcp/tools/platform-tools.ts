@@ -4,6 +4,7 @@
 // first (Upload File), after the import itself has been checked.
 import type { Job } from "../../index.js";
 import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
+import { present } from "../../kernel/present.js";
 import { settleJob } from "../jobs.js";
 import { bodyField, parameter } from "../schemas.js";
 import { filePath, maxWaitSeconds, readableFile } from "../server-arguments.js";
@@ -37,6 +38,9 @@ async function fileIds(args: FileArguments, roles: readonly FileRole[], call: To
   return ids;
 }
 
+/** The id of a file the import requires: fileIssues() refused a call that gave neither its id nor its path. */
+const fileId = (ids: FileIds, role: FileRole): string => present(ids[`${role}FileId`], `${role}FileId of a checked import`);
+
 /** An import, into an existing tool or of a new one: checked with the files' ids to come, then started with them. */
 interface Import {
   what: string;
@@ -50,7 +54,7 @@ const intoTool = (toolId: string): Import => ({
   start: (call, ids) =>
     call.client.tools.importInto(
       toolId,
-      { toolDataFileId: ids.toolDataFileId!, flowDataFileId: ids.flowDataFileId!, envVariablesFileId: ids.envVariablesFileId! },
+      { toolDataFileId: fileId(ids, "toolData"), flowDataFileId: fileId(ids, "flowData"), envVariablesFileId: fileId(ids, "envVariables") },
       { signal: call.signal },
     ),
 });
@@ -62,8 +66,8 @@ const newTool = (toolName: string): Import => ({
     call.client.tools.import(
       {
         toolName,
-        toolDataFileId: ids.toolDataFileId!,
-        flowDataFileId: ids.flowDataFileId!,
+        toolDataFileId: fileId(ids, "toolData"),
+        flowDataFileId: fileId(ids, "flowData"),
         ...(ids.envVariablesFileId ? { envVariablesFileId: ids.envVariablesFileId } : {}),
       },
       { signal: call.signal },

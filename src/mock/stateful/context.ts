@@ -2,6 +2,7 @@
 // its clock and its own address (for the download URLs it hands out).
 import type { OperationId } from "../../generated/operations.js";
 import { DriftRecorder } from "../../drift/recorder.js";
+import { present } from "../../kernel/present.js";
 import type { Answer } from "./contract/problems.js";
 import { seededObjectId, seededUuid } from "./random.js";
 import { AttachmentStore } from "./state/attachments.js";
@@ -22,6 +23,9 @@ export interface Call {
 }
 
 export type Handler = (context: MockContext, call: Call) => Answer;
+
+/** Path parameter `name` of a call: the router matched the operation's template, so it is there. */
+export const pathParam = (call: Call, name: string): string => present(call.params[name], `path parameter ${name} of ${call.operationId}`);
 
 export interface ContextSettings {
   random: () => number;

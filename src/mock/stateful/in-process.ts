@@ -5,6 +5,7 @@
 // HTTP server, or a clear refusal where there is none).
 import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { optionKeys, unknownKeyIssues } from "../../kernel/option-check.js";
+import { present } from "../../kernel/present.js";
 import { createMockState, MockCore, type MockState } from "./core.js";
 import { lightRequest } from "./http/incoming.js";
 import { isDripped, toIncoming, toResponse } from "./http/send.js";
@@ -127,7 +128,7 @@ function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /** The response with a body that errors with the signal's reason when it aborts mid-body, as a fetch's does. */
 function abortableBody(response: Response, signal: AbortSignal): Response {
-  const reader = response.body!.getReader();
+  const reader = present(response.body, "the body of a dripped answer").getReader();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const onAbort = () => {

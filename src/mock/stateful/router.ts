@@ -1,6 +1,7 @@
 // Routing by the generated operation table: each path template of the spec becomes a pattern,
 // so a request finds its operationId, path parameters and credential header from the spec alone.
 import { operations, type OperationId } from "../../generated/operations.js";
+import { group } from "../../kernel/present.js";
 
 export interface Route {
   operationId: OperationId;
@@ -49,7 +50,8 @@ export function route(method: string, pathname: string): RouteResult {
       continue;
     }
     const params: Record<string, string> = {};
-    for (let i = 0; i < operation.names.length; i++) params[operation.names[i]!] = safeDecode(match[i + 1]!);
+    // Each name is a "([^/]+)" group of the pattern, so each took part in the match.
+    for (const [i, name] of operation.names.entries()) params[name] = safeDecode(group(match, i + 1));
     return { route: { operationId: operation.operationId, params } };
   }
   return allowed.length > 0 ? { allowed } : undefined;

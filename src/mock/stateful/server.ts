@@ -93,7 +93,15 @@ function announcesBody(incoming: IncomingMessage): boolean {
  */
 function toRequest(incoming: IncomingMessage, method: string, base: string): Request {
   const headers = new Headers();
-  for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
+  // rawHeaders is name, value, name, value...: each item after a name is that name's value.
+  let name: string | undefined;
+  for (const item of incoming.rawHeaders) {
+    if (name === undefined) name = item;
+    else {
+      headers.append(name, item);
+      name = undefined;
+    }
+  }
   if (BODYLESS.has(method.toUpperCase()) || !announcesBody(incoming)) return new Request(`${base}/`, { method, headers });
   const pieces = incoming.iterator({ destroyOnReturn: false });
   const body = new ReadableStream<Uint8Array>(

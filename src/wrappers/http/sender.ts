@@ -200,7 +200,8 @@ async function readBody(response: Response, signal: AbortSignal, maxBytes: numbe
     void reader.cancel().catch(() => {});
     throw error;
   }
-  if (pieces.length === 1) return pieces[0]!;
+  const [only] = pieces;
+  if (pieces.length === 1 && only !== undefined) return only;
   const body = new Uint8Array(total);
   let offset = 0;
   for (const piece of pieces) {

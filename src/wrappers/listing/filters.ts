@@ -131,8 +131,9 @@ function visit(walk: Walk, value: unknown, field: string, depth: number, expecte
   if (depth > MAX_FILTER_DEPTH) return void report(walk, field, "maxDepth", `is nested deeper than ${MAX_FILTER_DEPTH} levels`);
   const kind = kindOf(value);
   if (expected === "group" && kind === "leaf") return void report(walk, field, "group", "must be a group {operand, conditions}; wrap a single condition in and(...)");
-  if (!kind && !expected) return void report(walk, field, "oneOf", "must be a group {operand, conditions} or a condition {key, op, value}");
-  const { required, fields } = RULES[kind ?? expected!];
+  const shape = kind ?? expected;
+  if (shape === undefined) return void report(walk, field, "oneOf", "must be a group {operand, conditions} or a condition {key, op, value}");
+  const { required, fields } = RULES[shape];
   walk.ancestors.add(value);
   for (const key of Object.keys(value)) {
     if (!walk.stopped && !Object.hasOwn(fields, key)) report(walk, join(field, key), "additionalProperties", "is not allowed here");

@@ -6,6 +6,7 @@ import type { OperationId } from "../../generated/operations.js";
 import { bodyVariants, requestValidators as table, type RequestValidator, type ValidationIssue as AjvIssue } from "../../generated/validators.js";
 import { ValidationError, type ValidationIssue } from "../../kernel/errors.js";
 import { segmentsOf } from "../../kernel/json-pointer.js";
+import { present } from "../../kernel/present.js";
 import { orderIssues } from "./ordered-fields.js";
 
 export interface RequestParts {
@@ -61,12 +62,13 @@ function closestVariantIssues(variants: ReadonlyArray<{ title: string; validate:
         variants.flatMap(({ validate }) => (validate.errors ?? []).filter((e) => e.keyword === "enum").flatMap((e) => e.params.allowedValues as unknown[])),
       ),
     ];
-    const field = (variants[0]!.validate.errors ?? []).find((e) => e.keyword === "enum")?.instancePath.slice(1) ?? "body";
+    const field = (present(variants[0], "the first shape of a body of several").validate.errors ?? []).find((e) => e.keyword === "enum")?.instancePath.slice(1) ?? "body";
     return [{ field, rule: "enum", message: `${field} must be one of: ${allowed.map((v) => JSON.stringify(v)).join(", ")}` }];
   }
   const fewest = Math.min(...candidates.map((v) => v.issues.length));
   const closest = candidates.filter((v) => v.issues.length === fewest);
-  if (closest.length === 1) return closest[0]!.issues;
+  const [only] = closest;
+  if (closest.length === 1 && only !== undefined) return only.issues;
   return closest.flatMap(({ title, issues }) => issues.map((i) => ({ ...i, message: `as ${title}: ${i.message}` })));
 }
 

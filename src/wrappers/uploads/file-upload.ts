@@ -78,10 +78,13 @@ export async function uploadToolFiles(
   required: Array<keyof ToolFiles>,
   signal?: AbortSignal,
 ) {
-  const names = (["toolData", "flowData", "envVariables"] as const).filter((name) => files[name] !== undefined);
+  const given = (["toolData", "flowData", "envVariables"] as const).flatMap((name) => {
+    const file = files[name];
+    return file === undefined ? [] : [[name, file] as const];
+  });
   const missing = required.filter((name) => files[name] === undefined).map((name) => ({ field: name, rule: "required", message: `${name} is required` }));
   if (missing.length > 0) throw new ValidationError(missing);
-  const opened = await Promise.all(names.map(async (name) => [name, await opener.openInput(files[name]!, ["fileName"])] as const));
+  const opened = await Promise.all(given.map(async ([name, file]) => [name, await opener.openInput(file, ["fileName"])] as const));
   const issues = opened.flatMap(([name, input]) => fileInputIssues(input, name));
   if (issues.length > 0) throw new ValidationError(issues);
   const upload = (input: Opened<FileInput<unknown>>) => uploadFile(platform, { ...input, ...(signal ? { signal } : {}) }).then((f) => f.fileId);

@@ -1,6 +1,6 @@
 // Attachments: the upload is hashed as it streams in; the record keeps size and type, not bytes.
 import { serviceError } from "../contract/problems.js";
-import type { Handler } from "../context.js";
+import { pathParam, type Handler } from "../context.js";
 import type { FilePart } from "../http/multipart-stream.js";
 
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -30,14 +30,14 @@ export const uploadAttachment: Handler = (context, call) => {
     sha256: file.sha256,
     userReference,
   };
-  context.attachments.add(call.params.appId!, call.params.envName!, attachment);
+  context.attachments.add(pathParam(call, "appId"), pathParam(call, "envName"), attachment);
   const { sha256: _digest, userReference: _reference, ...record } = attachment;
   return { status: 200, body: record };
 };
 
 export const deleteAttachment: Handler = (context, call) => {
-  const fileId = call.params.fileId!;
-  if (!context.attachments.delete(call.params.appId!, call.params.envName!, fileId)) {
+  const fileId = pathParam(call, "fileId");
+  if (!context.attachments.delete(pathParam(call, "appId"), pathParam(call, "envName"), fileId)) {
     return serviceError(call.operationId, 404, `Attachment ${fileId} not found`);
   }
   return { status: 200, body: { message: "File deleted successfully", success: "true", fileId } };

@@ -1,7 +1,7 @@
 // Chunks: list with the filter tree and keyset cursors, update, delete by ids with the three
 // counters and the ids not found.
 import { serviceError } from "../contract/problems.js";
-import type { Handler } from "../context.js";
+import { pathParam, type Handler } from "../context.js";
 import { decodeCursor, encodeCursor, filterDigest } from "../state/chunk-cursors.js";
 import { matches, type FilterGroup } from "../state/chunk-filter.js";
 
@@ -17,7 +17,7 @@ export const listChunks: Handler = (context, call) => {
   // The document: `enableFilters` true applies `filters`; without it every chunk is listed.
   const filters = request.enableFilters === true ? request.filters : undefined;
   const digest = filterDigest(filters);
-  const all = context.chunks.of(call.params.botId!).filter((entry) => !filters || matches(entry.chunk, filters));
+  const all = context.chunks.of(pathParam(call, "botId")).filter((entry) => !filters || matches(entry.chunk, filters));
   const size = context.settings.chunkPageSize;
 
   const cursor = request.nextCursor ?? request.prevCursor;
@@ -53,7 +53,7 @@ export const listChunks: Handler = (context, call) => {
 const UPDATABLE = ["chunkText", "chunkTitle", "pageNumber", "recordTitle", "recordUrl", "sourceUrl", "chunkMeta"] as const;
 
 export const updateChunk: Handler = (context, call) => {
-  const chunk = context.chunks.find(call.params.botId!, call.params.chunkId!);
+  const chunk = context.chunks.find(pathParam(call, "botId"), pathParam(call, "chunkId"));
   if (!chunk) return serviceError(call.operationId, 404, "Resource not found");
   const request = call.body as Record<string, unknown>;
   for (const key of UPDATABLE) {
@@ -70,7 +70,7 @@ export const updateChunk: Handler = (context, call) => {
 
 export const deleteChunksById: Handler = (context, call) => {
   const ids = [...new Set((call.body as { chunkId: string[] }).chunkId)];
-  const { deleted, notFound } = context.chunks.delete(call.params.botId!, ids);
+  const { deleted, notFound } = context.chunks.delete(pathParam(call, "botId"), ids);
   return {
     status: 200,
     body: { Status: "Success", Data: { totalRequested: ids.length, totalDeleted: deleted.length, totalNotFound: notFound.length, notFoundChunkIds: notFound } },

@@ -1,13 +1,13 @@
 // Connections: create (per provider, and the two custom API types), get, list with provider,
 // status and limit, PATCH and PUT. Secrets are masked in every answer.
 import { serviceError } from "../contract/problems.js";
-import type { Call, Handler, MockContext } from "../context.js";
+import { pathParam, type Call, type Handler, type MockContext } from "../context.js";
 import { createdView, fullView, isCustom, listItem, updatedView, type StoredConnection } from "../state/connections.js";
 
 type Json = Record<string, unknown>;
 
 function found(context: MockContext, call: Call): StoredConnection | ReturnType<typeof serviceError> {
-  const connection = context.connections.get(call.params.connectionId!);
+  const connection = context.connections.get(pathParam(call, "connectionId"));
   return connection ?? serviceError(call.operationId, 404, `Connection ${call.params.connectionId} not found`);
 }
 const isAnswer = (value: unknown): value is ReturnType<typeof serviceError> => typeof value === "object" && value !== null && "status" in value && "body" in value;
@@ -49,6 +49,6 @@ export const replaceConnection: Handler = (context, call) => {
   const connection = found(context, call);
   if (isAnswer(connection)) return connection;
   if (!isCustom(connection)) return serviceError(call.operationId, 400, "Only a custom API connection can be replaced");
-  context.connections.replace(connection, call.body as Json, context.isoNow());
-  return { status: 200, body: updatedView(context.connections.get(connection.connectionId)!) };
+  const replaced = context.connections.replace(connection, call.body as Json, context.isoNow());
+  return { status: 200, body: updatedView(replaced) };
 };

@@ -1,8 +1,9 @@
 // Model import (and bulkImport) sessions: start, numbered chunks that accumulate as sizes and
 // digests, completion that checks every chunk arrived and the bytes add up, expiry enforced at
 // expirationDate.
+import { present } from "../../../kernel/present.js";
 import { serviceError, type Answer } from "../contract/problems.js";
-import type { Call, Handler, MockContext } from "../context.js";
+import { pathParam, type Call, type Handler, type MockContext } from "../context.js";
 import type { FilePart } from "../http/multipart-stream.js";
 import { completionCheck, MAX_TOTAL_CHUNKS, type ImportSession } from "../state/import-sessions.js";
 import { startedRecord } from "./job-records.js";
@@ -38,7 +39,7 @@ export const startImportSession: Handler = (context, call) => {
 
 /** The session the path names, or the error answer the service would give. */
 function openSession(context: MockContext, call: Call): ImportSession | Answer {
-  const session = context.sessions.get(call.params.sessionId!);
+  const session = context.sessions.get(pathParam(call, "sessionId"));
   if (!session) return serviceError(call.operationId, 404, `Upload session ${call.params.sessionId} not found`);
   if (session.completed) return serviceError(call.operationId, 400, "Upload session is already completed");
   if (context.now() >= session.expiresAt) return serviceError(call.operationId, 400, `Upload session expired at ${new Date(session.expiresAt).toISOString()}`);
@@ -80,7 +81,7 @@ export const completeImportSession: Handler = (context, call) => {
       subject: { modelId: model.modelId },
       extra: {},
       onSuccess: () => {
-        context.models.get(model.modelId)!.state = "ready";
+        present(context.models.get(model.modelId), `stored model ${model.modelId}`).state = "ready";
       },
     },
     { now: context.now() },

@@ -2,11 +2,11 @@
 // whose import has not finished (or that is deployed already) 400, as a model must be in the
 // Ready to Deploy state. Undeploy answers finished, as its sample shows.
 import { serviceError } from "../contract/problems.js";
-import type { Handler } from "../context.js";
+import { pathParam, type Handler } from "../context.js";
 import { startedRecord } from "./job-records.js";
 
 export const deployModel: Handler = (context, call) => {
-  const modelId = call.params.modelId!;
+  const modelId = pathParam(call, "modelId");
   const model = context.models.get(modelId);
   if (!model) return serviceError(call.operationId, 404, `Model ${modelId} not found`);
   if (model.state !== "ready") return serviceError(call.operationId, 400, `Model ${modelId} is not in the Ready to Deploy state (it is ${model.state})`);
@@ -31,7 +31,7 @@ export const deployModel: Handler = (context, call) => {
 };
 
 export const undeployModel: Handler = (context, call) => {
-  const modelId = call.params.modelId!;
+  const modelId = pathParam(call, "modelId");
   const model = context.models.get(modelId);
   if (!model) return serviceError(call.operationId, 404, `Model ${modelId} not found`);
   const job = context.jobs.start(
@@ -51,7 +51,7 @@ export const undeployModel: Handler = (context, call) => {
 };
 
 export const exportModel: Handler = (context, call) => {
-  const modelId = call.params.modelId!;
+  const modelId = pathParam(call, "modelId");
   const model = context.models.get(modelId);
   if (!model) return serviceError(call.operationId, 404, `Model ${modelId} not found`);
   if (model.state === "importing") return serviceError(call.operationId, 400, `Model ${modelId} has not finished importing`);

@@ -1,7 +1,7 @@
 // Tools: import from uploaded file ids (an unknown id is refused), import into an existing tool,
 // export (its download URL is served by the mock itself), deploy and undeploy.
 import { serviceError, type Answer } from "../contract/problems.js";
-import type { Call, Handler, MockContext } from "../context.js";
+import { pathParam, type Call, type Handler, type MockContext } from "../context.js";
 import type { StoredFile } from "../state/files.js";
 import type { Tool, ToolFiles } from "../state/tools.js";
 import { startedRecord } from "./job-records.js";
@@ -28,7 +28,7 @@ function filesOf(context: MockContext, call: Call, ids: FileIds): ToolFiles | An
 const isAnswer = (value: object): value is Answer => "status" in value && "body" in value;
 
 function existingTool(context: MockContext, call: Call): Tool | Answer {
-  const toolId = call.params.toolId!;
+  const toolId = pathParam(call, "toolId");
   return context.tools.get(toolId) ?? serviceError(call.operationId, 404, `Tool ${toolId} not found`);
 }
 

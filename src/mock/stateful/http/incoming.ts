@@ -60,7 +60,10 @@ export function lightRequest(url: string, init: RequestInit | undefined, pieces?
     headers,
     bodyText: text,
     get body() {
-      if (body === undefined) body = pieces ? streamOf(pieces()) : given === null ? null : blob ? blob.stream() : onePiece(bytes ?? utf8(text!));
+      if (body === undefined) {
+        // At most one of pieces, blob, bytes and text is there; none is a request without a body.
+        body = pieces ? streamOf(pieces()) : blob ? blob.stream() : bytes ? onePiece(bytes) : text !== undefined ? onePiece(utf8(text)) : null;
+      }
       return body;
     },
     bodyUsed: false,

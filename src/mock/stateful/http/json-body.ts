@@ -86,8 +86,8 @@ async function readUpTo(request: IncomingRequest, maxBytes: number): Promise<Uin
 function tooDeep(body: unknown, max: number): string | undefined {
   if (body === null || typeof body !== "object") return undefined;
   const stack: Array<{ value: object; depth: number; member: string }> = [{ value: body, depth: 1, member: "" }];
-  while (stack.length > 0) {
-    const { value, depth, member } = stack.pop()!;
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { value, depth, member } = top;
     if (depth > max) return member;
     for (const [key, inner] of Object.entries(value)) {
       if (inner === null || typeof inner !== "object") continue;

@@ -7,6 +7,7 @@ import { problem, type Answer } from "../contract/problems.js";
 import { readJsonBody, type JsonRefusal } from "./json-body.js";
 import { boundaryOf, MultipartError, readMultipart } from "./multipart-stream.js";
 import { piecesOf } from "../portable/bytes.js";
+import { present } from "../../../kernel/present.js";
 import type { IncomingRequest } from "./incoming.js";
 
 export interface ReadBody {
@@ -76,7 +77,7 @@ export async function readBody(request: IncomingRequest, operationId: OperationI
     return problem(422, "request", "Invalid request", [{ in: "header", field: "/content-type", rule: "boundary", message: "multipart/form-data without a boundary" }]);
   }
   // Left to the answer below, not cancelled by the reader when it stops early.
-  const pieces = piecesOf(request.body!);
+  const pieces = piecesOf(present(request.body, "the body of a request hasBody() found one in"));
   let ended = false;
   try {
     const { fields, files } = await readMultipart(

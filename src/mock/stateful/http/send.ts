@@ -42,8 +42,8 @@ export function toResponse({ outgoing, extraHeaders = {}, dripMs = 0 }: Reply): 
 export function toIncoming({ outgoing, extraHeaders = {} }: Reply, method: string): Incoming {
   const { status, bytes } = outgoing;
   const headers: Record<string, string> = {};
-  for (const name in extraHeaders) headers[name.toLowerCase()] = extraHeaders[name]!;
-  for (const name in outgoing.headers) headers[name.toLowerCase()] = outgoing.headers[name]!;
+  for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(outgoing.headers ?? {})) headers[name.toLowerCase()] = value;
   const empty = NO_BODY.has(status) || method === "HEAD";
   if (!NO_BODY.has(status)) headers["content-length"] = String(bytes.length);
   return { status, statusText: "", headers: recordReader(headers), body: empty ? null : bytes };
@@ -54,7 +54,7 @@ function recordReader(headers: Record<string, string>): HeaderReader {
     get: (name) => headers[name.toLowerCase()] ?? null,
     // In a Headers' order: sorted by name.
     forEach(callback) {
-      for (const name of Object.keys(headers).sort()) callback(headers[name]!, name);
+      for (const [name, value] of Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) callback(value, name);
     },
   };
 }

@@ -10,7 +10,8 @@ export const fromUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
 export const latin1 = (bytes: Uint8Array): string => String.fromCharCode(...bytes);
 
 export function concat(pieces: readonly Uint8Array[], size = pieces.reduce((n, p) => n + p.length, 0)): Uint8Array {
-  if (pieces.length === 1) return pieces[0]!;
+  const [only] = pieces;
+  if (pieces.length === 1 && only !== undefined) return only;
   const joined = new Uint8Array(size);
   let at = 0;
   for (const piece of pieces) {
@@ -23,8 +24,9 @@ export function concat(pieces: readonly Uint8Array[], size = pieces.reduce((n, p
 /** Where `needle` first starts in `haystack`, or -1; the first byte is found natively. */
 export function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
   const first = needle[0];
+  if (first === undefined) return -1;
   const last = haystack.length - needle.length;
-  for (let at = haystack.indexOf(first!, from); at !== -1 && at <= last; at = haystack.indexOf(first!, at + 1)) {
+  for (let at = haystack.indexOf(first, from); at !== -1 && at <= last; at = haystack.indexOf(first, at + 1)) {
     let i = 1;
     while (i < needle.length && haystack[at + i] === needle[i]) i++;
     if (i === needle.length) return at;

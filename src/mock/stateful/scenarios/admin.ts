@@ -21,6 +21,7 @@
 //   GET    /__mock/files/{fileId}             what the mock knows of an uploaded file
 import type { OperationId } from "../../../generated/operations.js";
 import { ValidationError } from "../../../kernel/errors.js";
+import { group } from "../../../kernel/present.js";
 import type { MockContext } from "../context.js";
 import { exportManifest } from "../downloads.js";
 import { readJsonBody } from "../http/json-body.js";
@@ -89,21 +90,21 @@ const ROUTES: Route[] = [
   ["GET", /^state$/, (mock) => ok(mock.state())],
   ["GET", /^drift$/, (mock) => ok(mock.driftReport())],
   ["POST", /^jobs\/fail-next$/, (mock, _m, body) => okAfter(() => mock.failNextJob((body as { count?: number } | undefined)?.count ?? 1))],
-  ["POST", /^jobs\/([^/]+)\/fail$/, (mock, m) => (mock.failJob(decodeURIComponent(m[1]!)) ? ok() : notFound(`Running job ${m[1]}`))],
-  ["POST", /^jobs\/([^/]+)\/finish$/, (mock, m) => (mock.finishJob(decodeURIComponent(m[1]!)) ? ok() : notFound(`Job ${m[1]}`))],
+  ["POST", /^jobs\/([^/]+)\/fail$/, (mock, m) => (mock.failJob(decodeURIComponent(group(m, 1))) ? ok() : notFound(`Running job ${m[1]}`))],
+  ["POST", /^jobs\/([^/]+)\/finish$/, (mock, m) => (mock.finishJob(decodeURIComponent(group(m, 1))) ? ok() : notFound(`Job ${m[1]}`))],
   ["PUT", /^jobs\/timing$/, (mock, _m, body) => okAfter(() => mock.setJobTiming((body ?? {}) as { polls?: number; ms?: number }))],
   ["POST", /^sessions\/expire$/, (mock) => ok({ expired: mock.expireSession() })],
-  ["POST", /^sessions\/([^/]+)\/expire$/, (mock, m) => (mock.expireSession(decodeURIComponent(m[1]!)) > 0 ? ok({ expired: 1 }) : notFound(`Session ${m[1]}`))],
+  ["POST", /^sessions\/([^/]+)\/expire$/, (mock, m) => (mock.expireSession(decodeURIComponent(group(m, 1))) > 0 ? ok({ expired: 1 }) : notFound(`Session ${m[1]}`))],
   ["POST", /^faults$/, (mock, _m, body) => ok({ id: mock.inject(body as never) })],
   ["DELETE", /^faults$/, (mock) => okAfter(() => mock.clearFaults())],
-  ["DELETE", /^faults\/([^/]+)$/, (mock, m) => (mock.removeFault(decodeURIComponent(m[1]!)) ? ok() : notFound(`Fault ${m[1]}`))],
+  ["DELETE", /^faults\/([^/]+)$/, (mock, m) => (mock.removeFault(decodeURIComponent(group(m, 1))) ? ok() : notFound(`Fault ${m[1]}`))],
   ["PUT", /^chunks$/, (mock, _m, body) => okAfter(() => mock.seedChunks(chunksOf(body)))],
   ["POST", /^existing$/, (mock, _m, body) => okAfter(() => mock.addExisting((body ?? {}) as never))],
   [
     "GET",
     /^downloads\/([^/]+)$/,
     (_mock, m, _b, _u, context) => {
-      const found = exportManifest(context, decodeURIComponent(m[1]!));
+      const found = exportManifest(context, decodeURIComponent(group(m, 1)));
       return "manifest" in found ? ok(found.manifest) : [found.status, { message: found.message }];
     },
   ],
@@ -111,7 +112,7 @@ const ROUTES: Route[] = [
     "GET",
     /^files\/([^/]+)$/,
     (_mock, m, _b, _u, context) => {
-      const file = context.files.get(decodeURIComponent(m[1]!));
+      const file = context.files.get(decodeURIComponent(group(m, 1)));
       return file ? ok(file) : notFound(`File ${m[1]}`);
     },
   ],
@@ -148,7 +149,10 @@ export async function handleAdmin(mock: AdminTarget, context: MockContext, reque
   let body: unknown;
   let headers: Record<string, string> = {};
   try {
-    const found = ROUTES.map(([m, pattern, run]) => ({ m, match: pattern.exec(rest), run })).find((r) => r.match && r.m === method);
+    const found = ROUTES.flatMap(([m, pattern, run]) => {
+      const match = m === method ? pattern.exec(rest) : null;
+      return match ? [{ match, run }] : [];
+    })[0];
     if (!found) {
       await drain(request);
       [status, body] = [404, { message: `${method} ${url.pathname} is not an admin route of the mock (see the guide "Testing with the mock")` }];
@@ -159,7 +163,7 @@ export async function handleAdmin(mock: AdminTarget, context: MockContext, reque
         [status, body] = [read.refusal.status === 413 ? 413 : 400, { message: `admin body${violation.field ? ` ${violation.field}` : ""}: ${violation.message}` }];
         if (close) headers = { connection: "close" };
       } else {
-        [status, body] = found.run(mock, found.match!, read.value, url, context);
+        [status, body] = found.run(mock, found.match, read.value, url, context);
       }
     }
   } catch (error) {

@@ -43,14 +43,14 @@ function summarise(value: unknown, budget: { left: number }): unknown {
   }
   const keys = Object.keys(value);
   const kept: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) {
+  for (const [i, name] of keys.entries()) {
     if (budget.left <= 0) {
       kept["…"] = `${keys.length - i} more keys`;
       break;
     }
-    const key = cutText(keys[i]!);
+    const key = cutText(name);
     budget.left -= key.length + 3;
-    kept[key] = summarise((value as Record<string, unknown>)[keys[i]!], budget);
+    kept[key] = summarise((value as Record<string, unknown>)[name], budget);
   }
   return kept;
 }

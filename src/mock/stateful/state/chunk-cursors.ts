@@ -15,7 +15,7 @@ export function filterDigest(filters: unknown): string {
   const hash = createSha256();
   hash.update(utf8(JSON.stringify(filters ?? null)));
   const hex = hash.digest();
-  return toBase64Url(String.fromCharCode(...hex.match(/../g)!.map((pair) => parseInt(pair, 16)))).slice(0, 12);
+  return toBase64Url(hex.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)))).slice(0, 12);
 }
 
 export function encodeCursor(position: CursorPosition, digest: string): string {

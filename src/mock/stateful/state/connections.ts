@@ -77,10 +77,11 @@ export class ConnectionStore {
    * A whole custom connection: what is left out is cleared; id, creation time and status stay,
    * and so does the provider, which a replace may leave out (it cannot change).
    */
-  replace(connection: StoredConnection, request: Json, now: string): void {
+  replace(connection: StoredConnection, request: Json, now: string): StoredConnection {
     const kept = { provider: connection.provider, status: request.status ?? connection.status };
     const replaced = this.create(connection.connectionId, { ...request, ...kept }, connection.createdOn);
     replaced.modifiedOn = now;
+    return replaced;
   }
 
   clear(): void {

@@ -6,6 +6,7 @@
 // (the upload sample sends chunk 0 again, the complete sample completes it), the job of the
 // ImportCompleted example, the attachment of the attachment examples and the uploaded files the
 // tool import examples name. test/mock/example-records.test.ts holds each id to the spec.
+import { present } from "../../../kernel/present.js";
 import type { MockContext } from "../context.js";
 
 const SEEDED_AT = "2025-03-14T09:26:53.589Z";
@@ -76,6 +77,7 @@ export function addExampleRecords(context: MockContext): void {
     userReference: "user-42",
   });
   files.forEach((fileId, i) => {
-    context.files.add({ fileId, fileName: FILE_NAMES[i % FILE_NAMES.length]!, fileContext: "bulkImport", size: 0 });
+    const fileName = present(FILE_NAMES[i % FILE_NAMES.length], `example file name ${i % FILE_NAMES.length}`);
+    context.files.add({ fileId, fileName, fileContext: "bulkImport", size: 0 });
   });
 }
