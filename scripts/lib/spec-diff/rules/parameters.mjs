@@ -9,6 +9,12 @@ import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
+/** @typedef {import("../diff.mjs").DiffContext} DiffContext */
+/** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
+/** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {{ name: string, in: string, node: JsonObject, pointer: string }} Parameter a parameter object ($ref followed) and where it is written */
+
 export const PARAMETER_REMOVED = rule("parameter-removed", ROWS.removedOrRenamed, "request", "A parameter removed.");
 export const PARAMETER_RENAMED = rule(
   "parameter-renamed",
@@ -52,12 +58,20 @@ export const RULES = [
 ];
 
 // Header names are case-insensitive on the wire.
+/** @param {{ name: string, in: string }} p */
 const keyOf = (p) => `${p.in}:${p.in === "header" ? String(p.name).toLowerCase() : p.name}`;
+/** @param {Parameter} p */
 const label = (p) => `${p.in} parameter \`${p.name}\``;
 
-/** The parameters an operation takes: the path item's, overridden by the operation's own. */
+/**
+ * The parameters an operation takes: the path item's, overridden by the operation's own.
+ * @param {JsonObject} spec @param {OperationEntry} entry
+ * @returns {Parameter[]}
+ */
 export function effectiveParameters(spec, entry) {
+  /** @type {Map<string, Parameter>} */
   const found = new Map();
+  /** @param {unknown} list @param {string} pointer */
   const add = (list, pointer) => {
     (Array.isArray(list) ? list : []).forEach((raw, i) => {
       const { node, pointer: at } = follow(spec, raw, `${pointer}/${i}`);
@@ -70,6 +84,7 @@ export function effectiveParameters(spec, entry) {
   return [...found.values()];
 }
 
+/** @param {Parameter} p */
 function serialization(p) {
   const style = p.node.style ?? (p.in === "query" || p.in === "cookie" ? "form" : "simple");
   const explode = p.node.explode ?? style === "form";
@@ -77,7 +92,10 @@ function serialization(p) {
   return `style ${style}, explode ${explode}${p.node.allowReserved ? ", allowReserved" : ""}${content ? `, content ${content}` : ""}`;
 }
 
-/** The schema of a parameter (`schema`, or that of its one `content` entry) and its pointer. */
+/**
+ * The schema of a parameter (`schema`, or that of its one `content` entry) and its pointer.
+ * @param {Parameter} p
+ */
 function schemaOf(p) {
   if (p.node.schema !== undefined) return { schema: p.node.schema, pointer: `${p.pointer}/schema` };
   const [type] = Object.keys(p.node.content ?? {});
@@ -85,8 +103,12 @@ function schemaOf(p) {
   return { schema: true, pointer: p.pointer };
 }
 
-/** Pairs the parameters of two operations: by place and name, then path parameters by position, then by name alone (moved). */
+/**
+ * Pairs the parameters of two operations: by place and name, then path parameters by position, then by name alone (moved).
+ * @param {Parameter[]} bList @param {Parameter[]} hList @param {string} bPath @param {string} hPath
+ */
 function matchParameters(bList, hList, bPath, hPath) {
+  /** @type {{ b: Parameter, h: Parameter, how: "same" | "renamed" | "moved" }[]} */
   const pairs = [];
   const hLeft = new Map(hList.map((p) => [keyOf(p), p]));
   const bLeft = [];
@@ -121,11 +143,14 @@ function matchParameters(bList, hList, bPath, hPath) {
 
 /**
  * Parameter changes between two matched operations; each record carries `where`.
- * @param {{ base: { spec: any }, head: { spec: any }, schemas: { compare: Function } }} ctx
+ * @param {DiffContext} ctx @param {OperationEntry} b @param {OperationEntry} h
+ * @returns {PlacedRecord[]}
  */
 export function parameterChanges(ctx, b, h) {
+  /** @type {PlacedRecord[]} */
   const out = [];
   const { pairs, removed, added } = matchParameters(effectiveParameters(ctx.base.spec, b), effectiveParameters(ctx.head.spec, h), b.path, h.path);
+  /** @param {Parameter} p */
   const required = (p) => p.in === "path" || p.node.required === true;
   for (const p of removed)
     out.push({ ...record(PARAMETER_REMOVED, { base: p.pointer, head: `${h.pointer}`, message: `${label(p)} removed` }), where: label(p) });

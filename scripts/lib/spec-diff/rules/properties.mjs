@@ -4,6 +4,13 @@ import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { loosened, tightened } from "./constraints.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../changes.mjs").Direction} Direction */
+/** @typedef {import("../schema/view.mjs").Additional} Additional */
+/** @typedef {import("../schema/view.mjs").ObjectFacet} ObjectFacet */
+/** @typedef {import("../schema/view.mjs").Source} Source */
+/** @typedef {(bSources: Source[], hSources: Source[], segments: string[]) => ChangeRecord[]} Recurse the walk's comparison of two places' schemas */
+
 export const REQUEST_PROPERTY_REMOVED = rule(
   "request-property-removed",
   ROWS.removedOrRenamed,
@@ -71,25 +78,32 @@ export const RULES = [
 const OPENNESS = { closed: 0, schema: 1, open: 2 };
 
 /**
+ * Where an object names a property: its first schema, else its `required` entry; undefined when it does not.
+ * @param {ObjectFacet} facet @param {string} name
+ */
+const placeIn = (facet, name) => facet.properties.get(name)?.[0]?.pointer ?? facet.required.get(name);
+
+/**
  * Property changes between two object facets. `recurse(bSources, hSources, segments)` compares
  * the schemas of a property present on both sides and returns its records.
+ * @param {ObjectFacet} b @param {ObjectFacet} h @param {Direction} direction @param {Recurse} recurse
+ * @returns {ChangeRecord[]}
  */
 export function propertyChanges(b, h, direction, recurse) {
   const out = [];
   const request = direction === "request";
   const names = new Set([...b.properties.keys(), ...b.required.keys(), ...h.properties.keys(), ...h.required.keys()]);
   for (const name of names) {
-    const inBase = b.properties.has(name) || b.required.has(name);
-    const inHead = h.properties.has(name) || h.required.has(name);
     const bRequired = b.required.has(name);
     const hRequired = h.required.has(name);
-    const bAt = b.properties.get(name)?.[0].pointer ?? b.required.get(name);
-    const hAt = h.properties.get(name)?.[0].pointer ?? h.required.get(name);
-    if (inBase && !inHead) {
+    const bAt = placeIn(b, name);
+    const hAt = placeIn(h, name);
+    if (hAt === undefined) {
+      if (bAt === undefined) continue;
       out.push(record(request ? REQUEST_PROPERTY_REMOVED : RESPONSE_PROPERTY_REMOVED, { field: [name], base: bAt, head: h.pointer, message: "removed" }));
       continue;
     }
-    if (!inBase && inHead) {
+    if (bAt === undefined) {
       const chosen = !request ? RESPONSE_PROPERTY_ADDED : hRequired ? REQUEST_PROPERTY_ADDED_REQUIRED : REQUEST_PROPERTY_ADDED_OPTIONAL;
       out.push(record(chosen, { field: [name], base: b.pointer, head: hAt, message: hRequired ? "added, required" : "added, optional" }));
       continue;
@@ -99,6 +113,7 @@ export function propertyChanges(b, h, direction, recurse) {
       if (hRequired) out.push(record(request ? REQUEST_PROPERTY_MADE_REQUIRED : RESPONSE_PROPERTY_MADE_REQUIRED, { ...at, message: "made required" }));
       else out.push(record(request ? REQUEST_PROPERTY_MADE_OPTIONAL : RESPONSE_PROPERTY_MADE_OPTIONAL, { ...at, message: "no longer required" }));
     }
+    /** @param {string} at */
     const anyAt = (at) => [{ schema: true, pointer: at }];
     out.push(...recurse(b.properties.get(name) ?? anyAt(bAt), h.properties.get(name) ?? anyAt(hAt), [name]));
   }
@@ -106,12 +121,17 @@ export function propertyChanges(b, h, direction, recurse) {
   return out;
 }
 
+/**
+ * @param {ObjectFacet} b @param {ObjectFacet} h @param {Direction} direction @param {Recurse} recurse
+ * @returns {ChangeRecord[]}
+ */
 function additionalChanges(b, h, direction, recurse) {
   const x = b.additional;
   const y = h.additional;
   if (x.kind === "schema" && y.kind === "schema") return recurse(x.sources, y.sources, ["*"]);
   const order = OPENNESS[y.kind] - OPENNESS[x.kind];
   if (order === 0) return [];
+  /** @param {Additional} a */
   const describe = (a) => ({ closed: "no other keys", schema: "other keys of a given schema", open: "any other keys" })[a.kind];
   const message = `additionalProperties: ${describe(x)} → ${describe(y)}`;
   const at = { base: x.at, head: y.at };

@@ -5,6 +5,14 @@ import { canonical, follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
+/** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
+/** @typedef {import("../changes.mjs").Direction} Direction */
+/** @typedef {import("../changes.mjs").Rule} Rule */
+/** @typedef {import("../diff.mjs").DiffContext} DiffContext */
+/** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
+/** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+
 export const REQUEST_BODY_ADDED_REQUIRED = rule(
   "request-body-added-required",
   ROWS.requestNarrowed,
@@ -44,12 +52,16 @@ export const RULES = [
 ];
 
 
+/** @param {JsonObject} spec @param {OperationEntry} entry */
 function bodyOf(spec, entry) {
   if (entry.node.requestBody === undefined) return undefined;
   return follow(spec, entry.node.requestBody, `${entry.pointer}/requestBody`);
 }
 
-// What travels of a part's encoding (its description does not).
+/**
+ * What travels of a part's encoding (its description does not).
+ * @param {JsonObject | undefined} entry
+ */
 const encodingOf = (entry) =>
   canonical({
     contentType: entry?.contentType ?? null,
@@ -61,12 +73,19 @@ const encodingOf = (entry) =>
       .sort(),
   });
 
+/**
+ * @param {JsonObject | undefined} bEncoding @param {string} bAt @param {JsonObject | undefined} hEncoding @param {string} hAt
+ *   the `encoding` maps of a media type on both sides, and the media types' pointers
+ * @param {Rule} chosen
+ */
 function encodingChanges(bEncoding, bAt, hEncoding, hAt, chosen) {
+  /** @type {ChangeRecord[]} */
   const out = [];
   for (const part of new Set([...Object.keys(bEncoding ?? {}), ...Object.keys(hEncoding ?? {})])) {
     const x = bEncoding?.[part];
     const y = hEncoding?.[part];
     if (encodingOf(x) === encodingOf(y)) continue;
+    /** @param {JsonObject | undefined} e */
     const shownType = (e) => (e?.contentType ? `\`${e.contentType}\`` : "the default");
     const message = `part \`${part}\` encoding changed (content type ${shownType(x)} → ${shownType(y)})`;
     out.push(
@@ -81,11 +100,22 @@ function encodingChanges(bEncoding, bAt, hEncoding, hAt, chosen) {
   return out;
 }
 
-/** Media types and their schemas compared in one direction: shared by request bodies and responses. */
+/**
+ * Media types and their schemas compared in one direction: shared by request bodies and responses.
+ * @param {DiffContext} ctx
+ * @param {JsonObject | undefined} bContent @param {string} bPointer @param {JsonObject | undefined} hContent @param {string} hPointer
+ *   the `content` maps on both sides and the objects that hold them
+ * @param {Direction} direction @param {string} where
+ * @param {{ removed: Rule, added: Rule, encoding?: Rule }} rules for a media type removed or added, and a part's encoding changed
+ * @returns {PlacedRecord[]}
+ */
 export function contentChanges(ctx, bContent, bPointer, hContent, hPointer, direction, where, rules) {
+  /** @type {PlacedRecord[]} */
   const out = [];
-  const bTypes = Object.keys(bContent ?? {});
-  const hTypes = Object.keys(hContent ?? {});
+  const bMap = bContent ?? {};
+  const hMap = hContent ?? {};
+  const bTypes = Object.keys(bMap);
+  const hTypes = Object.keys(hMap);
   for (const type of bTypes) {
     if (hTypes.includes(type)) continue;
     out.push({
@@ -105,22 +135,26 @@ export function contentChanges(ctx, bContent, bPointer, hContent, hPointer, dire
     if (rules.encoding)
       out.push(
         ...encodingChanges(
-          bContent[type]?.encoding,
+          bMap[type]?.encoding,
           `${bPointer}/content/${escapeSegment(type)}`,
-          hContent[type]?.encoding,
+          hMap[type]?.encoding,
           `${hPointer}/content/${escapeSegment(type)}`,
           rules.encoding,
         ).map((r) => ({ ...r, where: `${where} ${type}` })),
       );
     const bAt = `${bPointer}/content/${escapeSegment(type)}/schema`;
     const hAt = `${hPointer}/content/${escapeSegment(type)}/schema`;
-    const changes = ctx.schemas.compare(bContent[type]?.schema ?? true, bAt, hContent[type]?.schema ?? true, hAt, direction);
+    const changes = ctx.schemas.compare(bMap[type]?.schema ?? true, bAt, hMap[type]?.schema ?? true, hAt, direction);
     for (const change of changes) out.push({ ...change, where: `${where} ${type}` });
   }
   return out;
 }
 
-/** Request body changes between two matched operations; each record carries `where`. */
+/**
+ * Request body changes between two matched operations; each record carries `where`.
+ * @param {DiffContext} ctx @param {OperationEntry} b @param {OperationEntry} h
+ * @returns {PlacedRecord[]}
+ */
 export function requestBodyChanges(ctx, b, h) {
   const x = bodyOf(ctx.base.spec, b);
   const y = bodyOf(ctx.head.spec, h);

@@ -11,6 +11,12 @@ import { RESPONSE_PROPERTY_MADE_OPTIONAL, RESPONSE_PROPERTY_MADE_REQUIRED } from
 import { contentChanges } from "./request-body.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
+/** @typedef {import("../diff.mjs").DiffContext} DiffContext */
+/** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
+/** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
+/** @typedef {import("../schema/view.mjs").Followed} Followed */
+/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+
 export const RESPONSE_STATUS_REMOVED = rule(
   "response-status-removed",
   ROWS.responseChanged,
@@ -44,12 +50,17 @@ export const RULES = [
   RESPONSE_HEADER_ADDED,
 ];
 
+/** @param {string} status */
 const isSuccess = (status) => /^2/.test(status);
 
-/** The response answering `status` among `responses`: { key, node, pointer } or undefined. */
+/**
+ * The response answering `status` among `responses`: { key, node, pointer } or undefined.
+ * @param {JsonObject} spec @param {JsonObject} responses @param {string} pointer @param {string} status
+ */
 function answering(spec, responses, pointer, status) {
   const keys = Object.keys(responses ?? {});
   const upper = status.toUpperCase();
+  /** @param {string} key */
   const pick = (key) => ({ key, ...follow(spec, responses[key], `${pointer}/${escapeSegment(key)}`) });
   const exact = keys.find((k) => k.toUpperCase() === upper);
   if (exact !== undefined) return pick(exact);
@@ -61,8 +72,14 @@ function answering(spec, responses, pointer, status) {
   return undefined;
 }
 
+/**
+ * @param {DiffContext} ctx @param {Followed} x @param {Followed} y the response answering one status on each side
+ * @param {string} where
+ */
 function headerChanges(ctx, x, y, where) {
+  /** @type {PlacedRecord[]} */
   const out = [];
+  /** @param {string} k */
   const name = (k) => k.toLowerCase();
   const bHeaders = new Map(Object.keys(x.node.headers ?? {}).map((k) => [name(k), k]));
   const hHeaders = new Map(Object.keys(y.node.headers ?? {}).map((k) => [name(k), k]));
@@ -103,8 +120,13 @@ function headerChanges(ctx, x, y, where) {
   return out;
 }
 
-/** Response changes between two matched operations; each record carries `where`. */
+/**
+ * Response changes between two matched operations; each record carries `where`.
+ * @param {DiffContext} ctx @param {OperationEntry} b @param {OperationEntry} h
+ * @returns {PlacedRecord[]}
+ */
 export function responseChanges(ctx, b, h) {
+  /** @type {PlacedRecord[]} */
   const out = [];
   const bResponses = b.node.responses ?? {};
   const hResponses = h.node.responses ?? {};
