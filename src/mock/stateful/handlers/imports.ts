@@ -6,7 +6,7 @@ import { serviceError, type Answer } from "../contract/problems.js";
 import { pathParam, type Call, type Handler, type MockContext } from "../context.js";
 import type { FilePart } from "../http/multipart-stream.js";
 import { completionCheck, MAX_TOTAL_CHUNKS, type ImportSession } from "../state/import-sessions.js";
-import { startedRecord } from "./job-records.js";
+import { answerStartedJob } from "./job-records.js";
 
 // The reference: a session started for `bulkImport` completes with a file record, not a job.
 const FILE_CONTEXT_BULK = "bulkImport";
@@ -73,18 +73,12 @@ export const completeImportSession: Handler = (context, call) => {
   }
   const model = { modelId: session.modelId, fileName: session.fileName, fileSize: session.fileSize, chunks: check.chunks, state: "importing" as const };
   context.models.add({ ...model });
-  const job = context.jobs.start(
-    {
-      id: context.id("ds-"),
-      jobType: "MODELS",
-      action: "IMPORT",
-      subject: { modelId: model.modelId },
-      extra: {},
-      onSuccess: () => {
-        present(context.models.get(model.modelId), `stored model ${model.modelId}`).state = "ready";
-      },
+  return answerStartedJob(context, {
+    jobType: "MODELS",
+    action: "IMPORT",
+    subject: { modelId: model.modelId },
+    onSuccess: () => {
+      present(context.models.get(model.modelId), `stored model ${model.modelId}`).state = "ready";
     },
-    { now: context.now() },
-  );
-  return { status: 200, body: startedRecord(context, job) };
+  });
 };

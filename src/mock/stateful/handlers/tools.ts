@@ -4,7 +4,7 @@ import { serviceError, type Answer } from "../contract/problems.js";
 import { pathParam, type Call, type Handler, type MockContext } from "../context.js";
 import type { StoredFile } from "../state/files.js";
 import type { Tool, ToolFiles } from "../state/tools.js";
-import { startedRecord } from "./job-records.js";
+import { answerStartedJob } from "./job-records.js";
 
 interface FileIds {
   toolDataFileId: string;
@@ -32,24 +32,16 @@ function existingTool(context: MockContext, call: Call): Tool | Answer {
   return context.tools.get(toolId) ?? serviceError(call.operationId, 404, `Tool ${toolId} not found`);
 }
 
-/** A TOOLS/IMPORT job for this tool, answered with its started record. */
-function startToolImport(context: MockContext, tool: Tool, onSuccess: () => void, { finished = false } = {}): Answer {
-  const job = context.jobs.start(
-    { id: context.id("ds-"), jobType: "TOOLS", action: "IMPORT", subject: { toolId: tool.toolId }, extra: {}, onSuccess },
-    { now: context.now(), finished },
-  );
-  return { status: 200, body: startedRecord(context, job) };
-}
-
 export const importTool: Handler = (context, call) => {
   const request = call.body as FileIds & { toolName: string };
   const files = filesOf(context, call, request);
   if (isAnswer(files)) return files;
   const tool: Tool = { toolId: context.id("a-"), toolName: request.toolName, files, state: "importing" };
   context.tools.add(tool);
-  return startToolImport(context, tool, () => {
+  const onSuccess = () => {
     tool.state = "ready";
-  });
+  };
+  return answerStartedJob(context, { jobType: "TOOLS", action: "IMPORT", subject: { toolId: tool.toolId }, onSuccess });
 };
 
 export const importIntoTool: Handler = (context, call) => {
@@ -61,7 +53,7 @@ export const importIntoTool: Handler = (context, call) => {
   const replaceFiles = () => {
     tool.files = files;
   };
-  return startToolImport(context, tool, replaceFiles, { finished: true });
+  return answerStartedJob(context, { jobType: "TOOLS", action: "IMPORT", subject: { toolId: tool.toolId }, onSuccess: replaceFiles, finished: true });
 };
 
 export const exportTool: Handler = (context, call) => {
@@ -72,18 +64,8 @@ export const exportTool: Handler = (context, call) => {
   const exportJobId = context.id("tool-ej-");
   context.tools.addExport({ exportJobId, jobId, toolId: tool.toolId, flowId: call.query.flowId as string });
   // The export sample shows the download address at once, beside the job still in progress.
-  const job = context.jobs.start(
-    {
-      id: jobId,
-      jobType: "TOOLS",
-      action: "EXPORT",
-      subject: { toolId: tool.toolId },
-      extra: { exportJobId, response: { downloadUrl: context.downloadUrl(jobId) } },
-      onSuccess: undefined,
-    },
-    { now: context.now() },
-  );
-  return { status: 200, body: startedRecord(context, job) };
+  const extra = { exportJobId, response: { downloadUrl: context.downloadUrl(jobId) } };
+  return answerStartedJob(context, { id: jobId, jobType: "TOOLS", action: "EXPORT", subject: { toolId: tool.toolId }, extra });
 };
 
 export const deployTool: Handler = (context, call) => {
@@ -91,38 +73,18 @@ export const deployTool: Handler = (context, call) => {
   if (isAnswer(tool)) return tool;
   if (tool.state === "importing") return serviceError(call.operationId, 400, `Tool ${tool.toolId} has not finished importing`);
   const { isAsync } = call.body as { isAsync: boolean };
-  const job = context.jobs.start(
-    {
-      id: context.id("ds-"),
-      jobType: "TOOLS",
-      action: "DEPLOY",
-      subject: { toolId: tool.toolId },
-      extra: {},
-      onSuccess: () => {
-        tool.state = "deployed";
-      },
-    },
-    // The document: with isAsync false the deploy answers SUCCESS.
-    { now: context.now(), finished: !isAsync },
-  );
-  return { status: 200, body: startedRecord(context, job) };
+  const onSuccess = () => {
+    tool.state = "deployed";
+  };
+  // The document: with isAsync false the deploy answers SUCCESS.
+  return answerStartedJob(context, { jobType: "TOOLS", action: "DEPLOY", subject: { toolId: tool.toolId }, onSuccess, finished: !isAsync });
 };
 
 export const undeployTool: Handler = (context, call) => {
   const tool = existingTool(context, call);
   if (isAnswer(tool)) return tool;
-  const job = context.jobs.start(
-    {
-      id: context.id("ds-"),
-      jobType: "TOOLS",
-      action: "UNDEPLOY",
-      subject: { toolId: tool.toolId },
-      extra: {},
-      onSuccess: () => {
-        if (tool.state === "deployed") tool.state = "ready";
-      },
-    },
-    { now: context.now(), finished: true },
-  );
-  return { status: 200, body: startedRecord(context, job) };
+  const onSuccess = () => {
+    if (tool.state === "deployed") tool.state = "ready";
+  };
+  return answerStartedJob(context, { jobType: "TOOLS", action: "UNDEPLOY", subject: { toolId: tool.toolId }, onSuccess, finished: true });
 };
