@@ -35,10 +35,11 @@ export function startPrismProxy({ spec = specPath(), upstream, port = 0, extraAr
  * The Prism mock as `npm start` and `npm run mock` serve it to people and to the API reference's
  * Test request: Prism on a free port behind ./violation-answers.mjs on `port`, so that a refused
  * request's body names what was wrong with it. Rejects with code EADDRINUSE when `port` is taken.
- * @param {{ port?: number }} [options]
+ * `readyTimeoutMs` as for startPrism.
+ * @param {{ port?: number, readyTimeoutMs?: number }} [options]
  */
-export async function startPrismMock({ port = 0 } = {}) {
-  const prism = await startPrism({ port: 0 });
+export async function startPrismMock({ port = 0, readyTimeoutMs } = {}) {
+  const prism = await startPrism({ port: 0, ...(readyTimeoutMs === undefined ? {} : { readyTimeoutMs }) });
   try {
     const front = await startViolationAnswers({ target: prism.url, port });
     return { url: front.url, prism, stop: async () => void (await Promise.all([front.close(), prism.stop()])) };

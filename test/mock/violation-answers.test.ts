@@ -10,14 +10,16 @@ import { violationMessages } from "../../scripts/lib/violation-answers.mjs";
 const UPLOAD = "/api/v2/apps/app-1/environments/dev/attachments/upload";
 const KEY = { "x-api-key": "any-key" };
 
+const PRISM_START_MS = 120_000;
 let mock: { url: string; stop(): Promise<void> };
 let bare: { url: string; stop(): Promise<void> };
 
 beforeAll(async () => {
-  // One after the other: two Prisms starting at once on a busy machine can miss their start bound.
-  mock = await startPrismMock({ port: 0 });
-  bare = await startPrism({ port: 0 });
-}, 120_000);
+  // One after the other, each with the contract setup's bound (a busy machine can take Prism past
+  // the launcher's 60 s default): two Prisms starting at once on a busy machine are slower still.
+  mock = await startPrismMock({ port: 0, readyTimeoutMs: PRISM_START_MS });
+  bare = await startPrism({ port: 0, readyTimeoutMs: PRISM_START_MS });
+}, 2 * PRISM_START_MS + 10_000);
 afterAll(async () => {
   await Promise.all([mock?.stop(), bare?.stop()]);
 });

@@ -21,7 +21,7 @@ let installed: InstalledPackage;
 let prism: { url: string; stop(): Promise<void>; output(): string };
 
 beforeAll(async () => {
-  [installed, prism] = await Promise.all([installPackedPackage(), startPrism()]);
+  [installed, prism] = await Promise.all([installPackedPackage(), startPrism({ readyTimeoutMs: 120_000 })]);
   writeFileSync(join(installed.project, "consumer.ts"), CONSUMER_TS);
 }, LONG);
 afterAll(async () => {

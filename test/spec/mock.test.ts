@@ -14,8 +14,9 @@ const byId = (id: string) => operations.find((o) => o.operationId === id)!;
 
 let prism: { url: string; stop: () => Promise<void> };
 beforeAll(async () => {
-  prism = await startPrism({ spec: specPath() });
-}, 60_000);
+  // The contract setup's bound: a busy machine can take Prism past the launcher's 60 s default.
+  prism = await startPrism({ spec: specPath(), readyTimeoutMs: 120_000 });
+}, 130_000);
 afterAll(async () => {
   await prism?.stop();
 });

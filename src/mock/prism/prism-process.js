@@ -23,7 +23,7 @@ const KEPT_LINES = 200;
  * @param {{ script: string, args: string[], env?: NodeJS.ProcessEnv, readyTimeoutMs?: number }} options
  * @returns {Promise<import("./prism-process.js").PrismProcess>}
  */
-export function launchPrism({ script, args, env = process.env, readyTimeoutMs = 30_000 }) {
+export function launchPrism({ script, args, env = process.env, readyTimeoutMs = 60_000 }) {
   // stdin is a pipe held only by this process: when this process ends, even by SIGKILL, the
   // kernel closes it and the preloaded watcher ends Prism.
   const child = spawn(process.execPath, ["--require", EXIT_WITH_PARENT, script, ...args], {

@@ -18,7 +18,7 @@ export interface PrismMockOptions {
   dynamic?: boolean | undefined;
   /** Answer 500 when a response the mock builds breaks the spec. */
   errors?: boolean | undefined;
-  /** How long Prism may take to start listening (default 30 s). */
+  /** How long Prism may take to start listening (default 60 s: on a busy CI machine it can take over 30). */
   readyTimeoutMs?: number | undefined;
 }
 
@@ -51,7 +51,7 @@ export function findPrism(): string {
 
 /** Starts Prism on `spec`; resolves once it listens. */
 export async function startPrismMock(options: PrismMockOptions): Promise<PrismMockServer> {
-  const { port = 0, host = "127.0.0.1", spec, dynamic = false, errors = false, readyTimeoutMs = 30_000 } = options;
+  const { port = 0, host = "127.0.0.1", spec, dynamic = false, errors = false, readyTimeoutMs = 60_000 } = options;
   const args = ["mock", spec, "-h", host, "-p", String(port)];
   if (dynamic) args.push("--dynamic");
   if (errors) args.push("--errors");
