@@ -398,15 +398,19 @@ describe("(d) abort", () => {
 });
 
 describe("(e) truncated bodies and slow answers", () => {
+  // A healthy answer comes well within the client's timeout even beside two CPU-bound processes
+  // (300 ms did not, on a loaded two-core machine), and a slow one well after it.
+  const TIMEOUT_MS = 2_000;
+  const SLOW_MS = 6_000;
   const onFirst = (route: string, kind: "truncated" | "slow"): FaultServerOptions["fault"] => (c) => (c.route === route && c.routeSeq === 1 ? { kind } : undefined);
 
   for (const kind of ["truncated", "slow"] as const) {
     it(`retries a ${kind} answer for retry-safe operations (getDockStatus, undeployGuardrail, listConnections, a chunk)`, async () => {
       const srv = await serve({
         fault: (c) => (["dockStatus", "undeployGuardrail", "listConnections", "chunk"].includes(c.route) && c.routeSeq === 1 ? { kind } : undefined),
-        slowMs: 600,
+        slowMs: SLOW_MS,
       });
-      const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 300 }, fast);
+      const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: TIMEOUT_MS }, fast);
 
       await expect(client.jobs.get("ds-e")).resolves.toMatchObject({ dockStatusId: "ds-e", status: "SUCCESS" });
       expect(srv.count("dockStatus")).toBe(2);
@@ -431,7 +435,7 @@ describe("(e) truncated bodies and slow answers", () => {
 
   it("a truncated answer to deployGuardrail (not retry-safe) is a ConnectionError after exactly one request", async () => {
     const srv = await serve({ fault: onFirst("deployGuardrail", "truncated") });
-    const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 300 }, fast);
+    const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: TIMEOUT_MS }, fast);
     const error = await client.guardrails.deploy("Toxicity").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).not.toBeInstanceOf(TimeoutError);
@@ -441,18 +445,18 @@ describe("(e) truncated bodies and slow answers", () => {
   });
 
   it("a slow answer to deployGuardrail (not retry-safe) is a TimeoutError after exactly one request", async () => {
-    const srv = await serve({ fault: onFirst("deployGuardrail", "slow"), slowMs: 600 });
-    const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 300 }, fast);
+    const srv = await serve({ fault: onFirst("deployGuardrail", "slow"), slowMs: SLOW_MS });
+    const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: TIMEOUT_MS }, fast);
     const error = await client.guardrails.deploy("Toxicity").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ operationId: "deployGuardrail", timeoutMs: 300 });
+    expect(error).toMatchObject({ operationId: "deployGuardrail", timeoutMs: TIMEOUT_MS });
     // A retry would have been sent before the call rejected; the slow answer still dripping is cut by the server's close.
     expect(srv.count("deployGuardrail")).toBe(1);
   });
 
   it("without faults, the same deployGuardrail succeeds in one request (control)", async () => {
     const srv = await serve({});
-    const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 300 }, fast);
+    const client = createPlatformClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: TIMEOUT_MS }, fast);
     await expect(client.guardrails.deploy("Toxicity")).resolves.toMatchObject({ action: "DEPLOY", status: "SUCCESS" });
     expect(srv.count("deployGuardrail")).toBe(1);
   });
