@@ -8,8 +8,11 @@
 // script of its own (bench/lib/library-list.ts), both printing the same JSON Lines into a pipe
 // this process drains; and the command's peak RSS for the whole listing against a tenth of it
 // (--limit), which must be flat. Last, how long `platform --help` and `platform completion bash`
-// take to start. Peak RSS is each process's own, read from getrusage as it exits.
+// take to start, beside node starting an empty module (the floor under both). Peak RSS is each
+// process's own, read from getrusage as it exits.
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { createPlatformClient } from "../src/node.js";
 import { API_KEY, exitFigures, JWT, MiB, options, runMain, sinkProblem, startServer, runCommand as run, writeExitProbe } from "./lib/child.js";
 
@@ -55,6 +58,8 @@ export interface CliBenchResult {
   cliBarPeakRssMiB: number[];
   startupMs: number[];
   completionStartupMs: number[];
+  /** node on an empty module: the floor under every start, measured between the command's starts. */
+  nodeStartupMs: number[];
   listing: ListingResult;
   hashOk: boolean;
   problems: string[];
@@ -142,6 +147,7 @@ runMain(async (): Promise<CliBenchResult> => {
     cliBarPeakRssMiB: [],
     startupMs: [],
     completionStartupMs: [],
+    nodeStartupMs: [],
     listing: { chunks: 0, cliRate: [], libraryRate: [], cliPeakRssMiB: [], cliSmallPeakRssMiB: [], libraryPeakRssMiB: [], smallChunks: 0 },
     hashOk: true,
     problems,
@@ -207,12 +213,15 @@ runMain(async (): Promise<CliBenchResult> => {
       }
     }
     result.listing = await measureListing(o, peak, problems);
+    const empty = join(dirname(o.cli), "empty.mjs");
+    writeFileSync(empty, "");
     for (let i = 0; i < o.startupRuns; i++) {
       for (const [args, into] of [
-        [["--help"], result.startupMs],
-        [["completion", "bash"], result.completionStartupMs],
+        [[o.cli, "--help"], result.startupMs],
+        [[o.cli, "completion", "bash"], result.completionStartupMs],
+        [[empty], result.nodeStartupMs],
       ] as const) {
-        const ran = await run(process.execPath, [o.cli, ...args], {});
+        const ran = await run(process.execPath, [...args], {});
         if (ran.code !== 0) problems.push(`${args.join(" ")} exited with ${ran.code}`);
         into.push(ran.seconds * 1000);
       }

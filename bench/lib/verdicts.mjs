@@ -55,7 +55,7 @@ export const TARGETS = {
  *     mcpStartupMs: number[], libraryMiBps: number[], libraryCallMiBps: number[], mcpPeakRssMiB: number[], mcpCpuPerGiB: number[],
  *     libraryCpuPerGiB: number[], hashOk: boolean, problems: string[] },
  *   cli?: { fileSize: number, libraryMiBps: number[], inProcessMiBps: number[], cliMiBps: number[], cliBarMiBps: number[], cliPeakRssMiB: number[],
- *     cliBarPeakRssMiB: number[], startupMs: number[], completionStartupMs: number[], hashOk: boolean, problems: string[],
+ *     cliBarPeakRssMiB: number[], startupMs: number[], completionStartupMs: number[], nodeStartupMs: number[], hashOk: boolean, problems: string[],
  *     listing: { chunks: number, smallChunks: number, cliRate: number[], libraryRate: number[], cliPeakRssMiB: number[], cliSmallPeakRssMiB: number[],
  *       libraryPeakRssMiB: number[] } },
  *   specdiff?: { pairs: Array<{ label: string, changes: number, level: string, processMs: number[], inProcessMs: number[] }> }

@@ -190,6 +190,7 @@ describe("bench --quick", () => {
       cliBarPeakRssMiB: [118, 121],
       startupMs: [110, 120, 130],
       completionStartupMs: [100, 105],
+      nodeStartupMs: [40, 45],
       listing,
       hashOk: true,
       problems: [],
