@@ -39,6 +39,8 @@ export const TARGETS = {
   /** ... and against a bare fetch handler returning a canned Response: at most this much slower. */
   inProcessVsBare: 1.5,
   inProcessCreateMs: 1,
+  /** The stateful mock's getConnection answers on one core (issue 26). */
+  mockRequestsPerSecond: 1000,
 };
 
 /**
@@ -58,7 +60,9 @@ export const TARGETS = {
  *     cliBarPeakRssMiB: number[], startupMs: number[], completionStartupMs: number[], nodeStartupMs: number[], hashOk: boolean, problems: string[],
  *     listing: { chunks: number, smallChunks: number, cliRate: number[], libraryRate: number[], cliPeakRssMiB: number[], cliSmallPeakRssMiB: number[],
  *       libraryPeakRssMiB: number[] } },
- *   specdiff?: { pairs: Array<{ label: string, changes: number, level: string, processMs: number[], inProcessMs: number[] }> }
+ *   specdiff?: { pairs: Array<{ label: string, changes: number, level: string, processMs: number[], inProcessMs: number[] }> },
+ *   mock?: import("../mock.ts").MockBenchResult,
+ *   inprocess?: import("../in-process.ts").InProcessBenchResult
  * }} RawResults
  */
 
@@ -263,6 +267,51 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
       );
     if (!out.cli.completionStartupMet) missed.push(`platform completion bash starts in ${fmt(completionStartup, 0)} ms, target < ${TARGETS.cliStartupMs} ms`);
   }
+  if (on("mock") && raw.mock) {
+    const m = raw.mock;
+    const [big, small] = m.import;
+    if (!big || !small) gateFailures.push("the stateful mock reported fewer than two imports");
+    else {
+      if (!big.digestsMatch || !small.digestsMatch) gateFailures.push("the stateful mock's chunk digests did not match the sender's");
+      const requests = median(m.requestsPerSecond);
+      const growth = ratio(big.peakRssMiB, small.peakRssMiB);
+      out.mock = {
+        requests,
+        requestsMet: requests >= TARGETS.mockRequestsPerSecond && m.errors === 0,
+        growth,
+        flat: growth <= 1 + TARGETS.growth && big.digestsMatch && small.digestsMatch,
+      };
+      if (!out.mock.requestsMet)
+        missed.push(`the stateful mock answers ${fmt(requests, 0)} requests/s with ${m.errors} errors, target ≥ ${fmt(TARGETS.mockRequestsPerSecond, 0)}/s and none`);
+      if (!out.mock.flat) missed.push(`the stateful mock's peak RSS grows ${fmt(growth, 2)}× from the small import to the big one, target ≤ ${1 + TARGETS.growth}×`);
+    }
+  }
+
+  if (on("inprocess") && raw.inprocess) {
+    const m = raw.inprocess;
+    const [inProcess, http, bare] = [median(m.callsPerSecond.inProcess), median(m.callsPerSecond.http), median(m.callsPerSecond.bare)];
+    const [small, big] = m.import;
+    if (!big || !small) gateFailures.push("the in-process mock reported fewer than two imports");
+    const heapGrowth = ratio(m.heapMiB.after, m.heapMiB.before);
+    const growth = big && small ? ratio(big.peakRssMiB, small.peakRssMiB) : Number.NaN;
+    out.inprocess = {
+      vsHttp: ratio(inProcess, http),
+      vsHttpMet: inProcess / http >= TARGETS.inProcessVsHttp,
+      vsBare: ratio(bare, inProcess),
+      vsBareMet: bare / inProcess <= TARGETS.inProcessVsBare,
+      createMet: m.creationMs.median <= TARGETS.inProcessCreateMs,
+      heapGrowth,
+      heapFlat: heapGrowth <= 1 + TARGETS.heapGrowth,
+      growth,
+      flat: growth <= 1 + TARGETS.growth,
+    };
+    if (!out.inprocess.vsHttpMet) missed.push(`the in-process mock ${fmt(inProcess / http, 1)}× the HTTP mock's calls/s, target ≥ ${TARGETS.inProcessVsHttp}×`);
+    if (!out.inprocess.vsBareMet) missed.push(`the in-process mock ${fmt(bare / inProcess, 2)}× slower than a bare handler, target within ${TARGETS.inProcessVsBare}×`);
+    if (!out.inprocess.createMet) missed.push(`createStatefulMock() ${fmt(m.creationMs.median, 3)} ms, target ≤ ${TARGETS.inProcessCreateMs} ms`);
+    if (!out.inprocess.heapFlat) missed.push(`the in-process mock's heap grows ${fmt(heapGrowth, 3)}× over dropped instances, target ≤ ${1 + TARGETS.heapGrowth}×`);
+    if (!out.inprocess.flat) missed.push(`the in-process mock's peak RSS grows ${fmt(growth, 2)}× from the small import to the big one, target ≤ ${1 + TARGETS.growth}×`);
+  }
+
   if (on("specdiff") && raw.specdiff) {
     const [first] = raw.specdiff.pairs;
     if (!first) gateFailures.push("spec diff: no pair of specs was measured");

@@ -244,4 +244,56 @@ describe("bench --quick", () => {
     ]);
     expect(bad.gateFailures).toEqual(["command line import: cli: sink sha256 x is not the file's"]);
   });
+
+  it("judges both mocks in the summary as in the table: the stateful mock's rate and flat memory, the in-process mock's ratios, creation and memory", () => {
+    const sizes = { bigSize: 1024 * MiB, smallSize: 256 * MiB };
+    const empty = { import: [], memory: [], latency: [], errors: [] };
+    const mockImport = (size: number, peakRssMiB: number, digestsMatch = true) => ({ size, baselineRssMiB: 47, peakRssMiB, seconds: 5, digestsMatch });
+    const mock = { requestsPerSecond: [1500, 1600, 1400], requests: 90_000, errors: 0, pinned: true, import: [mockImport(1024 * MiB, 104), mockImport(64 * MiB, 99)] };
+    const good = evaluate({ ...empty, mock }, { selected: ["mock"], curl: true, ...sizes });
+    expect(good.mock).toMatchObject({ requests: 1500, requestsMet: true, flat: true });
+    expect(good.missed).toEqual([]);
+    const bad = evaluate(
+      { ...empty, mock: { ...mock, requestsPerSecond: [900], errors: 2, import: [mockImport(1024 * MiB, 116, false), mockImport(64 * MiB, 99)] } },
+      { selected: ["mock"], curl: true, ...sizes },
+    );
+    expect(bad.missed).toEqual([
+      "the stateful mock answers 900 requests/s with 2 errors, target ≥ 1,000/s and none",
+      "the stateful mock's peak RSS grows 1.17× from the small import to the big one, target ≤ 1.1×",
+    ]);
+    expect(bad.gateFailures).toEqual(["the stateful mock's chunk digests did not match the sender's"]);
+
+    const figures = (inProcess: number, http: number, bare: number) => ({ inProcess: [inProcess], http: [http], bare: [bare], responses: [bare / 1.4] });
+    const inImport = (size: number, peakRssMiB: number) => ({ size, peakRssMiB, baselineRssMiB: 60, seconds: 1, chunks: 7 });
+    const inprocess = {
+      callsPerSecond: figures(12_000, 2_000, 7_000),
+      cpuUsPerCall: figures(80, 500, 50),
+      creationMs: { median: 0.2, p90: 0.4 },
+      heapMiB: { before: 20, after: 20.5 },
+      import: [inImport(50 * MiB, 170), inImport(100 * MiB, 180)],
+    };
+    const fine = evaluate({ ...empty, inprocess }, { selected: ["inprocess"], curl: true, ...sizes });
+    expect(fine.inprocess).toMatchObject({ vsHttpMet: true, vsBareMet: true, createMet: true, heapFlat: true, flat: true });
+    expect(fine.missed).toEqual([]);
+    const worse = evaluate(
+      {
+        ...empty,
+        inprocess: {
+          ...inprocess,
+          callsPerSecond: figures(4_000, 2_000, 7_000),
+          creationMs: { median: 3, p90: 5 },
+          heapMiB: { before: 20, after: 30 },
+          import: [inImport(50 * MiB, 150), inImport(100 * MiB, 180)],
+        },
+      },
+      { selected: ["inprocess"], curl: true, ...sizes },
+    );
+    expect(worse.missed).toEqual([
+      "the in-process mock 2.0× the HTTP mock's calls/s, target ≥ 5×",
+      "the in-process mock 1.75× slower than a bare handler, target within 1.5×",
+      "createStatefulMock() 3.000 ms, target ≤ 1 ms",
+      "the in-process mock's heap grows 1.500× over dropped instances, target ≤ 1.1×",
+      "the in-process mock's peak RSS grows 1.20× from the small import to the big one, target ≤ 1.1×",
+    ]);
+  });
 });
