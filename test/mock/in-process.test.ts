@@ -4,29 +4,25 @@
 // state behind a socket with listen(). The stateful mock's own tests run over both transports
 // (test/mock/stateful, eachTransport); these are what only the in-process mock has.
 import { describe, expect, it } from "vitest";
-import { createPlatformClient, ValidationError } from "../../src/index.js";
+import { createPlatformClient } from "../../src/index.js";
 import { createStatefulMock, type InProcessMock } from "../../src/mock/start-mock.js";
+import { pairsOf, validationErrorOf } from "../support/validation-issues.js";
 
 const KEY = "in-process-key-0123456789";
 
 describe("createStatefulMock", () => {
   it("refuses bad options with a ValidationError naming every field and its rule", () => {
-    let error: unknown;
-    try {
-      createStatefulMock({ port: 8080, seed: -1, jobs: { pols: 2 }, faults: [{ kind: "teapot", nth: 1 }], corsOrigins: ["http://x.example/path"] } as never);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ValidationError);
-    const { issues, message } = error as ValidationError;
-    expect(issues.map(({ field, rule }) => [field, rule])).toEqual([
+    const error = validationErrorOf(() =>
+      createStatefulMock({ port: 8080, seed: -1, jobs: { pols: 2 }, faults: [{ kind: "teapot", nth: 1 }], corsOrigins: ["http://x.example/path"] } as never),
+    );
+    expect(pairsOf(error)).toEqual([
       ["port", "unknownOption"],
       ["jobs.pols", "unknownOption"],
       ["faults[0].kind", "enum"],
       ["seed", "range"],
       ["corsOrigins[0]", "origin"],
     ]);
-    expect(message).toMatch(/^createStatefulMock: port is not an option of the in-process mock, which opens no port: give it to listen\(\{ port, host \}\); jobs\.pols is not an option; did you mean jobs\.polls\?; faults\[0\]\.kind must be one of /);
+    expect(error.message).toMatch(/^createStatefulMock: port is not an option of the in-process mock, which opens no port: give it to listen\(\{ port, host \}\); jobs\.pols is not an option; did you mean jobs\.polls\?; faults\[0\]\.kind must be one of /);
   });
 
   it("answers the client through its fetch, with a URL no resolver answers", async () => {

@@ -8,6 +8,7 @@ import { ValidationError } from "../../../src/kernel/errors.js";
 import { createStatefulMock } from "../../../src/mock/start-mock.js";
 import { loadChunkFixture } from "../../../src/mock/stateful/state/chunks.js";
 import { startStatefulMock } from "../../../src/mock/stateful/server.js";
+import { issuesOf } from "../../support/validation-issues.js";
 import { call, withMock } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "chunk-fixture-"));
@@ -35,15 +36,6 @@ describe("chunk fixtures", () => {
   });
 
   it("names every bad chunk and line in one ValidationError, the client's convention", () => {
-    const issuesOf = (load: () => unknown) => {
-      try {
-        load();
-      } catch (error) {
-        expect(error).toBeInstanceOf(ValidationError);
-        return (error as ValidationError).issues.map(({ field, rule }) => [field, rule]);
-      }
-      throw new Error("no error thrown");
-    };
     expect(issuesOf(() => loadChunkFixture([{ chunkId: "chk-ok" }, null, { _id: "x" }]))).toEqual([
       ["chunks[1]", "type"],
       ["chunks[2].chunkId", "pattern"],
@@ -68,14 +60,7 @@ describe("chunk fixtures", () => {
   });
 
   it("a bad chunk is an issue of the mock's options, beside the others", () => {
-    let error: unknown;
-    try {
-      createStatefulMock({ chunks: [{ chunkId: "nope" }], seed: -1 });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues.map(({ field, rule }) => [field, rule])).toEqual([
+    expect(issuesOf(() => createStatefulMock({ chunks: [{ chunkId: "nope" }], seed: -1 }))).toEqual([
       ["chunks[0].chunkId", "pattern"],
       ["seed", "range"],
     ]);

@@ -4,19 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../../../src/kernel/errors.js";
+import { issuesOf, validationErrorOf } from "../../support/validation-issues.js";
 import { call, eachTransport, fetchOf, withMock } from "./helpers.js";
-
-/** The ValidationError `make` throws. */
-function refusal(make: () => unknown): ValidationError {
-  try {
-    make();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
 
 const list = (mock: Parameters<Parameters<typeof withMock>[1]>[0]) => call(mock, "GET", "/api/public/connections").then((r) => r.status, () => "reset");
 
@@ -86,16 +75,15 @@ eachTransport(() => {
 
     it("refuse bad scenario arguments with one ValidationError naming every issue, a misspelt key with the one it resembles", async () => {
       await withMock({}, async (mock) => {
-        const rule = refusal(() => mock.inject({ kind: "418", rate: 2, nht: 1 } as never));
+        const rule = validationErrorOf(() => mock.inject({ kind: "418", rate: 2, nht: 1 } as never));
         expect(rule.issues).toEqual([
           { field: "inject.nht", rule: "unknownOption", message: "inject.nht is not an option; did you mean inject.nth?" },
           { field: "inject.kind", rule: "enum", message: "inject.kind must be one of 500, 503, 429, reset, slow" },
           { field: "inject.rate", rule: "range", message: "inject.rate must be a number from 0 to 1" },
         ]);
-        expect(refusal(() => mock.failNextJob(0)).issues).toEqual([{ field: "count", rule: "minimum", message: "count must be >= 1 (got 0)" }]);
-        expect(refusal(() => mock.failNextJob(1.5)).issues).toEqual([expect.objectContaining({ field: "count", rule: "type" })]);
-        const existing = refusal(() => mock.addExisting({ models: ["x-1"], tool: [] } as never));
-        expect(existing.issues.map(({ field, rule }) => [field, rule])).toEqual([
+        expect(validationErrorOf(() => mock.failNextJob(0)).issues).toEqual([{ field: "count", rule: "minimum", message: "count must be >= 1 (got 0)" }]);
+        expect(validationErrorOf(() => mock.failNextJob(1.5)).issues).toEqual([expect.objectContaining({ field: "count", rule: "type" })]);
+        expect(issuesOf(() => mock.addExisting({ models: ["x-1"], tool: [] } as never))).toEqual([
           ["addExisting.tool", "unknownOption"],
           ["addExisting.models", "pattern"],
         ]);
