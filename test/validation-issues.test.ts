@@ -21,6 +21,8 @@ describe("a ValidationError as the tests read it", () => {
       ["order", "enum"],
     ]);
     expect(pairsOf(refused)).toEqual(issuesOf(fail(refused)));
+    // A checker's issues, returned rather than thrown, read the same way.
+    expect(pairsOf(refused.issues.slice(1))).toEqual([["order", "enum"]]);
     expect(await rejectedValidationError(Promise.reject(refused))).toBe(refused);
     expect(await rejectedIssues(async () => Promise.reject(refused))).toEqual([
       ["limit", "maximum"],
@@ -41,5 +43,13 @@ describe("a ValidationError as the tests read it", () => {
     expect(() => issuesOf(fail(new TypeError("chunks must be an array")))).toThrow("expected a ValidationError, but got TypeError: chunks must be an array");
     await expect(rejectedIssues(Promise.reject(new RangeError("too far")))).rejects.toThrow("expected a ValidationError, but got RangeError: too far");
     expect(() => validationErrorOf(fail("a string"))).toThrow("expected a ValidationError, but got a non-error value: a string");
+  });
+
+  it("gives a subclass a test asks for, and fails naming it when the error is another", async () => {
+    const configuration = new ConfigurationError("apiKey is required", "apiKey", "required");
+    expect(validationErrorOf(fail(configuration), ConfigurationError).option).toBe("apiKey");
+    expect(await rejectedValidationError(Promise.reject(configuration), ConfigurationError)).toBe(configuration);
+    expect(() => validationErrorOf(fail(refused), ConfigurationError)).toThrow("expected a ConfigurationError, but got ValidationError: limit must be <= 100; order");
+    expect(() => validationErrorOf(() => 1, ConfigurationError)).toThrow("expected a ConfigurationError to be thrown, but the call returned normally");
   });
 });

@@ -3,8 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { buildPlatformClient as createPlatformClient } from "../../src/wrappers/client.js";
 import { and, eq, or } from "../../src/wrappers/listing/filters.js";
-import { AbortError, ValidationError } from "../../src/kernel/errors.js";
+import { AbortError } from "../../src/kernel/errors.js";
 import { fakeFetch, json, type Handler } from "../support/fake-fetch.js";
+import { rejectedValidationError } from "../support/validation-issues.js";
 
 const API_KEY = "key-0123456789abcdef";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
@@ -190,10 +191,7 @@ describe("bad input is refused before anything is sent", () => {
   ];
   it.each(cases)("%s", async (_, act, field, rule) => {
     const { client, sent } = setup();
-    const error = (await Promise.resolve()
-      .then(() => act(client))
-      .catch((e) => e)) as ValidationError;
-    expect(error).toBeInstanceOf(ValidationError);
+    const error = await rejectedValidationError(() => act(client));
     expect(error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ field, rule })]));
     expect(error.message).toContain(field);
     expect(sent).toHaveLength(0);

@@ -3,17 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createPlatformClient } from "../../src/index.js";
 import { ConfigurationError, ValidationError } from "../../src/kernel/errors.js";
 import { resolveOptions } from "../../src/wrappers/options.js";
-
-/** The ConfigurationError `make` throws. */
-function refusal(make: () => unknown): ConfigurationError {
-  try {
-    make();
-  } catch (error) {
-    if (error instanceof ConfigurationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ConfigurationError");
-}
+import { validationErrorOf } from "../support/validation-issues.js";
 
 describe("client options", () => {
   it.each([
@@ -32,19 +22,11 @@ describe("client options", () => {
     [{ host: "a.example", maxRetries: 1.5 }, "maxRetries"],
     [{ host: "a.example", fetch: "nope" }, "fetch"],
   ])("refuses %j, naming %s", (options, option) => {
-    const error = (() => {
-      try {
-        createPlatformClient(options as never);
-      } catch (e) {
-        return e;
-      }
-    })() as ConfigurationError;
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error.option).toBe(option);
+    expect(validationErrorOf(() => createPlatformClient(options as never), ConfigurationError).option).toBe(option);
   });
 
   it("names every bad option at once in one ValidationError, each field with its rule, a misspelt one with the option it resembles", () => {
-    const error = refusal(() => createPlatformClient({ host: "https://a.example", timeoutMs: 0, maxRetires: 3, validateResponses: "loud" } as never));
+    const error = validationErrorOf(() => createPlatformClient({ host: "https://a.example", timeoutMs: 0, maxRetires: 3, validateResponses: "loud" } as never), ConfigurationError);
     // A ValidationError, as the MCP server's and the mocks' refusals are; still a ConfigurationError for callers who catch that.
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toBeInstanceOf(ConfigurationError);

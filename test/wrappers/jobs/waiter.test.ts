@@ -6,6 +6,7 @@ import { DEFAULT_WAIT, waitOptionsFrom, type WaitOptions } from "../../../src/wr
 import { waitForJob, waitOnClock } from "../../../src/wrappers/jobs/waiter.js";
 import { backoffDelay as sharedBackoff } from "../../../src/kernel/backoff.js";
 import type { Job } from "../../../src/wrappers/normalize/jobs.js";
+import { rejectedValidationError, validationErrorOf } from "../../support/validation-issues.js";
 
 // The waiter's pause after poll n: the shared formula with the waiter's numbers.
 const backoffDelay = (polls: number, minDelayMs: number, maxDelayMs: number, random: () => number) =>
@@ -441,16 +442,15 @@ describe("waitForJob: bad input", () => {
   it.each(cases)("rejects %s, naming the option and the rule, before polling", async (_label, options, field, rule) => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, ["SUCCESS"]);
-    const error = await caught(waitOnClock(getJob, ID, options, clock));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ field, rule, message: expect.stringMatching(new RegExp(`^${field} (must|is not an option; did you mean timeoutMs)`)) }]);
+    const error = await rejectedValidationError(waitOnClock(getJob, ID, options, clock));
+    expect(error.issues).toEqual([{ field, rule, message: expect.stringMatching(new RegExp(`^${field} (must|is not an option; did you mean timeoutMs)`)) }]);
     expect(getJob).not.toHaveBeenCalled();
   });
 
   it("reports every bad option at once", async () => {
     const clock = new FakeClock();
-    const error = await caught(waitOnClock(scripted(clock, ["SUCCESS"]).getJob, ID, { minDelayMs: -5, timeoutMs: -1 }, clock));
-    expect((error as ValidationError).issues.map((i) => i.field)).toEqual(["minDelayMs", "timeoutMs"]);
+    const error = await rejectedValidationError(waitOnClock(scripted(clock, ["SUCCESS"]).getJob, ID, { minDelayMs: -5, timeoutMs: -1 }, clock));
+    expect(error.issues.map((i) => i.field)).toEqual(["minDelayMs", "timeoutMs"]);
   });
 
   it.each([
@@ -461,9 +461,8 @@ describe("waitForJob: bad input", () => {
   ])("rejects %s as dockStatusId", async (_label, id, rule) => {
     const clock = new FakeClock();
     const { getJob } = scripted(clock, ["SUCCESS"]);
-    const error = await caught(waitOnClock(getJob, id, {}, clock));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ field: "dockStatusId", rule, message: expect.stringContaining('starts with "ds-"') }]);
+    const error = await rejectedValidationError(waitOnClock(getJob, id, {}, clock));
+    expect(error.issues).toEqual([{ field: "dockStatusId", rule, message: expect.stringContaining('starts with "ds-"') }]);
     expect(getJob).not.toHaveBeenCalled();
   });
 });
@@ -481,15 +480,7 @@ describe("waitOptionsFrom", () => {
   });
 
   it("rejects bad options up front, naming them under wait", () => {
-    const error = (() => {
-      try {
-        waitOptionsFrom({ minDelayMs: 5, maxDelayMs: 1 });
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ field: "wait.maxDelayMs", rule: "minimum", message: expect.stringMatching(/^wait\.maxDelayMs must be >= minDelayMs/) }]);
+    expect(validationErrorOf(() => waitOptionsFrom({ minDelayMs: 5, maxDelayMs: 1 })).issues).toEqual([{ field: "wait.maxDelayMs", rule: "minimum", message: expect.stringMatching(/^wait\.maxDelayMs must be >= minDelayMs/) }]);
   });
 
   it("rejects a wait that is neither a boolean nor an object", () => {

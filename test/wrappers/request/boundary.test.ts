@@ -4,10 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { operations, type OperationId } from "../../../src/generated/operations.js";
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
-import { ConfigurationError, ConnectionError, ValidationError } from "../../../src/kernel/errors.js";
+import { ConfigurationError, ConnectionError } from "../../../src/kernel/errors.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
 import { providerSecrets } from "../../../src/wrappers/request/boundary-checks.js";
 import { exampleCall, pathParametersOf } from "../../support/raw-calls.js";
+import { rejectedValidationError, validationErrorOf } from "../../support/validation-issues.js";
 
 const API_KEY = "key-0123456789abcdef";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
@@ -17,15 +18,6 @@ function recording() {
   const { fetch, sent } = fakeFetch(() => json({ message: "bad input must never reach the wire" }, { status: 418 }));
   const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: API_KEY, jwt: JWT, fetch }, { sleep: async () => {} });
   return { client, sent };
-}
-
-async function refusal(run: () => unknown): Promise<ValidationError> {
-  const error = await (async () => run())().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ValidationError);
-  return error as ValidationError;
 }
 
 // Values the spec's patterns may allow but that would change the path after URL normalisation.
@@ -42,7 +34,7 @@ describe("every path parameter of every operation", () => {
 
   it.each(cases)("%s refuses %s = %j, sending nothing", async (operationId, name, value) => {
     const { client, sent } = recording();
-    const error = await refusal(() => exampleCall(client.raw, operationId, { path: { [name]: value } }));
+    const error = await rejectedValidationError(() => exampleCall(client.raw, operationId, { path: { [name]: value } }));
     expect(error.issues.map((i) => i.field)).toContain(name);
     expect(error.issues.find((i) => i.field === name)!.message).toContain(name);
     expect(sent).toEqual([]);
@@ -98,7 +90,7 @@ const OPTION_OBJECTS: Array<[string, (c: Client) => unknown, string, string]> = 
 describe("every options object of the public client", () => {
   it.each(OPTION_OBJECTS)("%s: a misspelled key is refused with the one it resembles", async (_name, run, typo, meant) => {
     const { client, sent } = recording();
-    const error = await refusal(() => run(client));
+    const error = await rejectedValidationError(() => run(client));
     const issue = error.issues.find((i) => i.field === typo);
     expect(issue, JSON.stringify(error.issues)).toMatchObject({ rule: "unknownOption" });
     expect(issue!.message).toContain(`did you mean ${meant}?`);
@@ -114,18 +106,11 @@ describe("the client's own options", () => {
     ["a JWT with surrounding spaces", { baseUrl: "http://127.0.0.1:9", jwt: ` ${JWT} ` }, "jwt", /surrounding spaces/],
     ["a user agent with a NUL", { baseUrl: "http://127.0.0.1:9", userAgent: "tool\u0000" }, "userAgent", /printable ASCII/],
   ])("refuses %s at construction, naming the option and never quoting the value", (_name, options, option, message) => {
-    const error = (() => {
-      try {
-        buildPlatformClient(options as never);
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(error).toBeInstanceOf(ConfigurationError);
+    const error = validationErrorOf(() => buildPlatformClient(options as never), ConfigurationError);
     expect(error).toMatchObject({ option });
-    expect((error as Error).message).toMatch(message);
-    expect((error as Error).message).not.toContain(API_KEY);
-    expect((error as Error).message).not.toContain(JWT);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain(API_KEY);
+    expect(error.message).not.toContain(JWT);
   });
 
   it("refuses a token a header cannot carry from the jwt function, once, as a configuration error (not a retried connection error)", async () => {

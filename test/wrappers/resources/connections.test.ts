@@ -4,9 +4,9 @@
 // still refuses a provider other than API before anything is sent.
 import { describe, expect, it } from "vitest";
 import { buildPlatformClient } from "../../../src/wrappers/client.js";
-import { ValidationError } from "../../../src/kernel/errors.js";
 import type { ReplaceConnectionRequest } from "../../../src/wrappers/resources/connections.js";
 import { fakeFetch, json } from "../../support/fake-fetch.js";
+import { rejectedValidationError } from "../../support/validation-issues.js";
 
 const CONNECTION = "cn-3b8e1f0a-6c2d-4e9f-a7b1-5d4c3e2f1a09";
 const ANSWER = { connectionId: CONNECTION, connectionName: "Ticket summariser", provider: "API", status: "FINALIZED", modifiedOn: "2025-04-03T09:12:44.102Z" };
@@ -54,18 +54,16 @@ describe("connections.replace", () => {
     const { client, sent } = recording();
     // @ts-expect-error: a custom connection's provider can only be API
     const body: ReplaceConnectionRequest = { ...WITHOUT_PROVIDER["Existing Provider"]!, provider: "PROVIDER_ONE" };
-    const error = await client.connections.replace(CONNECTION, body).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues.map((i) => i.field)).toContain("provider");
+    const error = await rejectedValidationError(() => client.connections.replace(CONNECTION, body));
+    expect(error.issues.map((i) => i.field)).toContain("provider");
     expect(sent).toEqual([]);
   });
 
   it("refuses a replace that lacks what its type needs, without provider too", async () => {
     const { client, sent } = recording();
     const { mapProvider: _gone, ...incomplete } = WITHOUT_PROVIDER["Existing Provider"] as Record<string, unknown>;
-    const error = await client.connections.replace(CONNECTION, incomplete as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).message).toMatch(/mapProvider|payload/);
+    const error = await rejectedValidationError(() => client.connections.replace(CONNECTION, incomplete as never));
+    expect(error.message).toMatch(/mapProvider|payload/);
     expect(sent).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import {
 import { AbortError, ImportError, SessionExpiredError, UnexpectedResponseError, ValidationError } from "../../../src/kernel/errors.js";
 import { chunkByteLength, type ChunkBytes, type UploadSource } from "../../../src/wrappers/uploads/upload-source.js";
 import { iterate, pieces } from "../../support/byte-pieces.js";
+import { rejectedIssues, rejectedValidationError, validationErrorOf } from "../../support/validation-issues.js";
 import { until } from "../../cli/support/until.js";
 
 const HOUR = 3_600_000;
@@ -153,12 +154,7 @@ describe("planChunks", () => {
     [10, 0, "chunkSize"],
     [10, 1.5, "chunkSize"],
   ])("refuses fileSize %s, chunkSize %s", (size, chunk, field) => {
-    expect(() => planChunks(size, chunk)).toThrow(ValidationError);
-    try {
-      planChunks(size, chunk);
-    } catch (error) {
-      expect((error as ValidationError).field).toBe(field);
-    }
+    expect(validationErrorOf(() => planChunks(size, chunk)).field).toBe(field);
   });
 });
 
@@ -727,25 +723,23 @@ describe("runChunkedUpload", () => {
     ["no source", { source: undefined }, "source", "type"],
   ])("refuses %s with a ValidationError naming the field and rule, sending nothing", async (_, change, field, rule) => {
     const fake = new FakeSession();
-    const error = await rejection(runChunkedUpload(fake.deps, { ...good(), ...change } as ChunkedUploadOptions));
-    expect(error).toBeInstanceOf(ValidationError);
-    const issues = (error as ValidationError).issues;
-    expect(issues).toContainEqual(expect.objectContaining({ field, rule }));
-    expect(issues.find((i) => i.field === field)!.message).toContain(field);
+    const error = await rejectedValidationError(runChunkedUpload(fake.deps, { ...good(), ...change } as ChunkedUploadOptions));
+    expect(error.issues).toContainEqual(expect.objectContaining({ field, rule }));
+    expect(error.issues.find((i) => i.field === field)!.message).toContain(field);
     expect(fake.calls).toEqual([]);
   });
 
   it("reports every bad option at once", async () => {
     const fake = new FakeSession();
-    const error = await rejection(runChunkedUpload(fake.deps, { ...good(), fileName: "", chunkSize: 0, concurrency: 0 }));
-    expect((error as ValidationError).issues.map((i) => i.field).sort()).toEqual(["chunkSize", "concurrency", "fileName"]);
+    const error = await rejectedValidationError(runChunkedUpload(fake.deps, { ...good(), fileName: "", chunkSize: 0, concurrency: 0 }));
+    expect(error.issues.map((i) => i.field).sort()).toEqual(["chunkSize", "concurrency", "fileName"]);
     expect(fake.calls).toEqual([]);
   });
 
   it("refuses a missing options object", async () => {
     const fake = new FakeSession();
-    const error = await rejection(runChunkedUpload(fake.deps, undefined as unknown as ChunkedUploadOptions));
-    expect((error as ValidationError).issues[0]).toMatchObject({ field: "options", rule: "type" });
+    const error = await rejectedValidationError(runChunkedUpload(fake.deps, undefined as unknown as ChunkedUploadOptions));
+    expect(error.issues[0]).toMatchObject({ field: "options", rule: "type" });
     expect(fake.calls).toEqual([]);
   });
 });
@@ -785,16 +779,15 @@ describe("resumeChunkedUpload", () => {
     [[0, 1, 1], "state.uploadedChunks[2]", "uniqueItems"],
   ])("refuses an edited chunk list %j, naming %s, sending nothing", async (uploadedChunks, field, rule) => {
     const fake = new FakeSession();
-    const error = await rejection(resumeChunkedUpload(fake.deps, stateFor({ uploadedChunks }), { source: blobOf(bytes(30)) }));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toContainEqual(expect.objectContaining({ field, rule }));
+    const error = await rejectedValidationError(resumeChunkedUpload(fake.deps, stateFor({ uploadedChunks }), { source: blobOf(bytes(30)) }));
+    expect(error.issues).toContainEqual(expect.objectContaining({ field, rule }));
     expect(fake.calls).toEqual([]);
   });
 
   it("refuses a state whose sessionId is not a session id, sending nothing", async () => {
     const fake = new FakeSession();
-    const error = await rejection(resumeChunkedUpload(fake.deps, stateFor({ sessionId: "cm-4e5f6a7b" }), { source: blobOf(bytes(30)) }));
-    expect((error as ValidationError).issues).toContainEqual(expect.objectContaining({ field: "state.sessionId", rule: "pattern" }));
+    const error = await rejectedValidationError(resumeChunkedUpload(fake.deps, stateFor({ sessionId: "cm-4e5f6a7b" }), { source: blobOf(bytes(30)) }));
+    expect(error.issues).toContainEqual(expect.objectContaining({ field: "state.sessionId", rule: "pattern" }));
     expect(fake.calls).toEqual([]);
   });
 
@@ -823,9 +816,8 @@ describe("resumeChunkedUpload", () => {
     ["a non-boolean isAdapter", { ...stateFor(), isAdapter: 1 }, "state.isAdapter", "type"],
   ])("refuses a state with %s, sending nothing", async (_, state, field, rule) => {
     const fake = new FakeSession();
-    const error = await rejection(resumeChunkedUpload(fake.deps, state as ImportState, { source: blobOf(bytes(30)) }));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toContainEqual(expect.objectContaining({ field, rule }));
+    const error = await rejectedValidationError(resumeChunkedUpload(fake.deps, state as ImportState, { source: blobOf(bytes(30)) }));
+    expect(error.issues).toContainEqual(expect.objectContaining({ field, rule }));
     expect(fake.calls).toEqual([]);
   });
 
@@ -844,9 +836,9 @@ describe("resumeChunkedUpload", () => {
       expect(state.uploadedChunks).toEqual([0]);
       const other = new Uint8Array(30).fill(7);
       const fake = new FakeSession();
-      const error = await rejection(resumeChunkedUpload(fake.deps, state, { source: new Blob([other]) }));
-      expect((error as ValidationError).issues).toEqual([expect.objectContaining({ field: "source", rule: "sameSource" })]);
-      expect((error as Error).message).toContain("chunk 0");
+      const error = await rejectedValidationError(resumeChunkedUpload(fake.deps, state, { source: new Blob([other]) }));
+      expect(error.issues).toEqual([expect.objectContaining({ field: "source", rule: "sameSource" })]);
+      expect(error.message).toContain("chunk 0");
       expect(fake.calls).toEqual([]);
     });
 
@@ -856,8 +848,8 @@ describe("resumeChunkedUpload", () => {
       expect(state.source).toMatchObject({ name: "llama.tar", lastModified: 1_700_000_000_000, size: 30 });
       const rewritten = new File([blobOf(bytes(30))], "llama.tar", { lastModified: 1_700_000_100_000 });
       const fake = new FakeSession();
-      const error = await rejection(resumeChunkedUpload(fake.deps, state, { source: rewritten }));
-      expect((error as ValidationError).issues).toEqual([expect.objectContaining({ field: "source.lastModified", rule: "sameSource" })]);
+      const error = await rejectedValidationError(resumeChunkedUpload(fake.deps, state, { source: rewritten }));
+      expect(error.issues).toEqual([expect.objectContaining({ field: "source.lastModified", rule: "sameSource" })]);
       expect(fake.calls).toEqual([]);
     });
 
@@ -888,15 +880,14 @@ describe("resumeChunkedUpload", () => {
     ["no source", undefined, "source", "type"],
   ])("refuses %s, sending nothing", async (_, source, field, rule) => {
     const fake = new FakeSession();
-    const error = await rejection(resumeChunkedUpload(fake.deps, stateFor(), { source: source as Blob }));
-    expect((error as ValidationError).issues).toContainEqual(expect.objectContaining({ field, rule }));
+    const error = await rejectedValidationError(resumeChunkedUpload(fake.deps, stateFor(), { source: source as Blob }));
+    expect(error.issues).toContainEqual(expect.objectContaining({ field, rule }));
     expect(fake.calls).toEqual([]);
   });
 
   it("refuses bad transfer options, sending nothing", async () => {
     const fake = new FakeSession();
-    const error = await rejection(resumeChunkedUpload(fake.deps, stateFor(), { source: blobOf(bytes(30)), concurrency: 0, retries: -1 }));
-    expect((error as ValidationError).issues.map((i) => [i.field, i.rule])).toEqual([
+    expect(await rejectedIssues(resumeChunkedUpload(fake.deps, stateFor(), { source: blobOf(bytes(30)), concurrency: 0, retries: -1 }))).toEqual([
       ["concurrency", "minimum"],
       ["retries", "minimum"],
     ]);

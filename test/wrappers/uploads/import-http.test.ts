@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildNodePlatformClient as createPlatformClient } from "../../../src/node/node-client.js";
-import { ImportError, SessionExpiredError, ValidationError, type ImportState } from "../../../src/index.js";
+import { ImportError, SessionExpiredError, type ImportState } from "../../../src/index.js";
 import { startImportServer, type ImportServer } from "../../support/import-server.js";
+import { rejectedValidationError } from "../../support/validation-issues.js";
 
 const KEY = "key-0123456789abcdef";
 let server: ImportServer | undefined;
@@ -75,8 +76,7 @@ describe("importModel over HTTP", () => {
     expect(state.source).toMatchObject({ name: "model.tar", size: 4 * 256 * 1024, lastModified: expect.any(Number) });
     const second = fileOf(4 * 256 * 1024);
     const before = server.receipts.length;
-    const refused = await client.models.resumeImport(state, { source: second.path }).catch((e) => e);
-    expect(refused).toBeInstanceOf(ValidationError);
+    const refused = await rejectedValidationError(() => client.models.resumeImport(state, { source: second.path }));
     expect(refused.issues[0]).toMatchObject({ rule: "sameSource" });
     expect(server.receipts.length).toBe(before);
   });

@@ -7,9 +7,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { fileSource } from "../../../src/node/file-source.js";
-import { ValidationError } from "../../../src/kernel/errors.js";
 import { checkUploadSource, chunkByteLength, chunkRange, openChunkReader, sourceSize, type ChunkBytes, type UploadSource } from "../../../src/wrappers/uploads/upload-source.js";
 import { iterate, pieces } from "../../support/byte-pieces.js";
+import { pairsOf, rejectedValidationError } from "../../support/validation-issues.js";
 
 function bytes(length: number, seed = 7): Uint8Array {
   const out = new Uint8Array(length);
@@ -43,13 +43,6 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
-async function rejection(work: Promise<unknown>): Promise<unknown> {
-  return work.then(
-    () => expect.unreachable("expected a rejection"),
-    (error: unknown) => error,
-  );
-}
-
 describe("chunkRange", () => {
   it("cuts chunks from byte 0 with a short last one", () => {
     expect(chunkRange(0, 4, 10)).toEqual({ start: 0, end: 4 });
@@ -72,7 +65,7 @@ describe("checkUploadSource", () => {
     ["undefined", undefined, [["source", "type"]]],
   ] as const)("%s", (_, source, expected) => {
     const issues = checkUploadSource(source);
-    expect(issues.map((i) => [i.field, i.rule])).toEqual(expected);
+    expect(pairsOf(issues)).toEqual(expected);
     for (const issue of issues) expect(issue.message).toContain(issue.field.split(".")[0]);
   });
 
@@ -182,11 +175,10 @@ describe("openChunkReader over a stream", () => {
   it("names source.size when the stream ends early", async () => {
     const reader = openChunkReader({ stream: iterate([bytes(6)]), size: 10 }, 4);
     await reader.read(0);
-    const error = await rejection(reader.read(1));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).field).toBe("source.size");
-    expect((error as ValidationError).rule).toBe("streamLength");
-    expect((error as ValidationError).message).toMatch(/source\.size is 10 bytes but the stream ended after 6/);
+    const error = await rejectedValidationError(reader.read(1));
+    expect(error.field).toBe("source.size");
+    expect(error.rule).toBe("streamLength");
+    expect(error.message).toMatch(/source\.size is 10 bytes but the stream ended after 6/);
   });
 
   it.each([
@@ -196,10 +188,9 @@ describe("openChunkReader over a stream", () => {
     const reader = openChunkReader({ stream: iterate(parts), size: 10 }, 4);
     await reader.read(0);
     await reader.read(1);
-    const error = await rejection(reader.read(2));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).field).toBe("source.size");
-    expect((error as ValidationError).message).toMatch(/source\.size is 10 bytes but the stream yielded more/);
+    const error = await rejectedValidationError(reader.read(2));
+    expect(error.field).toBe("source.size");
+    expect(error.message).toMatch(/source\.size is 10 bytes but the stream yielded more/);
   });
 
   it("accepts trailing empty pieces at the end", async () => {
@@ -209,8 +200,8 @@ describe("openChunkReader over a stream", () => {
 
   it("refuses pieces that are not Uint8Array", async () => {
     const stream = iterate(["text" as unknown as Uint8Array]);
-    const error = await rejection(openChunkReader({ stream, size: 4 }, 4).read(0));
-    expect((error as ValidationError).field).toBe("source.stream");
+    const error = await rejectedValidationError(openChunkReader({ stream, size: 4 }, 4).read(0));
+    expect(error.field).toBe("source.stream");
   });
 
   it("close() releases the producer", async () => {
@@ -275,11 +266,10 @@ describe("fileSource", () => {
     ["a path through a file", () => join(dir, "Modelfile", "x"), "exists", /does not exist/],
     ["a directory", () => dir, "file", /is not a regular file/],
   ])("refuses %s with a ValidationError on path", async (_, path, rule, message) => {
-    const error = await rejection(fileSource(path()));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).field).toBe("path");
-    expect((error as ValidationError).rule).toBe(rule);
-    expect((error as ValidationError).message).toMatch(message);
+    const error = await rejectedValidationError(fileSource(path()));
+    expect(error.field).toBe("path");
+    expect(error.rule).toBe(rule);
+    expect(error.message).toMatch(message);
   });
 
   it("keeps a source that is a valid UploadSource", async () => {
