@@ -754,8 +754,8 @@ if (selected("mock") && raw.mock) {
   );
   row(
     `7. Stateful mock: peak RSS through a ${sizeLabel(big.size)} import (8 MiB chunks, 4 at a time, ${fmt(big.size / MiB / big.seconds, 0)} MiB/s) vs ${sizeLabel(small.size)}`,
-    "MiB, peak (RSS before the import)",
-    `${fmt(big.peakRssMiB, 0)} (${fmt(big.baselineRssMiB, 0)}) vs ${fmt(small.peakRssMiB, 0)} (${fmt(small.baselineRssMiB, 0)})`,
+    `MiB, peak: median (min–max) of ${big.peakRssRuns.length} imports each (RSS before the import)`,
+    `${fmtSpread(big.peakRssRuns, 0)} (${fmt(big.baselineRssMiB, 0)}) vs ${fmtSpread(small.peakRssRuns, 0)} (${fmt(small.baselineRssMiB, 0)})`,
     "",
     `${fmt(v.growth, 2)}×`,
     "flat: grows ≤ 10%, chunk digests match",

@@ -248,7 +248,14 @@ describe("bench --quick", () => {
   it("judges both mocks in the summary as in the table: the stateful mock's rate and flat memory, the in-process mock's ratios, creation and memory", () => {
     const sizes = { bigSize: 1024 * MiB, smallSize: 256 * MiB };
     const empty = { import: [], memory: [], latency: [], errors: [] };
-    const mockImport = (size: number, peakRssMiB: number, digestsMatch = true) => ({ size, baselineRssMiB: 47, peakRssMiB, seconds: 5, digestsMatch });
+    const mockImport = (size: number, peakRssMiB: number, digestsMatch = true) => ({
+      size,
+      baselineRssMiB: 47,
+      peakRssMiB,
+      peakRssRuns: [peakRssMiB],
+      seconds: 5,
+      digestsMatch,
+    });
     const mock = { requestsPerSecond: [1500, 1600, 1400], requests: 90_000, errors: 0, pinned: true, import: [mockImport(1024 * MiB, 104), mockImport(64 * MiB, 99)] };
     const good = evaluate({ ...empty, mock }, { selected: ["mock"], curl: true, ...sizes });
     expect(good.mock).toMatchObject({ requests: 1500, requestsMet: true, flat: true });
