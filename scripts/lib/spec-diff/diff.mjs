@@ -20,7 +20,7 @@ import { verdictOf } from "./verdict.mjs";
 import { workflowImpact } from "./workflows.mjs";
 
 /**
- * @typedef {import("../json-types.ts").JsonObject} JsonObject
+ * @typedef {import("../json-types.ts").JsonRecord} JsonRecord
  * @typedef {import("./document.mjs").Side} Side
  * @typedef {import("./changes.mjs").ChangeRecord} ChangeRecord
  * @typedef {import("./operation-index.mjs").OperationEntry} OperationEntry
@@ -74,7 +74,7 @@ function sideInfo(side) {
 /**
  * @param {Side} base
  * @param {Side} head
- * @param {{ arazzo?: JsonObject | undefined }} [options] the Arazzo document whose workflows the report names when a change reaches them
+ * @param {{ arazzo?: JsonRecord | undefined }} [options] the Arazzo document whose workflows the report names when a change reaches them
  * @returns {Report}
  */
 export function diffSpecs(base, head, { arazzo } = {}) {

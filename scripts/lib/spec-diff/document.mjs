@@ -1,13 +1,14 @@
 // One side of a comparison: the parsed spec and, for every JSON pointer in it, the line it is
 // written on, so each change links to its place in the file a reviewer reads.
 import { LineCounter, isMap, isNode, isSeq, parseDocument } from "yaml";
+import { isRecord } from "../json-members.mjs";
 import { escapeSegment } from "../spec.mjs";
 
 const MAX_ALIAS_COUNT = 100;
 
 /**
- * @typedef {import("../json-types.ts").JsonObject} JsonObject
- * @typedef {{ spec: JsonObject, lines: Map<string, number>, file: string, label: string, ref: string | null, version: string | undefined }} Side
+ * @typedef {import("../json-types.ts").JsonRecord} JsonRecord
+ * @typedef {{ spec: JsonRecord, lines: Map<string, number>, file: string, label: string, ref: string | null, version: string | undefined }} Side
  */
 
 
@@ -33,7 +34,7 @@ export function parseSide(text, { file, label = file, ref = null }) {
     throw error;
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`${label}: not an OpenAPI document (no top-level mapping)`);
-  const spec = /** @type {JsonObject} */ (parsed);
+  const spec = /** @type {JsonRecord} */ (parsed);
   if (typeof spec.openapi !== "string" && typeof spec.swagger !== "string") throw new Error(`${label}: not an OpenAPI document (no "openapi" field)`);
   if (typeof spec.swagger === "string") throw new Error(`${label}: Swagger ${spec.swagger} documents are not compared; only OpenAPI 3.x`);
   const lines = new Map([["", 1]]);
@@ -59,7 +60,7 @@ export function parseSide(text, { file, label = file, ref = null }) {
     }
   };
   visit(doc.contents, "");
-  return { spec, lines, file, label, ref, version: typeof spec.info?.version === "string" ? spec.info.version : undefined };
+  return { spec, lines, file, label, ref, version: versionOf(spec) };
 }
 
 /**
@@ -70,10 +71,13 @@ export function parseSide(text, { file, label = file, ref = null }) {
  */
 export function sideFromDocument(document, { file, label = file, ref = null }) {
   if (document === null || typeof document !== "object" || Array.isArray(document)) throw new Error(`${label}: not an OpenAPI 3 document`);
-  const spec = /** @type {JsonObject} */ (document);
+  const spec = /** @type {JsonRecord} */ (document);
   if (typeof spec.openapi !== "string") throw new Error(`${label}: not an OpenAPI 3 document`);
-  return { spec, lines: new Map([["", 1]]), file, label, ref, version: typeof spec.info?.version === "string" ? spec.info.version : undefined };
+  return { spec, lines: new Map([["", 1]]), file, label, ref, version: versionOf(spec) };
 }
+
+/** @param {JsonRecord} spec @returns {string | undefined} its info.version */
+const versionOf = (spec) => (isRecord(spec.info) && typeof spec.info.version === "string" ? spec.info.version : undefined);
 
 /**
  * The line of a pointer, or of its nearest ancestor written in the file.

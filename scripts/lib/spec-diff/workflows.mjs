@@ -2,12 +2,13 @@
 // workflow calls operations by operationId, so a change to one of them may break the flow, and an
 // operationId the head no longer has (removed, or renamed) breaks it for sure. Read off the
 // report's changes, so it says nothing the differ did not find.
+import { isRecord } from "../json-members.mjs";
 import { workflowsByOperation } from "../arazzo.mjs";
 import { highest } from "./levels.mjs";
 import { indexOperations } from "./operation-index.mjs";
 
 /**
- * @typedef {import("../json-types.ts").JsonObject} JsonObject
+ * @typedef {import("../json-types.ts").JsonRecord} JsonRecord
  * @typedef {import("./operation-index.mjs").OperationRef} OperationRef
  * @typedef {{ operationId: string, level: string, changes: number, missing: boolean }} OperationImpact
  * @typedef {{ workflowId: string, level: string, operations: OperationImpact[] }} WorkflowImpact
@@ -17,8 +18,8 @@ import { indexOperations } from "./operation-index.mjs";
  * One entry per workflow that calls a changed or missing operation, in the document's order:
  * its highest level (a missing operation counts as major) and, per operation it calls, how many
  * changes at which level, or `missing: true`.
- * @param {JsonObject} arazzo @param {Array<{ operation: OperationRef | null, level: string }>} changes the report's
- * @param {JsonObject} headSpec
+ * @param {JsonRecord} arazzo @param {Array<{ operation: OperationRef | null, level: string }>} changes the report's
+ * @param {JsonRecord} headSpec
  * @returns {WorkflowImpact[]}
  */
 export function workflowImpact(arazzo, changes, headSpec) {
@@ -40,8 +41,6 @@ export function workflowImpact(arazzo, changes, headSpec) {
       impact.set(workflowId, record);
     }
   }
-  /** @type {JsonObject[]} */
-  const workflows = arazzo.workflows ?? [];
-  const order = workflows.map((w) => w.workflowId);
+  const order = (Array.isArray(arazzo.workflows) ? arazzo.workflows : []).map((w) => (isRecord(w) ? w.workflowId : undefined));
   return [...impact.values()].sort((a, b) => order.indexOf(a.workflowId) - order.indexOf(b.workflowId));
 }

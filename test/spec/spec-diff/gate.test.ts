@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { isRecord } from "../../../scripts/lib/json-members.mjs";
 import { diffSpecs } from "../../../scripts/lib/spec-diff/diff.mjs";
 import { judge, nextVersion } from "../../../scripts/lib/spec-diff/gate.mjs";
 import { resolveSides, sideFromArgument } from "../../../scripts/lib/spec-diff/sources.mjs";
@@ -82,6 +83,7 @@ describe("the version gate", () => {
 
   it("npm run check:spec-diff exits 1 and lists the change when an operation goes without a bump", () => {
     const released = sideFromArgument("0.2.0").spec;
+    if (!isRecord(released.paths)) throw new Error("the 0.2.0 spec has no paths");
     delete released.paths["/api/public/guardrails/undeploy"];
     const dir = mkdtempSync(join(tmpdir(), "spec-gate-"));
     const file = join(dir, "platform.yaml");

@@ -2,12 +2,13 @@
 // schema, response, parameter, request body, header and path item of the spec under its
 // component name, so a component removed or renamed is an exported type removed, whatever the
 // operations that used it now use instead.
+import { memberAt, recordOf } from "../../json-members.mjs";
 import { record } from "../changes.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
 
 export const COMPONENT_REMOVED = rule(
   "component-removed",
@@ -25,21 +26,21 @@ export const EXPORTED_SECTIONS = ["schemas", "responses", "parameters", "request
 
 /**
  * Components removed or added, section by section.
- * @param {JsonObject} base @param {JsonObject} head
+ * @param {JsonRecord} base @param {JsonRecord} head
  */
 export function componentChanges(base, head) {
   /** @type {ChangeRecord[]} */
   const out = [];
   for (const section of EXPORTED_SECTIONS) {
-    const x = base.components?.[section] ?? {};
-    const y = head.components?.[section] ?? {};
+    const x = recordOf(memberAt(base, "components", section));
+    const y = recordOf(memberAt(head, "components", section));
     const at = `/components/${section}`;
     for (const name of Object.keys(x)) {
       if (!Object.hasOwn(y, name))
         out.push(
           record(COMPONENT_REMOVED, {
             base: `${at}/${escapeSegment(name)}`,
-            head: head.components?.[section] ? at : "/components",
+            head: memberAt(head, "components", section) ? at : "/components",
             holder: at,
             message: `components.${section}.${name} removed`,
           }),
@@ -49,7 +50,7 @@ export function componentChanges(base, head) {
       if (!Object.hasOwn(x, name))
         out.push(
           record(COMPONENT_ADDED, {
-            base: base.components?.[section] ? at : "/components",
+            base: memberAt(base, "components", section) ? at : "/components",
             head: `${at}/${escapeSegment(name)}`,
             holder: at,
             message: `components.${section}.${name} added`,

@@ -1,14 +1,14 @@
 // The `x-discrepancies` records (openapi/EXTENSIONS.md), wherever they sit, matched by `id`: a
 // record moved from the root to the object it concerns is a move, not a removal and an addition.
+import { memberAt } from "../../json-members.mjs";
 import { readablePointer, record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment, segmentsOf } from "../../../../src/kernel/json-pointer.js";
 
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
-/** @typedef {import("../../json-types.ts").DocumentValue} DocumentValue */
 
 export const DISCREPANCY_ADDED = rule("discrepancy-added", ROWS.discrepancies, null, "A discrepancy record added.");
 export const DISCREPANCY_REMOVED = rule("discrepancy-removed", ROWS.discrepancies, null, "A discrepancy record removed.");
@@ -21,7 +21,7 @@ export const RULES = [DISCREPANCY_ADDED, DISCREPANCY_REMOVED, DISCREPANCY_CHANGE
 /**
  * Every record, keyed by id, with the pointer of the record itself. Tolerant of any place and of
  * a map keyed by id instead of a list, since the differ must read specs that lint would refuse.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @returns {Map<string, { record: JsonValue, pointer: string, holder: string, place: string, list: string }>}
  */
 export function collectRecords(spec) {
@@ -29,11 +29,14 @@ export function collectRecords(spec) {
   /**
    * `place` names the holder as a reader would, array items by their `name` (a tag, a
    * parameter), so reordering the tags does not move the records they carry.
-   * @param {DocumentValue} node @param {string} pointer @param {string} place
+   * @param {JsonValue} node @param {string} pointer @param {string} place
    */
   const visit = (node, pointer, place) => {
     if (Array.isArray(node)) {
-      for (const [i, child] of node.entries()) visit(child, `${pointer}/${i}`, `${place}/${typeof child?.name === "string" ? `name=${child.name}` : i}`);
+      for (const [i, child] of node.entries()) {
+        const name = memberAt(child, "name");
+        visit(child, `${pointer}/${i}`, `${place}/${typeof name === "string" ? `name=${name}` : i}`);
+      }
       return;
     }
     if (node === null || typeof node !== "object") return;
@@ -43,10 +46,11 @@ export function collectRecords(spec) {
         visit(value, at, `${place}/${escapeSegment(key)}`);
         continue;
       }
+      /** @type {Array<[id: JsonValue | undefined, record: JsonValue, index: number | string]>} */
       const entries = Array.isArray(value)
-        ? value.map((r, i) => [r?.id, r, i])
+        ? value.map((r, i) => [memberAt(r, "id"), r, i])
         : value && typeof value === "object"
-          ? Object.entries(value).map(([id, r]) => [r?.id ?? id, r, id])
+          ? Object.entries(value).map(([id, r]) => [memberAt(r, "id") ?? id, r, id])
           : [];
       entries.forEach(([id, r, index], i) => {
         const name = typeof id === "string" ? id : `${pointer}#${i}`;
@@ -60,20 +64,21 @@ export function collectRecords(spec) {
 
 /**
  * Whether a pointer names something in a document.
- * @param {DocumentValue} spec @param {string} pointer
+ * @param {JsonValue} spec @param {string} pointer
  */
 function exists(spec, pointer) {
+  /** @type {JsonValue | undefined} */
   let node = spec;
   for (const key of segmentsOf(pointer)) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return false;
-    node = node[key];
+    node = Array.isArray(node) ? node[Number(key)] : node[key];
   }
   return true;
 }
 
 /**
  * Discrepancy record changes, each with the pointer of the record on the side that has it.
- * @param {JsonObject} base @param {JsonObject} head
+ * @param {JsonRecord} base @param {JsonRecord} head
  */
 export function discrepancyChanges(base, head) {
   /** @type {ChangeRecord[]} */

@@ -2,6 +2,7 @@
 // (default, readOnly, discriminator, ...), vendor extensions, `x-retry-safe`, examples. Found by
 // walking both documents in step, node by node at the same place (array items matched by name or
 // $ref), so each is reported once where it is written, not once per operation that uses it.
+import { isRecord, listOf, memberAt } from "../../json-members.mjs";
 import { record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
@@ -10,8 +11,8 @@ import { escapeSegment } from "../../spec.mjs";
 
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
 /** @typedef {import("../changes.mjs").Rule} Rule */
-/** @typedef {import("../../json-types.ts").DocumentValue} DocumentValue */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
 
 export const DOCUMENTATION_CHANGED = rule(
   "documentation-changed",
@@ -56,9 +57,6 @@ const LEAVES = new Set(["enum", "const", "required", "type", "security"]);
 // Compared elsewhere, or not text at all.
 const SKIPPED = new Set(["/components/examples", "/info/version"]);
 
-/** @param {DocumentValue} value @returns {value is JsonObject} */
-const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
 /**
  * @param {string} key @param {string} pointer the object the key is in
  * @returns {Rule | undefined}
@@ -74,7 +72,7 @@ function ruleFor(key, pointer) {
   return undefined;
 }
 
-/** @param {DocumentValue} value */
+/** @param {JsonValue | undefined} value */
 const what = (value) =>
   typeof value === "string" && value.length <= 60 && !value.includes("\n")
     ? `\`${value}\``
@@ -84,8 +82,8 @@ const what = (value) =>
 
 /**
  * A key's change between two objects. `bAt` and `hAt` are undefined on the side without the key.
- * @param {Rule} rule @param {string} key @param {DocumentValue} bValue @param {string | undefined} bAt
- * @param {DocumentValue} hValue @param {string | undefined} hAt @param {string} parentB @param {string} parentH
+ * @param {Rule} rule @param {string} key @param {JsonValue | undefined} bValue @param {string | undefined} bAt
+ * @param {JsonValue | undefined} hValue @param {string | undefined} hAt @param {string} parentB @param {string} parentH
  */
 function keyChange(rule, key, bValue, bAt, hValue, hAt, parentB, parentH) {
   const holder = parentH;
@@ -99,12 +97,12 @@ function keyChange(rule, key, bValue, bAt, hValue, hAt, parentB, parentH) {
 
 /**
  * Items of two arrays paired by $ref, by `in`+`name` (parameters), `name` (tags) or `url` (servers), else by position.
- * @param {DocumentValue[]} bList @param {DocumentValue[]} hList
+ * @param {JsonValue[]} bList @param {JsonValue[]} hList
  * @returns {[number, number][]}
  */
 function pairItems(bList, hList) {
-  /** @param {DocumentValue} item @param {number} i */
-  const keyOf = (item, i) => (isObject(item) ? (item.$ref ?? (item.name !== undefined ? `${item.in ?? ""}:${item.name}` : (item.url ?? `#${i}`))) : `#${i}`);
+  /** @param {JsonValue} item @param {number} i */
+  const keyOf = (item, i) => (isRecord(item) ? (item.$ref ?? (item.name !== undefined ? `${item.in ?? ""}:${item.name}` : (item.url ?? `#${i}`))) : `#${i}`);
   const hByKey = new Map(hList.map((item, i) => [keyOf(item, i), i]));
   /** @type {[number, number][]} */
   const pairs = [];
@@ -117,11 +115,11 @@ function pairItems(bList, hList) {
 
 /**
  * Root tags added or removed (their descriptions are compared by the walk).
- * @param {JsonObject} base @param {JsonObject} head
+ * @param {JsonRecord} base @param {JsonRecord} head
  */
 function tagChanges(base, head) {
-  /** @param {JsonObject} spec @returns {Map<DocumentValue, string>} */
-  const names = (spec) => new Map((Array.isArray(spec.tags) ? spec.tags : []).map((tag, i) => [tag?.name, `/tags/${i}`]));
+  /** @param {JsonRecord} spec @returns {Map<JsonValue | undefined, string>} */
+  const names = (spec) => new Map(listOf(spec.tags).map((tag, i) => [memberAt(tag, "name"), `/tags/${i}`]));
   const x = names(base);
   const y = names(head);
   const out = [];
@@ -132,7 +130,7 @@ function tagChanges(base, head) {
 
 /**
  * Every documentation-only change between two documents, as records with pointers on both sides.
- * @param {JsonObject} base @param {JsonObject} head
+ * @param {JsonRecord} base @param {JsonRecord} head
  */
 export function documentationChanges(base, head) {
   const out = [...tagChanges(base, head)];
@@ -140,7 +138,7 @@ export function documentationChanges(base, head) {
     if (base[key] !== head[key]) out.push(keyChange(DOCUMENTATION_CHANGED, key, base[key], `/${key}`, head[key], `/${key}`, "", ""));
   }
   /**
-   * @param {DocumentValue} b @param {DocumentValue} h the same place on both sides
+   * @param {JsonValue | undefined} b @param {JsonValue | undefined} h the same place on both sides
    * @param {string} bAt @param {string} hAt @param {string} parentKey the key the place is under
    */
   const visit = (b, h, bAt, hAt, parentKey) => {
@@ -149,7 +147,7 @@ export function documentationChanges(base, head) {
       for (const [i, j] of pairItems(b, h)) visit(b[i], h[j], `${bAt}/${i}`, `${hAt}/${j}`, parentKey);
       return;
     }
-    if (!isObject(b) || !isObject(h)) return;
+    if (!isRecord(b) || !isRecord(h)) return;
     const nameMap = NAME_MAPS.has(parentKey);
     for (const key of new Set([...Object.keys(b), ...Object.keys(h)])) {
       const bKeyAt = `${bAt}/${escapeSegment(key)}`;

@@ -1,13 +1,14 @@
 // Examples: the named ones under components.examples, the `examples` maps of media types and
 // parameters (by name), and `example`/`examples` values of schemas. Prism serves them and the
 // contract tests read them, but the table counts them as documentation.
+import { isRecord, memberAt, recordOf } from "../../json-members.mjs";
 import { record } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
 
 export const EXAMPLE_ADDED = rule("example-added", ROWS.descriptions, null, "An example added.");
@@ -16,12 +17,9 @@ export const EXAMPLE_CHANGED = rule("example-changed", ROWS.descriptions, null, 
 
 export const RULES = [EXAMPLE_ADDED, EXAMPLE_REMOVED, EXAMPLE_CHANGED];
 
-/** @param {JsonValue | undefined} value @returns {value is { [key: string]: JsonValue }} */
-const isMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
 /**
  * Named maps of examples compared entry by entry: added, removed, changed.
- * @param {JsonObject} bMap @param {string} bAt @param {JsonObject} hMap @param {string} hAt @param {string} what
+ * @param {JsonRecord} bMap @param {string} bAt @param {JsonRecord} hMap @param {string} hAt @param {string} what
  */
 function namedChanges(bMap, bAt, hMap, hAt, what) {
   const holder = hAt;
@@ -49,10 +47,11 @@ function namedChanges(bMap, bAt, hMap, hAt, what) {
 
 /**
  * The named examples under components.examples.
- * @param {JsonObject} base @param {JsonObject} head
+ * @param {JsonRecord} base @param {JsonRecord} head
  */
 export function componentExampleChanges(base, head) {
-  return namedChanges(base.components?.examples ?? {}, "/components/examples", head.components?.examples ?? {}, "/components/examples", "example");
+  const at = "/components/examples";
+  return namedChanges(recordOf(memberAt(base, "components", "examples")), at, recordOf(memberAt(head, "components", "examples")), at, "example");
 }
 
 /**
@@ -64,8 +63,8 @@ export function componentExampleChanges(base, head) {
  * @returns {ChangeRecord[]}
  */
 export function exampleKeyChanges(key, bValue, bAt, hValue, hAt, parentB, parentH) {
-  if (key === "examples" && (isMap(bValue) || isMap(hValue)) && !Array.isArray(bValue) && !Array.isArray(hValue)) {
-    return namedChanges(isMap(bValue) ? bValue : {}, bAt ?? parentB, isMap(hValue) ? hValue : {}, hAt ?? parentH, "example");
+  if (key === "examples" && (isRecord(bValue) || isRecord(hValue)) && !Array.isArray(bValue) && !Array.isArray(hValue)) {
+    return namedChanges(isRecord(bValue) ? bValue : {}, bAt ?? parentB, isRecord(hValue) ? hValue : {}, hAt ?? parentH, "example");
   }
   const holder = parentH;
   if (bValue === undefined) return [record(EXAMPLE_ADDED, { base: parentB, head: hAt ?? null, holder, message: `\`${key}\` added` })];

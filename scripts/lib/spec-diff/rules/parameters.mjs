@@ -3,6 +3,7 @@
 // schemas compared as requests. A parameter is matched by where it goes and its name; a path
 // parameter also by its place in the path (its name never travels, but a typed client's
 // `params.path` key is that name).
+import { isRecord, memberAt } from "../../json-members.mjs";
 import { record } from "../changes.mjs";
 import { templateNames } from "../operation-index.mjs";
 import { follow } from "../schema/view.mjs";
@@ -12,8 +13,8 @@ import { escapeSegment } from "../../spec.mjs";
 /** @typedef {import("../diff.mjs").DiffContext} DiffContext */
 /** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
 /** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
-/** @typedef {{ name: string, in: string, node: JsonObject, pointer: string }} Parameter a parameter object ($ref followed) and where it is written */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {{ name: string, in: string, node: JsonRecord, pointer: string }} Parameter a parameter object ($ref followed) and where it is written */
 
 export const PARAMETER_REMOVED = rule("parameter-removed", ROWS.removedOrRenamed, "request", "A parameter removed.");
 export const PARAMETER_RENAMED = rule(
@@ -65,7 +66,7 @@ const label = (p) => `${p.in} parameter \`${p.name}\``;
 
 /**
  * The parameters an operation takes: the path item's, overridden by the operation's own.
- * @param {JsonObject} spec @param {OperationEntry} entry
+ * @param {JsonRecord} spec @param {OperationEntry} entry
  * @returns {Parameter[]}
  */
 export function effectiveParameters(spec, entry) {
@@ -75,8 +76,9 @@ export function effectiveParameters(spec, entry) {
   const add = (list, pointer) => {
     (Array.isArray(list) ? list : []).forEach((raw, i) => {
       const { node, pointer: at } = follow(spec, raw, `${pointer}/${i}`);
-      if (!node || typeof node.name !== "string" || typeof node.in !== "string") return;
-      found.set(keyOf(node), { name: node.name, in: node.in, node, pointer: at });
+      if (!isRecord(node) || typeof node.name !== "string" || typeof node.in !== "string") return;
+      const parameter = { name: node.name, in: node.in, node, pointer: at };
+      found.set(keyOf(parameter), parameter);
     });
   };
   add(entry.item.parameters, `${entry.itemPointer}/parameters`);
@@ -99,7 +101,7 @@ function serialization(p) {
 function schemaOf(p) {
   if (p.node.schema !== undefined) return { schema: p.node.schema, pointer: `${p.pointer}/schema` };
   const [type] = Object.keys(p.node.content ?? {});
-  if (type !== undefined) return { schema: p.node.content[type].schema ?? true, pointer: `${p.pointer}/content/${escapeSegment(type)}/schema` };
+  if (type !== undefined) return { schema: memberAt(p.node, "content", type, "schema") ?? true, pointer: `${p.pointer}/content/${escapeSegment(type)}/schema` };
   return { schema: true, pointer: p.pointer };
 }
 

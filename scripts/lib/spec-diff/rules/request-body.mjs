@@ -1,5 +1,6 @@
 // An operation's request body: added, removed, made required or optional, its media types
 // added or removed, and the schema of each media type on both sides compared as a request.
+import { memberAt, recordOf } from "../../json-members.mjs";
 import { record } from "../changes.mjs";
 import { canonical, follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
@@ -11,7 +12,8 @@ import { escapeSegment } from "../../spec.mjs";
 /** @typedef {import("../diff.mjs").DiffContext} DiffContext */
 /** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
 /** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
 
 export const REQUEST_BODY_ADDED_REQUIRED = rule(
   "request-body-added-required",
@@ -52,7 +54,7 @@ export const RULES = [
 ];
 
 
-/** @param {JsonObject} spec @param {OperationEntry} entry */
+/** @param {JsonRecord} spec @param {OperationEntry} entry */
 function bodyOf(spec, entry) {
   if (entry.node.requestBody === undefined) return undefined;
   return follow(spec, entry.node.requestBody, `${entry.pointer}/requestBody`);
@@ -60,33 +62,36 @@ function bodyOf(spec, entry) {
 
 /**
  * What travels of a part's encoding (its description does not).
- * @param {JsonObject | undefined} entry
+ * @param {JsonValue | undefined} entry
  */
 const encodingOf = (entry) =>
   canonical({
-    contentType: entry?.contentType ?? null,
-    style: entry?.style ?? null,
-    explode: entry?.explode ?? null,
-    allowReserved: entry?.allowReserved ?? false,
-    headers: Object.keys(entry?.headers ?? {})
+    contentType: memberAt(entry, "contentType") ?? null,
+    style: memberAt(entry, "style") ?? null,
+    explode: memberAt(entry, "explode") ?? null,
+    allowReserved: memberAt(entry, "allowReserved") ?? false,
+    headers: Object.keys(recordOf(memberAt(entry, "headers")))
       .map((h) => h.toLowerCase())
       .sort(),
   });
 
 /**
- * @param {JsonObject | undefined} bEncoding @param {string} bAt @param {JsonObject | undefined} hEncoding @param {string} hAt
+ * @param {JsonValue | undefined} bEncoding @param {string} bAt @param {JsonValue | undefined} hEncoding @param {string} hAt
  *   the `encoding` maps of a media type on both sides, and the media types' pointers
  * @param {Rule} chosen
  */
 function encodingChanges(bEncoding, bAt, hEncoding, hAt, chosen) {
   /** @type {ChangeRecord[]} */
   const out = [];
-  for (const part of new Set([...Object.keys(bEncoding ?? {}), ...Object.keys(hEncoding ?? {})])) {
-    const x = bEncoding?.[part];
-    const y = hEncoding?.[part];
+  for (const part of new Set([...Object.keys(recordOf(bEncoding)), ...Object.keys(recordOf(hEncoding))])) {
+    const x = memberAt(bEncoding, part);
+    const y = memberAt(hEncoding, part);
     if (encodingOf(x) === encodingOf(y)) continue;
-    /** @param {JsonObject | undefined} e */
-    const shownType = (e) => (e?.contentType ? `\`${e.contentType}\`` : "the default");
+    /** @param {JsonValue | undefined} e */
+    const shownType = (e) => {
+      const type = memberAt(e, "contentType");
+      return type ? `\`${type}\`` : "the default";
+    };
     const message = `part \`${part}\` encoding changed (content type ${shownType(x)} → ${shownType(y)})`;
     out.push(
       record(chosen, {
@@ -103,7 +108,7 @@ function encodingChanges(bEncoding, bAt, hEncoding, hAt, chosen) {
 /**
  * Media types and their schemas compared in one direction: shared by request bodies and responses.
  * @param {DiffContext} ctx
- * @param {JsonObject | undefined} bContent @param {string} bPointer @param {JsonObject | undefined} hContent @param {string} hPointer
+ * @param {JsonValue | undefined} bContent @param {string} bPointer @param {JsonValue | undefined} hContent @param {string} hPointer
  *   the `content` maps on both sides and the objects that hold them
  * @param {Direction} direction @param {string} where
  * @param {{ removed: Rule, added: Rule, encoding?: Rule }} rules for a media type removed or added, and a part's encoding changed
@@ -112,8 +117,8 @@ function encodingChanges(bEncoding, bAt, hEncoding, hAt, chosen) {
 export function contentChanges(ctx, bContent, bPointer, hContent, hPointer, direction, where, rules) {
   /** @type {PlacedRecord[]} */
   const out = [];
-  const bMap = bContent ?? {};
-  const hMap = hContent ?? {};
+  const bMap = recordOf(bContent);
+  const hMap = recordOf(hContent);
   const bTypes = Object.keys(bMap);
   const hTypes = Object.keys(hMap);
   for (const type of bTypes) {
@@ -135,16 +140,16 @@ export function contentChanges(ctx, bContent, bPointer, hContent, hPointer, dire
     if (rules.encoding)
       out.push(
         ...encodingChanges(
-          bMap[type]?.encoding,
+          memberAt(bMap, type, "encoding"),
           `${bPointer}/content/${escapeSegment(type)}`,
-          hMap[type]?.encoding,
+          memberAt(hMap, type, "encoding"),
           `${hPointer}/content/${escapeSegment(type)}`,
           rules.encoding,
         ).map((r) => ({ ...r, where: `${where} ${type}` })),
       );
     const bAt = `${bPointer}/content/${escapeSegment(type)}/schema`;
     const hAt = `${hPointer}/content/${escapeSegment(type)}/schema`;
-    const changes = ctx.schemas.compare(bMap[type]?.schema ?? true, bAt, hMap[type]?.schema ?? true, hAt, direction);
+    const changes = ctx.schemas.compare(memberAt(bMap, type, "schema") ?? true, bAt, memberAt(hMap, type, "schema") ?? true, hAt, direction);
     for (const change of changes) out.push({ ...change, where: `${where} ${type}` });
   }
   return out;
@@ -161,7 +166,7 @@ export function requestBodyChanges(ctx, b, h) {
   const where = "request body";
   if (!y) return x ? [{ ...record(REQUEST_BODY_REMOVED, { base: x.pointer, head: h.pointer, message: "request body removed" }), where }] : [];
   if (!x) {
-    const required = y.node.required === true;
+    const required = memberAt(y.node, "required") === true;
     return [
       {
         ...record(required ? REQUEST_BODY_ADDED_REQUIRED : REQUEST_BODY_ADDED_OPTIONAL, {
@@ -174,8 +179,8 @@ export function requestBodyChanges(ctx, b, h) {
     ];
   }
   const out = [];
-  const bRequired = x.node.required === true;
-  const hRequired = y.node.required === true;
+  const bRequired = memberAt(x.node, "required") === true;
+  const hRequired = memberAt(y.node, "required") === true;
   if (bRequired !== hRequired) {
     const at = { base: `${x.pointer}/required`, head: `${y.pointer}/required` };
     out.push({
@@ -184,7 +189,7 @@ export function requestBodyChanges(ctx, b, h) {
     });
   }
   out.push(
-    ...contentChanges(ctx, x.node.content, x.pointer, y.node.content, y.pointer, "request", where, {
+    ...contentChanges(ctx, memberAt(x.node, "content"), x.pointer, memberAt(y.node, "content"), y.pointer, "request", where, {
       removed: REQUEST_MEDIA_TYPE_REMOVED,
       added: REQUEST_MEDIA_TYPE_ADDED,
       encoding: REQUEST_ENCODING_CHANGED,

@@ -4,6 +4,7 @@
 // error). So `4XX` replaced by `400` plus `default` compares what a 400 carried before and now,
 // rather than reporting a status removed and another added. Headers and bodies compared as
 // responses.
+import { memberAt, recordOf } from "../../json-members.mjs";
 import { record } from "../changes.mjs";
 import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
@@ -15,7 +16,7 @@ import { escapeSegment } from "../../spec.mjs";
 /** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
 /** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
 /** @typedef {import("../schema/view.mjs").Followed} Followed */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
 
 export const RESPONSE_STATUS_REMOVED = rule(
   "response-status-removed",
@@ -55,10 +56,10 @@ const isSuccess = (status) => /^2/.test(status);
 
 /**
  * The response answering `status` among `responses`: { key, node, pointer } or undefined.
- * @param {JsonObject} spec @param {JsonObject} responses @param {string} pointer @param {string} status
+ * @param {JsonRecord} spec @param {JsonRecord} responses @param {string} pointer @param {string} status
  */
 function answering(spec, responses, pointer, status) {
-  const keys = Object.keys(responses ?? {});
+  const keys = Object.keys(responses);
   const upper = status.toUpperCase();
   /** @param {string} key */
   const pick = (key) => ({ key, ...follow(spec, responses[key], `${pointer}/${escapeSegment(key)}`) });
@@ -81,8 +82,8 @@ function headerChanges(ctx, x, y, where) {
   const out = [];
   /** @param {string} k */
   const name = (k) => k.toLowerCase();
-  const bHeaders = new Map(Object.keys(x.node.headers ?? {}).map((k) => [name(k), k]));
-  const hHeaders = new Map(Object.keys(y.node.headers ?? {}).map((k) => [name(k), k]));
+  const bHeaders = new Map(Object.keys(recordOf(memberAt(x.node, "headers"))).map((k) => [name(k), k]));
+  const hHeaders = new Map(Object.keys(recordOf(memberAt(y.node, "headers"))).map((k) => [name(k), k]));
   for (const [lower, key] of bHeaders) {
     if (hHeaders.has(lower)) continue;
     out.push({
@@ -100,11 +101,11 @@ function headerChanges(ctx, x, y, where) {
   for (const [lower, bKey] of bHeaders) {
     const hKey = hHeaders.get(lower);
     if (hKey === undefined) continue;
-    const bh = follow(ctx.base.spec, x.node.headers[bKey], `${x.pointer}/headers/${escapeSegment(bKey)}`);
-    const hh = follow(ctx.head.spec, y.node.headers[hKey], `${y.pointer}/headers/${escapeSegment(hKey)}`);
+    const bh = follow(ctx.base.spec, memberAt(x.node, "headers", bKey), `${x.pointer}/headers/${escapeSegment(bKey)}`);
+    const hh = follow(ctx.head.spec, memberAt(y.node, "headers", hKey), `${y.pointer}/headers/${escapeSegment(hKey)}`);
     const at = `${where} header ${hKey}`;
-    if ((bh.node.required === true) !== (hh.node.required === true)) {
-      const made = hh.node.required === true;
+    if ((memberAt(bh.node, "required") === true) !== (memberAt(hh.node, "required") === true)) {
+      const made = memberAt(hh.node, "required") === true;
       out.push({
         ...record(made ? RESPONSE_PROPERTY_MADE_REQUIRED : RESPONSE_PROPERTY_MADE_OPTIONAL, {
           base: bh.pointer,
@@ -114,7 +115,7 @@ function headerChanges(ctx, x, y, where) {
         where: at,
       });
     }
-    for (const change of ctx.schemas.compare(bh.node.schema ?? true, `${bh.pointer}/schema`, hh.node.schema ?? true, `${hh.pointer}/schema`, "response"))
+    for (const change of ctx.schemas.compare(memberAt(bh.node, "schema") ?? true, `${bh.pointer}/schema`, memberAt(hh.node, "schema") ?? true, `${hh.pointer}/schema`, "response"))
       out.push({ ...change, where: at });
   }
   return out;
@@ -128,8 +129,8 @@ function headerChanges(ctx, x, y, where) {
 export function responseChanges(ctx, b, h) {
   /** @type {PlacedRecord[]} */
   const out = [];
-  const bResponses = b.node.responses ?? {};
-  const hResponses = h.node.responses ?? {};
+  const bResponses = recordOf(b.node.responses);
+  const hResponses = recordOf(h.node.responses);
   const bPointer = `${b.pointer}/responses`;
   const hPointer = `${h.pointer}/responses`;
   const statuses = [...new Set([...Object.keys(bResponses), ...Object.keys(hResponses)])];
@@ -147,7 +148,7 @@ export function responseChanges(ctx, b, h) {
     }
     out.push(...headerChanges(ctx, x, y, where));
     out.push(
-      ...contentChanges(ctx, x.node.content, x.pointer, y.node.content, y.pointer, "response", where, {
+      ...contentChanges(ctx, memberAt(x.node, "content"), x.pointer, memberAt(y.node, "content"), y.pointer, "response", where, {
         removed: RESPONSE_MEDIA_TYPE_REMOVED,
         added: RESPONSE_MEDIA_TYPE_ADDED,
       }),

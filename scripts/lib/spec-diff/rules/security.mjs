@@ -2,13 +2,14 @@
 // scheme read for what travels (`apiKey` in header `x-api-key`, `http bearer`, ...), so renaming a
 // scheme in components changes nothing while changing its header name changes every operation
 // that uses it.
+import { isRecord, memberAt, recordOf } from "../../json-members.mjs";
 import { record } from "../changes.mjs";
 import { follow } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 import { escapeSegment } from "../../spec.mjs";
 
 /** @typedef {import("../operation-index.mjs").OperationEntry} OperationEntry */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("../diff.mjs").DiffContext} DiffContext */
 /** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
@@ -31,12 +32,13 @@ export const RULES = [CREDENTIAL_CHANGED, CREDENTIAL_ALTERNATIVE_ADDED];
 
 /**
  * What a scheme sends, as a reader would say it: `header x-api-key`, `http bearer`.
- * @param {JsonObject} spec @param {string} name @param {JsonValue} scopes
+ * @param {JsonRecord} spec @param {string} name @param {JsonValue} scopes
  */
 function identity(spec, name, scopes) {
-  const raw = spec.components?.securitySchemes?.[name];
+  const raw = memberAt(spec, "components", "securitySchemes", name);
   if (!raw) return `undefined scheme ${name}`;
   const { node } = follow(spec, raw, `/components/securitySchemes/${escapeSegment(name)}`);
+  if (!isRecord(node)) return `undefined scheme ${name}`;
   const scoped = Array.isArray(scopes) && scopes.length ? ` [${[...scopes].sort().join(" ")}]` : "";
   switch (node.type) {
     case "apiKey":
@@ -54,14 +56,14 @@ function identity(spec, name, scopes) {
 
 /**
  * The credentials an operation accepts, each alternative as one text, and where they are written.
- * @param {JsonObject} spec @param {OperationEntry} entry
+ * @param {JsonRecord} spec @param {OperationEntry} entry
  */
 function requirements(spec, entry) {
   const own = entry.node.security;
   const list = Array.isArray(own) ? own : Array.isArray(spec.security) ? spec.security : [];
   const pointer = Array.isArray(own) ? `${entry.pointer}/security` : "/security";
   const alternatives = list.map((requirement) =>
-    Object.entries(requirement ?? {})
+    Object.entries(recordOf(requirement))
       .map(([name, scopes]) => identity(spec, name, scopes))
       .sort()
       .join(" + "),

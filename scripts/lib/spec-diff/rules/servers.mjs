@@ -1,11 +1,12 @@
 // The document's servers: matched by URL template (variable names aside). A server gone moves
 // every path it served; a variable's enum narrowed refuses hosts callers use.
+import { isRecord, memberAt, recordOf } from "../../json-members.mjs";
 import { record, shown } from "../changes.mjs";
 import { canonical } from "../schema/view.mjs";
 import { ROWS, rule } from "./changelog-rows.mjs";
 
 /** @typedef {import("../changes.mjs").ChangeRecord} ChangeRecord */
-/** @typedef {import("../../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../../json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("../../json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("../diff.mjs").PlacedRecord} PlacedRecord */
 
@@ -36,26 +37,24 @@ export const RULES = [SERVER_REMOVED, SERVER_ADDED, SERVER_VARIABLE_NARROWED, SE
 const shape = (url) => String(url).replace(/\{[^}]*\}/g, "{}").replace(/\/+$/, "");
 
 /**
- * @param {JsonObject} x @param {string} bAt @param {JsonObject} y @param {string} hAt the two servers and their pointers
+ * @param {JsonValue} x @param {string} bAt @param {JsonValue} y @param {string} hAt the two servers and their pointers
  * @returns {ChangeRecord[]}
  */
 function variableChanges(x, bAt, y, hAt) {
   /** @type {ChangeRecord[]} */
   const out = [];
-  const bVars = Object.entries(x.variables ?? {});
-  const hVars = Object.entries(y.variables ?? {});
+  const bVars = recordOf(memberAt(x, "variables"));
+  const hVars = recordOf(memberAt(y, "variables"));
   // Variables match by position in the URL template, as their names never travel.
   /** @param {unknown} url */
   const names = (url) => [...String(url).matchAll(/\{([^}]*)\}/g)].map((m) => String(m[1]));
-  const bNames = names(x.url);
-  const hNames = names(y.url);
+  const bNames = names(memberAt(x, "url"));
+  const hNames = names(memberAt(y, "url"));
   bNames.forEach((bName, i) => {
     const hName = hNames[i];
-    /** @type {JsonObject | undefined} */
-    const bVar = Object.fromEntries(bVars)[bName];
-    /** @type {JsonObject | undefined} */
-    const hVar = hName === undefined ? undefined : Object.fromEntries(hVars)[hName];
-    if (!bVar || !hVar) return;
+    const bVar = memberAt(bVars, bName);
+    const hVar = hName === undefined ? undefined : memberAt(hVars, hName);
+    if (!isRecord(bVar) || !isRecord(hVar)) return;
     const bEnum = Array.isArray(bVar.enum) ? new Map(bVar.enum.map((v) => [canonical(v), v])) : undefined;
     const hEnum = Array.isArray(hVar.enum) ? new Map(hVar.enum.map((v) => [canonical(v), v])) : undefined;
     const at = { base: `${bAt}/variables/${bName}`, head: `${hAt}/variables/${hName}` };
@@ -78,24 +77,24 @@ function variableChanges(x, bAt, y, hAt) {
 
 /**
  * Changes to the document's servers; each record carries `where`.
- * @param {JsonObject} base @param {JsonObject} head
+ * @param {JsonRecord} base @param {JsonRecord} head
  */
 export function serverChanges(base, head) {
   /** @type {PlacedRecord[]} */
   const out = [];
-  /** @param {JsonObject} spec */
-  const list = (spec) => (Array.isArray(spec.servers) ? spec.servers : []).map((server, i) => ({ server, at: `/servers/${i}`, shape: shape(server?.url) }));
+  /** @param {JsonRecord} spec */
+  const list = (spec) => (Array.isArray(spec.servers) ? spec.servers : []).map((server, i) => ({ server, at: `/servers/${i}`, shape: shape(memberAt(server, "url")) }));
   const bList = list(base);
   const hList = list(head);
   const where = "servers";
   for (const x of bList) {
     const y = hList.find((s) => s.shape === x.shape);
-    if (!y) out.push({ ...record(SERVER_REMOVED, { base: x.at, head: "/servers", message: `server \`${x.server.url}\` removed` }), where });
+    if (!y) out.push({ ...record(SERVER_REMOVED, { base: x.at, head: "/servers", message: `server \`${memberAt(x.server, "url")}\` removed` }), where });
     else out.push(...variableChanges(x.server, x.at, y.server, y.at).map((r) => ({ ...r, where })));
   }
   for (const y of hList) {
     if (!bList.some((x) => x.shape === y.shape))
-      out.push({ ...record(SERVER_ADDED, { base: "/servers", head: y.at, message: `server \`${y.server.url}\` added` }), where });
+      out.push({ ...record(SERVER_ADDED, { base: "/servers", head: y.at, message: `server \`${memberAt(y.server, "url")}\` added` }), where });
   }
   return out;
 }

@@ -8,12 +8,12 @@
 // where `types` null means "any type". A facet holds the constraints of one JSON type, each as
 // { value, at } (`at` the pointer of the keyword, for the line of a change).
 import { escapeSegment, pointerOf, unescapeSegment } from "../../../../src/kernel/json-pointer.js";
+import { isRecord } from "../../json-members.mjs";
 import { subschemas } from "../../schema-walk.mjs";
 
 /**
  * @typedef {import("../../json-types.ts").JsonValue} JsonValue
- * @typedef {import("../../json-types.ts").JsonObject} JsonObject
- * @typedef {import("../../json-types.ts").DocumentValue} DocumentValue
+ * @typedef {import("../../json-types.ts").JsonRecord} JsonRecord
  */
 
 const JSON_TYPES = ["string", "number", "integer", "boolean", "null", "object", "array"];
@@ -61,39 +61,42 @@ function typeOfValue(value) {
 }
 
 /**
- * A node of a side's document reached through `$ref`s, and its pointer. The node is read member by
- * member like the rest of the document: what it must be is the reader's to check.
- * @typedef {{ node: DocumentValue, pointer: string }} Followed
+ * A node of a side's document reached through `$ref`s, and its pointer: what it must be is the
+ * reader's to check.
+ * @typedef {{ node: JsonValue | undefined, pointer: string }} Followed
  */
 
 /**
  * Resolves a local `$ref` to { node, pointer }; refs outside the document are refused.
- * @param {JsonObject} spec @param {unknown} ref @param {string} from the pointer the ref is written at
+ * @param {JsonRecord} spec @param {unknown} ref @param {string} from the pointer the ref is written at
  * @returns {Followed}
  */
 export function resolveRef(spec, ref, from) {
   if (typeof ref !== "string" || !ref.startsWith("#")) throw new Error(`${from}: only local $refs are compared, not ${JSON.stringify(ref)}`);
   const body = decodeURIComponent(ref.slice(1));
-  /** @type {DocumentValue} */
+  /** @type {JsonValue} */
   let node = spec;
   for (const segment of body === "" ? [] : body.slice(1).split("/").map(unescapeSegment)) {
-    if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) throw new Error(`${from}: dangling $ref ${ref}`);
-    node = node[segment];
+    /** @type {JsonValue | undefined} */
+    const next = node !== null && typeof node === "object" && Object.hasOwn(node, segment) ? (Array.isArray(node) ? node[Number(segment)] : node[segment]) : undefined;
+    if (next === undefined) throw new Error(`${from}: dangling $ref ${ref}`);
+    node = next;
   }
   return { node, pointer: body };
 }
 
 /**
  * Follows $refs from a node (parameters, responses, request bodies): { node, pointer }.
- * @param {JsonObject} spec @param {DocumentValue} node @param {string} pointer
+ * @param {JsonRecord} spec @param {JsonValue | undefined} node @param {string} pointer
  * @returns {Followed}
  */
 export function follow(spec, node, pointer) {
   const seen = new Set();
-  while (node && typeof node === "object" && typeof node.$ref === "string") {
-    if (seen.has(node.$ref)) throw new Error(`${pointer}: $ref cycle through ${node.$ref}`);
-    seen.add(node.$ref);
-    ({ node, pointer } = resolveRef(spec, node.$ref, pointer));
+  while (isRecord(node) && typeof node.$ref === "string") {
+    const ref = node.$ref;
+    if (seen.has(ref)) throw new Error(`${pointer}: $ref cycle through ${ref}`);
+    seen.add(ref);
+    ({ node, pointer } = resolveRef(spec, ref, pointer));
   }
   return { node, pointer };
 }
@@ -176,7 +179,7 @@ function cloneFacet(facet) {
 
 // Bounds are stored as lower or upper limits, so comparing them needs no keyword knowledge:
 // minimum/exclusiveMinimum (3.1 numbers or 3.0 booleans) become one lower bound.
-/** @param {JsonObject} schema @param {string} pointer @param {string} type @returns {Bounds} */
+/** @param {JsonRecord} schema @param {string} pointer @param {string} type @returns {Bounds} */
 function boundsOf(schema, pointer, type) {
   /** @type {Bounds} */
   const bounds = {};
@@ -210,7 +213,7 @@ function boundsOf(schema, pointer, type) {
 }
 
 /**
- * @param {JsonObject} schema @param {string} pointer @param {string} type
+ * @param {JsonRecord} schema @param {string} pointer @param {string} type
  * @param {Located[] | undefined} enumEntries the node's enum, every type's values together
  * @returns {Facet}
  */
@@ -241,10 +244,10 @@ function facetOf(schema, pointer, type, enumEntries) {
   }
   if (type === "object") {
     for (const { segments: [, name = ""], schema: sub, pointer: at } of below("properties")) facet.properties?.set(name, [{ schema: sub, pointer: at }]);
-    if (Array.isArray(schema.required)) for (const name of schema.required) facet.required?.set(name, `${pointer}/required`);
+    if (Array.isArray(schema.required)) for (const name of schema.required) if (typeof name === "string") facet.required?.set(name, `${pointer}/required`);
     const extra = schema.additionalProperties;
     if (extra === false) facet.additional = { kind: "closed", at: `${pointer}/additionalProperties`, sources: [] };
-    else if (extra !== undefined && extra !== true && !(typeof extra === "object" && Object.keys(extra).length === 0)) {
+    else if (extra !== undefined && extra !== true && !(typeof extra === "object" && extra !== null && Object.keys(extra).length === 0)) {
       facet.additional = { kind: "schema", at: `${pointer}/additionalProperties`, sources: [{ schema: extra, pointer: `${pointer}/additionalProperties` }] };
     } else if (extra !== undefined) facet.additional = { kind: "open", at: `${pointer}/additionalProperties`, sources: [] };
   }
@@ -253,7 +256,7 @@ function facetOf(schema, pointer, type, enumEntries) {
 
 /**
  * The enum of a node as entries { value, at }, each `at` the pointer of its own item; const is an enum of one.
- * @param {JsonObject} schema @param {string} pointer
+ * @param {JsonRecord} schema @param {string} pointer
  * @returns {Located[] | undefined}
  */
 function enumEntries(schema, pointer) {
@@ -279,12 +282,12 @@ function anyView(key, pointer) {
   return { key, pointer, label: undefined, any: true, types: null, variants: undefined, variantKind: undefined, not: [], unknown: [] };
 }
 
-/** @param {JsonObject} schema @returns {string[] | null} the JSON types it accepts, null for any */
+/** @param {JsonRecord} schema @returns {string[] | null} the JSON types it accepts, null for any */
 function typesOf(schema) {
   /** @type {string[] | undefined} */
   let types;
   if (typeof schema.type === "string") types = [schema.type];
-  else if (Array.isArray(schema.type)) types = [...schema.type];
+  else if (Array.isArray(schema.type)) types = schema.type.filter((t) => typeof t === "string");
   if (types && schema.nullable === true && !types.includes("null")) types.push("null");
   if (types) return types.filter((t) => JSON_TYPES.includes(t));
   const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
@@ -306,7 +309,7 @@ function typesOf(schema) {
 
 /**
  * The view of a schema node's own keywords, without its allOf/anyOf/oneOf.
- * @param {JsonObject} schema @param {string} pointer
+ * @param {JsonRecord} schema @param {string} pointer
  * @returns {View}
  */
 function ownView(schema, pointer) {
@@ -452,7 +455,7 @@ function union(branches, kind, key, pointer) {
 
 /**
  * Builds views of one side's schemas, each cached by the pointer (or pointers) it was read from.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @returns {Views}
  */
 export function createViews(spec) {
@@ -470,14 +473,13 @@ export function createViews(spec) {
     if (raw === true || raw === undefined) return anyView(pointer, pointer);
     if (raw === false) return { ...anyView(pointer, pointer), any: false, types: new Map() };
     if (raw === null || typeof raw !== "object") throw new Error(`${pointer}: a schema must be an object or a boolean`);
-    const schema = /** @type {JsonObject} */ (raw);
+    const schema = /** @type {JsonRecord} */ (raw);
     if (typeof schema.$ref === "string") {
       const target = resolveRef(spec, schema.$ref, pointer);
       const name = refName(schema.$ref);
-      const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-"));
+      const rest = Object.fromEntries(Object.entries(schema).filter(([k]) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-")));
       const referenced = of(target.node, target.pointer, name);
-      if (siblings.length === 0) return referenced;
-      const rest = Object.fromEntries(siblings.map((k) => [k, schema[k]]));
+      if (Object.keys(rest).length === 0) return referenced;
       return { ...intersect(referenced, build(rest, pointer)), pointer, label: name };
     }
     const cached = cache.get(pointer);
@@ -496,7 +498,7 @@ export function createViews(spec) {
     }
   }
 
-  /** @param {JsonObject} schema @param {string} pointer @returns {View} */
+  /** @param {JsonRecord} schema @param {string} pointer @returns {View} */
   function build(schema, pointer) {
     let view = ownView(schema, pointer);
     // The node's own keywords and an allOf that says nothing about type should not make the
