@@ -26,7 +26,10 @@ describe("client options", () => {
   });
 
   it("names every bad option at once in one ValidationError, each field with its rule, a misspelt one with the option it resembles", () => {
-    const error = validationErrorOf(() => createPlatformClient({ host: "https://a.example", timeoutMs: 0, maxRetires: 3, validateResponses: "loud" } as never), ConfigurationError);
+    const error = validationErrorOf(
+      () => createPlatformClient({ host: "https://a.example", timeoutMs: 0, maxRetires: 3, validateResponses: "loud" } as never),
+      ConfigurationError,
+    );
     // A ValidationError, as the MCP server's and the mocks' refusals are; still a ConfigurationError for callers who catch that.
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toBeInstanceOf(ConfigurationError);

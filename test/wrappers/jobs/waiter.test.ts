@@ -480,7 +480,9 @@ describe("waitOptionsFrom", () => {
   });
 
   it("rejects bad options up front, naming them under wait", () => {
-    expect(validationErrorOf(() => waitOptionsFrom({ minDelayMs: 5, maxDelayMs: 1 })).issues).toEqual([{ field: "wait.maxDelayMs", rule: "minimum", message: expect.stringMatching(/^wait\.maxDelayMs must be >= minDelayMs/) }]);
+    expect(validationErrorOf(() => waitOptionsFrom({ minDelayMs: 5, maxDelayMs: 1 })).issues).toEqual([
+      { field: "wait.maxDelayMs", rule: "minimum", message: expect.stringMatching(/^wait\.maxDelayMs must be >= minDelayMs/) },
+    ]);
   });
 
   it("rejects a wait that is neither a boolean nor an object", () => {
