@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ValidationError } from "../../src/kernel/errors.js";
 import { definitionsOf, wholeBody } from "../../src/mcp/schemas.js";
 import { resolveSecretReferences, secretPaths, secretsAsReferences } from "../../src/mcp/secret-references.js";
+import { rejectedValidationError } from "../support/validation-issues.js";
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), "platform-mcp-secrets-")));
 const elsewhere = join(dir, "..", `${dir.split("/").pop()}-elsewhere`);
@@ -21,11 +21,6 @@ const source = {
   allowedEnv: new Set(["GOOD", "EMPTY", "toString"]),
   allowedDirs: [dir],
   isPlatformCredential: (v: string) => v.includes("platform-key-xyz"),
-};
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ValidationError);
-  return (error as ValidationError).issues;
 };
 
 describe("secretPaths", () => {
@@ -65,21 +60,23 @@ describe("resolveSecretReferences", () => {
       [`file:${join(dir, "own")}`, /own platform credential/],
     ];
     for (const [given, message] of cases) {
-      const issues = await refusal(resolveSecretReferences({ fields: { API_KEY: given } }, paths, "connection", source));
+      const { issues } = await rejectedValidationError(resolveSecretReferences({ fields: { API_KEY: given } }, paths, "connection", source));
       expect(issues, given).toEqual([expect.objectContaining({ field: "connection.fields.API_KEY", rule: "secretReference", message: expect.stringMatching(message) })]);
       if (!given.startsWith("env:") && !given.startsWith("file:")) expect(issues[0]!.message).not.toContain(given);
     }
   });
 
   it("names every refused field at once", async () => {
-    const issues = await refusal(resolveSecretReferences({ headers: [{ key: "A", value: "lit-one-123" }, { key: "B", value: "lit-two-456" }] }, paths, "changes", source));
+    const { issues } = await rejectedValidationError(
+      resolveSecretReferences({ headers: [{ key: "A", value: "lit-one-123" }, { key: "B", value: "lit-two-456" }] }, paths, "changes", source),
+    );
     expect(issues.map((i) => i.field)).toEqual(["changes.headers[0].value", "changes.headers[1].value"]);
   });
 });
 
 describe("the operator's allow-lists", () => {
   const paths = [["fields", "API_KEY"]];
-  const issueOf = async (given: string) => (await refusal(resolveSecretReferences({ fields: { API_KEY: given } }, paths, "connection", source)))[0]!;
+  const issueOf = async (given: string) => (await rejectedValidationError(resolveSecretReferences({ fields: { API_KEY: given } }, paths, "connection", source))).issues[0]!;
 
   it("refuses a variable that is set but not listed, naming --secret-env and the option, without reading it", async () => {
     const issue = await issueOf("env:UNLISTED");
@@ -98,7 +95,7 @@ describe("the operator's allow-lists", () => {
     }
     const none = { ...source, allowedDirs: [] };
     writeFileSync(join(dir, "inside"), "sk-inside-the-folder-77");
-    expect((await refusal(resolveSecretReferences({ fields: { API_KEY: `file:${join(dir, "inside")}` } }, paths, "connection", none)))[0]!.rule).toBe("secretAllowList");
+    expect((await rejectedValidationError(resolveSecretReferences({ fields: { API_KEY: `file:${join(dir, "inside")}` } }, paths, "connection", none))).rule).toBe("secretAllowList");
     expect((await resolveSecretReferences({ fields: { API_KEY: `file:${join(dir, "inside")}` } }, paths, "connection", source)).secrets).toEqual(["sk-inside-the-folder-77"]);
   });
 

@@ -12,7 +12,8 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT, deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { createMcpServer } from "../../src/mcp.js";
 import { OPERATION_TOOLS } from "../../src/mcp/operation-tools.js";
-import { createPlatformClient, ValidationError } from "../../src/node.js";
+import { createPlatformClient } from "../../src/node.js";
+import { pairsOf, validationErrorOf } from "../support/validation-issues.js";
 import { renderToolList, TOOL_LIST_END, TOOL_LIST_START } from "./support/tool-list.js";
 
 const SNAPSHOTS = resolve(REPO_ROOT, "test/mcp/__toolsnaps__");
@@ -157,19 +158,15 @@ describe("options", () => {
 
   // The client's convention for a bad option: one ValidationError with every issue, each named.
   it("are refused all at once, in one ValidationError naming each field and rule", () => {
-    let refusal: unknown;
-    try {
-      createMcpServer(client, { readonly: true, maxWaitSeconds: -1, poll: { minDelayMs: "1" }, secretEnv: ["BAD-NAME"] } as never);
-    } catch (error) {
-      refusal = error;
-    }
-    expect(refusal).toBeInstanceOf(ValidationError);
-    expect((refusal as ValidationError).issues.map((i) => [i.field, i.rule])).toEqual([
+    const refusal = validationErrorOf(() =>
+      createMcpServer(client, { readonly: true, maxWaitSeconds: -1, poll: { minDelayMs: "1" }, secretEnv: ["BAD-NAME"] } as never),
+    );
+    expect(pairsOf(refusal)).toEqual([
       ["readonly", "unknownOption"],
       ["maxWaitSeconds", "range"],
       ["poll.minDelayMs", "type"],
       ["secretEnv[0]", "pattern"],
     ]);
-    expect((refusal as ValidationError).message).toMatch(/^readonly is not an option; did you mean readOnly\?; maxWaitSeconds must be /);
+    expect(refusal.message).toMatch(/^readonly is not an option; did you mean readOnly\?; maxWaitSeconds must be /);
   });
 });

@@ -10,6 +10,7 @@ import { checkNetworkOptions, type NetworkOptions } from "../../src/node/network
 import { proxiesFromEnvironment } from "../../src/node/proxy-env.js";
 import { ConfigurationError } from "../../src/kernel/errors.js";
 import { makePki, type Pki } from "../support/throwaway-pki.js";
+import { validationErrorOf } from "../support/validation-issues.js";
 
 let pki: Pki;
 beforeAll(() => {
@@ -22,13 +23,8 @@ const SECRET = "pr0xy-s3cret";
 
 /** The ConfigurationError `make` throws, as { option, message }. */
 function failure(make: () => unknown): { option: string; message: string } {
-  try {
-    make();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    return { option: (error as ConfigurationError).option, message: (error as Error).message };
-  }
-  throw new Error("expected a ConfigurationError");
+  const { option, message } = validationErrorOf(make, ConfigurationError);
+  return { option, message };
 }
 const check = (options: unknown) => () => checkNetworkOptions(options as NetworkOptions);
 
@@ -128,18 +124,11 @@ describe("network options: proxy URLs never leak their credentials", () => {
   });
 
   it("names the environment variable that holds a bad proxy URL, not its value", () => {
-    const error = (() => {
-      try {
-        createDispatcher({}, { HTTPS_PROXY: `ftp://user:${SECRET}@proxy.test` });
-      } catch (e) {
-        return e as ConfigurationError;
-      }
-    })();
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error!.option).toBe("HTTPS_PROXY");
-    expect(error!.message).toBe("HTTPS_PROXY must be an http: or https: proxy URL, not ftp:");
+    const error = validationErrorOf(() => createDispatcher({}, { HTTPS_PROXY: `ftp://user:${SECRET}@proxy.test` }), ConfigurationError);
+    expect(error.option).toBe("HTTPS_PROXY");
+    expect(error.message).toBe("HTTPS_PROXY must be an http: or https: proxy URL, not ftp:");
     expect(JSON.stringify(error)).not.toContain(SECRET);
-    expect(error!.cause).toBeUndefined();
+    expect(error.cause).toBeUndefined();
     expect(failure(() => createDispatcher({}, { http_proxy: `http://u:${SECRET}@` })).option).toBe("http_proxy");
   });
 });

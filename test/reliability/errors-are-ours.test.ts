@@ -6,6 +6,7 @@ import { buildPlatformClient } from "../../src/wrappers/client.js";
 import { AbortError, ChunkDeletionError, ConnectionError, ImportError, isTransientError, NotFoundError, UnexpectedResponseError, ValidationError } from "../../src/kernel/errors.js";
 import type { ImportState } from "../../src/wrappers/uploads/import-state.js";
 import { fakeFetch, json } from "../support/fake-fetch.js";
+import { rejectedValidationError } from "../support/validation-issues.js";
 
 const API_KEY = "key-0123456789abcdef";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
@@ -125,7 +126,7 @@ describe("a file upload through a session that stops: it resumes to its file id"
     expect(error.message).toContain("files.resumeUpload(error.state, { source }) continues it");
     expect(error.state.fileContext).toBe("bulkImport");
     // The model import's resume refuses a file's state, naming the method that continues it.
-    const wrong = (await caught(client.models.resumeImport(error.state, { source: new Blob([new Uint8Array(12)]) }))) as ValidationError;
+    const wrong = await rejectedValidationError(client.models.resumeImport(error.state, { source: new Blob([new Uint8Array(12)]) }));
     expect(wrong.issues[0]).toMatchObject({ field: "state.fileContext", rule: "modelImport" });
     expect(wrong.message).toContain("files.resumeUpload");
     failChunk1 = false;
@@ -151,7 +152,7 @@ describe("a file upload through a session that stops: it resumes to its file id"
       uploadedChunks: [0],
       source: { size: 8, sampleBytes: 4096, samples: {} },
     } as ImportState;
-    const error = (await caught(client.files.resumeUpload(state, { source: new Blob([new Uint8Array(8)]) }))) as ValidationError;
+    const error = await rejectedValidationError(client.files.resumeUpload(state, { source: new Blob([new Uint8Array(8)]) }));
     expect(error.issues[0]).toMatchObject({ field: "state.fileContext", rule: "fileUpload" });
     expect(error.message).toContain("models.resumeImport");
     expect(sent).toEqual([]);

@@ -121,11 +121,7 @@ describe("the client's own options", () => {
       return `${JWT}\n`;
     };
     const client = buildPlatformClient({ baseUrl: "http://127.0.0.1:9", fetch, jwt }, { sleep: async () => {} });
-    const error = await client.chunks.list("st-1").then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ConfigurationError);
+    const error = await rejectedValidationError(client.chunks.list("st-1"), ConfigurationError);
     expect(error).not.toBeInstanceOf(ConnectionError);
     expect(calls).toBe(1);
     expect(sent).toEqual([]);
