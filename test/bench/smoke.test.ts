@@ -256,7 +256,13 @@ describe("bench --quick", () => {
       seconds: 5,
       digestsMatch,
     });
-    const mock = { requestsPerSecond: [1500, 1600, 1400], requests: 90_000, errors: 0, pinned: true, import: [mockImport(1024 * MiB, 104), mockImport(64 * MiB, 99)] };
+    const mock = {
+      requestsPerSecond: [1500, 1600, 1400],
+      requests: 90_000,
+      errors: 0,
+      pinned: true,
+      import: [mockImport(1024 * MiB, 104), mockImport(64 * MiB, 99)],
+    };
     const good = evaluate({ ...empty, mock }, { selected: ["mock"], curl: true, ...sizes });
     expect(good.mock).toMatchObject({ requests: 1500, requestsMet: true, flat: true });
     expect(good.missed).toEqual([]);
