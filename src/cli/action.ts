@@ -1,9 +1,10 @@
 // The frame of every command: check the flags and the environment, build the client, run, print.
 // Commander calls an action with its arguments, then the options, then the command itself.
+// Defining the commands (for help or completion) loads none of this frame's work: the context,
+// the client and the printer load once an action runs.
 import type { Command } from "commander";
 import type { OperationId } from "../generated/operations.js";
-import { openContext, recordDrift, type Context } from "./context.js";
-import { note } from "./output/print.js";
+import type { Context } from "./context.js";
 
 let interruptSignal: AbortSignal = new AbortController().signal;
 
@@ -30,6 +31,7 @@ export function withClient<O extends object, A extends unknown[]>(
     const options = command.opts() as O;
     const positional = args.slice(0, -2) as A;
     const ids = typeof operationIds === "function" ? operationIds(options) : operationIds;
+    const [{ openContext, recordDrift }, { note }] = await Promise.all([import("./context.js"), import("./output/print.js")]);
     const context = await openContext(command, ids, interruptSignal);
     try {
       await run(context, options, ...positional);

@@ -49,6 +49,3 @@ export function mergeBody(fromFile: Record<string, unknown>, fromFlags: Record<s
   for (const [key, value] of Object.entries(fromFlags)) if (value !== undefined) body[key] = value;
   return body;
 }
-
-/** Collects a repeatable option's values, in order. */
-export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];

@@ -1,9 +1,6 @@
-// The shared steps of a destructive command: --dry-run says what would happen and stops; without
-// it the user confirms (on a terminal) or passed --yes; a no ends the command (exit 6).
+// The flags of a destructive command: --dry-run says what would happen and stops; without it the
+// user confirms (on a terminal) or passed --yes. The steps themselves are ./prompt/go-ahead.ts.
 import type { Command } from "commander";
-import type { Context } from "./context.js";
-import { printResult } from "./output/print.js";
-import { confirm } from "./prompt/confirm.js";
 
 export interface DestructiveFlags {
   dryRun?: boolean;
@@ -12,19 +9,4 @@ export interface DestructiveFlags {
 
 export function withDestructiveOptions(command: Command): Command {
   return command.option("--dry-run", "say what would be done, and do nothing").option("--yes", "do not ask (needed without a terminal)");
-}
-
-/** True when the command should go ahead; prints the dry run's plan and returns false otherwise. */
-export async function goAhead(
-  context: Context,
-  flags: DestructiveFlags,
-  plan: { operation: string; [key: string]: unknown },
-  question: string,
-): Promise<boolean> {
-  if (flags.dryRun) {
-    await printResult(context.out, { dryRun: true, ...plan }, () => [`would ${question} (${plan.operation}); nothing was sent`]);
-    return false;
-  }
-  await confirm(question, flags, context.signal);
-  return true;
 }

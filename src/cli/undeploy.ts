@@ -5,8 +5,8 @@ import type { OperationId } from "../generated/operations.js";
 import type { Job } from "../index.js";
 import { withClient } from "./action.js";
 import type { Context } from "./context.js";
-import { goAhead, withDestructiveOptions, type DestructiveFlags } from "./destructive.js";
-import { printJob, withJobOptions, type JobFlags } from "./job-options.js";
+import { withDestructiveOptions, type DestructiveFlags } from "./destructive.js";
+import { withJobOptions, type JobFlags } from "./job-options.js";
 
 export interface UndeploySpec {
   /** What is undeployed, as the question and the description name it: "model". */
@@ -24,6 +24,8 @@ export function addUndeployCommand(group: Command, spec: UndeploySpec): void {
     .addHelpText("after", `\nExample:\n  ${spec.example}`)
     .action(
       withClient([operationId, "getDockStatus"], async (context, options: DestructiveFlags & JobFlags, id: string) => {
+        // Loaded here: defining the command (help, completion) needs neither the prompt nor the wait.
+        const [{ goAhead }, { printJob }] = await Promise.all([import("./prompt/go-ahead.js"), import("./settle-job.js")]);
         if (!(await goAhead(context, options, { operation: operationId, [argument.name()]: id }, `undeploy ${noun} ${id}`))) return;
         await printJob(context, options, spec.undeploy(context, id));
       }),

@@ -4,10 +4,7 @@
 // is not done by then is answered with a handle that another call continues.
 import { abortError, ValidationError } from "../kernel/errors.js";
 
-/** The server's default bound: under the SDK client's 60 s request timeout, the shortest common one. */
-export const DEFAULT_MAX_WAIT_SECONDS = 50;
-/** The longest bound a server may be given: an hour. */
-export const MAX_WAIT_SECONDS_LIMIT = 3600;
+export { DEFAULT_MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_LIMIT } from "./max-wait.js";
 /**
  * The least time a call's requests get, whatever its bound: a call that waits 0 s still sends the
  * request that starts its job, and cutting that request short would leave unknown whether the

@@ -1,7 +1,8 @@
 // --where/--or as commander reads them: the groups in the order typed, into the filter tree.
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { filterTree, withWhere } from "../../src/cli/where.js";
+import { filterTree } from "../../src/cli/filter-tree.js";
+import { withWhere } from "../../src/cli/where.js";
 
 function parse(args: string[]) {
   const { command, groups } = withWhere(new Command("list").exitOverride());

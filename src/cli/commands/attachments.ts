@@ -1,13 +1,12 @@
 // platform attachments: upload a file to a session of an app's environment, and delete one
 // (destructive: it asks first, or takes --yes, or shows with --dry-run what it would do).
-import { readFile } from "node:fs/promises";
-import { basename } from "node:path";
 import { Command } from "commander";
 import { withClient } from "../action.js";
-import { goAhead, withDestructiveOptions, type DestructiveFlags } from "../destructive.js";
-import { fileError } from "../local-files/file-errors.js";
-import { printResult } from "../output/print.js";
+import { withDestructiveOptions, type DestructiveFlags } from "../destructive.js";
 import { specArgument, specOption } from "../spec-flags.js";
+
+// The commands' work, loaded when one of them runs: help and completion only define them.
+const work = () => import("../actions/attachments.js");
 
 export function attachmentsCommand(): Command {
   const group = new Command("attachments").description("files attached to a session (under /api/v2)");
@@ -24,17 +23,7 @@ export function attachmentsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform attachments upload st-0a1b2c3d dev invoice.pdf --user-reference user-42 --json")
     .action(
       withClient(["uploadAttachment"], async (context, options: { fileName?: string }, appId: string, envName: string, file: string) => {
-        // Attachments are small documents; the service takes them in one request.
-        const bytes = await readFile(file).catch((error: unknown) => {
-          throw fileError(file, "read the file to attach", error);
-        });
-        const attachment = await context.client.attachments.upload(appId, envName, {
-          file: new Uint8Array(bytes),
-          fileName: options.fileName ?? basename(file),
-          userReference: userReference.readMandatory(options),
-          signal: context.signal,
-        });
-        await printResult(context.out, attachment);
+        await (await work()).upload(context, options, appId, envName, file, userReference.readMandatory(options));
       }),
     );
 
@@ -57,8 +46,7 @@ export function attachmentsCommand(): Command {
       withClient(["deleteAttachment"], async (context, options: DestructiveFlags, appId: string, envName: string, fileId: string) => {
         const [sessionId, sessionReference] = [session.id.read(options), session.reference.read(options)];
         const chosen = { ...(sessionId ? { sessionId } : {}), ...(sessionReference ? { sessionReference } : {}) };
-        if (!(await goAhead(context, options, { operation: "deleteAttachment", appId, envName, fileId, ...chosen }, `delete attachment ${fileId} of ${appId}/${envName}`))) return;
-        await printResult(context.out, await context.client.attachments.delete(appId, envName, fileId, { ...chosen, signal: context.signal }));
+        await (await work()).remove(context, options, appId, envName, fileId, chosen);
       }),
     );
 

@@ -2,18 +2,14 @@
 // filter tree as --where/--or flags. Deleting asks first, or shows with --dry-run what it would
 // delete.
 import { Command, Option } from "commander";
-import type { UpdateChunkRequest } from "../../index.js";
-import { DEFAULT_DELETE_BATCH } from "../../wrappers/resources/chunks.js";
+import { DEFAULT_DELETE_BATCH } from "../../wrappers/resources/delete-batch.js";
 import { withClient } from "../action.js";
-import { mergeBody, readBodyFile } from "../bodies.js";
 import { parsePositiveInteger } from "../durations.js";
-import { UsageError } from "../exit-codes.js";
-import { printListing, printResult, printable } from "../output/print.js";
-import { confirm } from "../prompt/confirm.js";
 import { bindOption, specArgument, specOption } from "../spec-flags.js";
-import { filterTree, withWhere } from "../where.js";
+import { withWhere } from "../where.js";
 
-const TABLE = { columns: ["chunkId", "sourceName", "pageNumber", "recordTitle"], empty: "no chunks" };
+// The commands' work, loaded when one of them runs: help and completion only define them.
+const work = () => import("../actions/chunks.js");
 
 export function chunksCommand(): Command {
   const group = new Command("chunks").description("the chunks of a search index (application)");
@@ -34,14 +30,7 @@ export function chunksCommand(): Command {
     )
     .action(
       withClient(["listChunks"], async (context, options: { limit?: number; startCursor?: string }, appId: string) => {
-        const filters = filterTree(list.groups());
-        const chunks = context.client.chunks.list(appId, {
-          ...(filters ? { filters } : {}),
-          ...(options.startCursor ? { startCursor: options.startCursor } : {}),
-          signal: context.signal,
-        });
-        // Each chunk is printed as its page arrives: a reader sees the first before the last page is fetched.
-        await printListing(context.out, chunks, TABLE, { ...(options.limit !== undefined ? { limit: options.limit } : {}), map: printable });
+        await (await work()).list(context, appId, list.groups(), options);
       }),
     );
 
@@ -63,13 +52,8 @@ export function chunksCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform chunks update st-0a1b2c3d chk-5f2a9c3e --title 'Travel policy (2026)'")
     .action(
       withClient(["updateChunk"], async (context, options: { file?: string }, appId: string, chunkId: string) => {
-        const fields = mergeBody(await readBodyFile(options.file), {
-          chunkText: update.text.read(options),
-          chunkTitle: update.title.read(options),
-          recordTitle: update.recordTitle.read(options),
-        });
-        if (Object.keys(fields).length === 0) throw new UsageError("chunks update: give --file or at least one of --text, --title, --record-title");
-        await printResult(context.out, await context.client.chunks.update(appId, chunkId, fields as UpdateChunkRequest, { signal: context.signal }));
+        const given = { chunkText: update.text.read(options), chunkTitle: update.title.read(options), recordTitle: update.recordTitle.read(options) };
+        await (await work()).update(context, appId, chunkId, options.file, given);
       }),
     );
 
@@ -89,25 +73,7 @@ export function chunksCommand(): Command {
       withClient(
         (options: { where?: string }) => (options.where !== undefined ? ["listChunks", "deleteChunksById"] : ["deleteChunksById"]),
         async (context, options: { where?: string; dryRun?: boolean; yes?: boolean; batchSize?: number }, appId: string, chunkIds: string[]) => {
-          const filters = filterTree(remove.groups());
-          if (filters !== undefined && chunkIds.length > 0) throw new UsageError("chunks delete: give chunk ids or --where, not both");
-          if (filters === undefined && chunkIds.length === 0) throw new UsageError("chunks delete: give the chunk ids, or select them with --where");
-          const ids =
-            filters === undefined ? chunkIds : (await context.client.chunks.list(appId, { filters, signal: context.signal }).toArray()).map((c) => c.chunkId);
-          if (options.dryRun) {
-            await printResult(context.out, { dryRun: true, appId, chunkIds: ids }, () => (ids.length === 0 ? ["nothing to delete"] : [`would delete ${ids.length} chunk(s):`, ...ids]));
-            return;
-          }
-          if (ids.length === 0) {
-            await printResult(context.out, { totalRequested: 0, totalDeleted: 0, totalNotFound: 0 }, () => ["no chunk matches; nothing deleted"]);
-            return;
-          }
-          await confirm(`delete ${ids.length} chunk(s) from ${appId}`, options, context.signal);
-          const totals = await context.client.chunks.delete(appId, ids, {
-            signal: context.signal,
-            ...(options.batchSize ? { batchSize: options.batchSize } : {}),
-          });
-          await printResult(context.out, printable(totals));
+          await (await work()).remove(context, appId, chunkIds, remove.groups(), options);
         },
       ),
     );

@@ -3,28 +3,15 @@
 // cannot see them. Answers are printed as the service sent them, secrets masked. Each body flag
 // is declared per operation, so it exists only where the spec's body has its field.
 import { Command, Option } from "commander";
-import type { CreateConnectionRequest, ListConnectionsQuery, ReplaceConnectionRequest, UpdateConnectionRequest } from "../../index.js";
+import type { ListConnectionsQuery } from "../../index.js";
 import { withClient } from "../action.js";
-import { collect, keyValues, mergeBody, readBodyFile } from "../bodies.js";
+import type { BodyFlags, BodyOptions } from "../actions/connections.js";
 import { parsePositiveInteger } from "../durations.js";
-import { printListDocument, printResult } from "../output/print.js";
-import { bindOption, specArgument, specOption, type SpecOption } from "../spec-flags.js";
+import { collect } from "../repeatable-option.js";
+import { bindOption, specArgument, specOption } from "../spec-flags.js";
 
-const TABLE = { columns: ["connectionId", "connectionName", "provider", "status"], empty: "no connections" };
-
-interface BodyFlags {
-  file?: string;
-  field?: string[];
-}
-
-/** The flags of one body: each that the operation's body has, filling its field. */
-interface BodyOptions {
-  provider?: SpecOption<string>;
-  name: SpecOption<string>;
-  model: SpecOption<string>;
-  status: SpecOption<string>;
-  field: Option;
-}
+// The commands' work, loaded when one of them runs: help and completion only define them.
+const work = () => import("../actions/connections.js");
 
 function createFlags(operationId: "createConnection" | "replaceConnection"): BodyOptions {
   return {
@@ -48,19 +35,6 @@ function withBodyOptions(command: Command, flags: BodyOptions): Command {
   return command;
 }
 
-async function body(flags: BodyOptions, options: BodyFlags): Promise<Record<string, unknown>> {
-  const fromFile = await readBodyFile(options.file);
-  const fields =
-    options.field === undefined ? undefined : { ...((fromFile.fields as Record<string, unknown> | undefined) ?? {}), ...keyValues(options.field, "--field") };
-  return mergeBody(fromFile, {
-    provider: flags.provider?.read(options),
-    connectionName: flags.name.read(options),
-    model: flags.model.read(options),
-    fields,
-    status: flags.status.read(options),
-  });
-}
-
 export function connectionsCommand(): Command {
   const group = new Command("connections").description("connections to external model providers and custom APIs");
 
@@ -80,8 +54,7 @@ export function connectionsCommand(): Command {
       withClient(["listConnections"], async (context, options: object) => {
         const [provider, status, limit] = [filter.provider.read(options), filter.status.read(options), filter.limit.read(options)];
         const query: ListConnectionsQuery = { ...(provider ? { provider } : {}), ...(status ? { status } : {}), ...(limit ? { limit } : {}) };
-        const list = await context.client.connections.list(query, { signal: context.signal });
-        await printListDocument(context.out, list, list.connections, TABLE);
+        await (await work()).list(context, query);
       }),
     );
 
@@ -92,7 +65,7 @@ export function connectionsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform connections get cn-1a2b3c4d-0000-4000-8000-000000000001 --json")
     .action(
       withClient(["getConnection"], async (context, _options, connectionId: string) => {
-        await printResult(context.out, await context.client.connections.get(connectionId, { signal: context.signal }));
+        await (await work()).get(context, connectionId);
       }),
     );
 
@@ -101,8 +74,7 @@ export function connectionsCommand(): Command {
     .addHelpText("after", "\nExamples:\n  platform connections create --file connection.json\n  jq -n '{provider:\"PROVIDER_ONE\",connectionName:\"Support\",model:\"model-large-2\",fields:{API_KEY:env.KEY}}' | platform connections create --file -")
     .action(
       withClient(["createConnection"], async (context, options: BodyFlags) => {
-        const request = (await body(create, options)) as unknown as CreateConnectionRequest;
-        await printResult(context.out, await context.client.connections.create(request, { signal: context.signal }));
+        await (await work()).create(context, create, options);
       }),
     );
 
@@ -117,8 +89,7 @@ export function connectionsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform connections update cn-… --name 'Support (EU)' --status FINALIZED")
     .action(
       withClient(["updateConnection"], async (context, options: BodyFlags, connectionId: string) => {
-        const changes = (await body(update, options)) as unknown as UpdateConnectionRequest;
-        await printResult(context.out, await context.client.connections.update(connectionId, changes, { signal: context.signal }));
+        await (await work()).update(context, update, options, connectionId);
       }),
     );
 
@@ -133,8 +104,7 @@ export function connectionsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform connections replace cn-… --file connection.json")
     .action(
       withClient(["replaceConnection"], async (context, options: BodyFlags, connectionId: string) => {
-        const connection = (await body(replace, options)) as unknown as ReplaceConnectionRequest;
-        await printResult(context.out, await context.client.connections.replace(connectionId, connection, { signal: context.signal }));
+        await (await work()).replace(context, replace, options, connectionId);
       }),
     );
 

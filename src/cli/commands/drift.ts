@@ -3,19 +3,9 @@
 // SARIF (code scanning) or JUnit XML (test reports); with --fail-on-drift, exit 7 when the report
 // holds any drift, so a pipeline can stop on it.
 import { Argument, Command, Option } from "commander";
-import { SPEC_VERSION } from "../../generated/spec-version.js";
-import { outputOf } from "../context.js";
-import { EXIT, UsageError } from "../exit-codes.js";
-import { fileError } from "../local-files/file-errors.js";
-import { note, printListDocument } from "../output/print.js";
-import { writeOut } from "../output/stdout.js";
+import type { DriftFlags } from "../actions/drift.js";
 
-const CI_FORMATS = ["sarif", "junit"] as const;
-
-interface DriftFlags {
-  format?: (typeof CI_FORMATS)[number] | undefined;
-  failOnDrift?: boolean | undefined;
-}
+const CI_FORMATS = ["sarif", "junit"] as const satisfies readonly NonNullable<DriftFlags["format"]>[];
 
 const HELP = `
 A drift is a place where the service's answers (or a client's requests, in the mock's reports)
@@ -36,24 +26,7 @@ export function driftCommand(): Command {
     .addHelpText("after", HELP)
     .action(async (file: string, options: DriftFlags, command: Command) => {
       // Loaded here: the report's checks are not for every command's start-up.
-      const [{ readDriftReport }, { driftReportToJUnit }, { driftReportToSarif }, { hasDrift, summarizeDriftReport, SUMMARY_COLUMNS }] = await Promise.all([
-        import("../../node/drift-report-file.js"),
-        import("../../drift/junit.js"),
-        import("../../drift/sarif.js"),
-        import("../../drift/summary.js"),
-      ]);
-      const report = await readDriftReport(file).catch((error: unknown) => {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw code ? fileError(file, "read the drift report", error) : new UsageError((error as Error).message);
-      });
-      if (options.format === "sarif") writeOut(`${JSON.stringify(driftReportToSarif(report, { toolVersion: SPEC_VERSION }), null, 2)}\n`);
-      else if (options.format === "junit") writeOut(driftReportToJUnit(report));
-      else {
-        const summary = summarizeDriftReport(report);
-        const view = { columns: SUMMARY_COLUMNS.map((c) => c.key), empty: `no drift: every message in ${file} matched the spec` };
-        await printListDocument(outputOf(command), summary, summary.rows, view);
-        if (summary.omitted > 0) note(`${summary.omitted} departures were not kept (the recorder's limit): the report is incomplete`);
-      }
-      if (options.failOnDrift && hasDrift(report)) process.exitCode = EXIT.drift;
+      const { summarize } = await import("../actions/drift.js");
+      await summarize(file, options, command);
     });
 }

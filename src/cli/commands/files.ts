@@ -4,8 +4,10 @@ import { Command } from "commander";
 import { SINGLE_UPLOAD_LIMIT } from "../../wrappers/uploads/single-upload-limit.js";
 import { withClient } from "../action.js";
 import { parsePositiveInteger } from "../durations.js";
-import { printable, printResult } from "../output/print.js";
 import { specArgument, specOption } from "../spec-flags.js";
+
+// The commands' work, loaded when one of them runs: help and completion only define them.
+const work = () => import("../actions/files.js");
 
 export function filesCommand(): Command {
   const group = new Command("files").description("files uploaded for tool imports");
@@ -23,16 +25,7 @@ export function filesCommand(): Command {
       withClient(
         ["uploadFile", "startImportSession", "uploadImportChunk", "completeImportSession"],
         async (context, options: { fileName?: string; concurrency?: number }, file: string) => {
-          const contextName = fileContext.read(options);
-          const uploaded = await context.client.files.upload({
-            source: file,
-            signal: context.signal,
-            ...(options.fileName ? { fileName: options.fileName } : {}),
-            ...(contextName ? { fileContext: contextName } : {}),
-            ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-          });
-          // The normalised fields, as every command prints a record: `raw` would repeat them.
-          await printResult(context.out, printable(uploaded));
+          await (await work()).upload(context, options, file, fileContext.read(options));
         },
       ),
     );

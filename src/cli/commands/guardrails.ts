@@ -2,9 +2,12 @@
 // enumerates them (the argument's choices, and shell completion, come from the spec).
 import { Command } from "commander";
 import { withClient } from "../action.js";
-import { addUndeployCommand } from "../undeploy.js";
-import { printJob, withJobOptions, type JobFlags } from "../job-options.js";
+import { withJobOptions, type JobFlags } from "../job-options.js";
 import { specArgument, type SpecFieldValue } from "../spec-flags.js";
+import { addUndeployCommand } from "../undeploy.js";
+
+// The commands' work, loaded when one of them runs: help and completion only define them.
+const work = () => import("../actions/guardrails.js");
 
 type GuardrailName = SpecFieldValue<"deployGuardrail", "body", "name">;
 
@@ -17,7 +20,7 @@ export function guardrailsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform guardrails deploy Toxicity --wait --timeout 10m")
     .action(
       withClient(["deployGuardrail", "getDockStatus"], async (context, options: JobFlags, name: GuardrailName) => {
-        await printJob(context, options, context.client.guardrails.deploy(name, { signal: context.signal }));
+        await (await work()).deploy(context, options, name);
       }),
     );
 

@@ -1,9 +1,11 @@
 // platform jobs: read a job record (Get dock status) or wait for it to end.
 import { Command } from "commander";
 import { withClient } from "../action.js";
-import { settleJob, withWaitOptions, type JobFlags } from "../job-options.js";
-import { printResult, printable } from "../output/print.js";
+import { withWaitOptions, type JobFlags } from "../job-options.js";
 import { specArgument } from "../spec-flags.js";
+
+// The commands' work, loaded when one of them runs: help and completion only define them.
+const work = () => import("../actions/jobs.js");
 
 export function jobsCommand(): Command {
   const group = new Command("jobs").description("the job records of long-running operations");
@@ -15,7 +17,7 @@ export function jobsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform jobs get ds-7d8e9f0a --json | jq -r .status")
     .action(
       withClient(["getDockStatus"], async (context, _options, id: string) => {
-        await printResult(context.out, printable(await context.client.jobs.get(id, { signal: context.signal })));
+        await (await work()).get(context, id);
       }),
     );
 
@@ -28,8 +30,7 @@ export function jobsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform jobs wait ds-7d8e9f0a --timeout 15m")
     .action(
       withClient(["getDockStatus"], async (context, options: JobFlags, id: string) => {
-        const job = await context.client.jobs.get(id, { signal: context.signal });
-        await printResult(context.out, printable(await settleJob(context, { ...options, wait: true }, job)));
+        await (await work()).wait(context, options, id);
       }),
     );
 

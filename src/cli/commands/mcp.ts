@@ -3,20 +3,15 @@
 // it and speaks JSON-RPC on its stdin and stdout; stdout carries nothing else, and notes go to
 // stderr. It runs until the client closes stdin, or SIGINT/SIGTERM.
 import { Command } from "commander";
-import { DEFAULT_MAX_WAIT_SECONDS } from "../../mcp/bound.js";
-import { MCP_SDK_MISSING, withMcpSdk } from "../../mcp/sdk-peer.js";
+import { DEFAULT_MAX_WAIT_SECONDS } from "../../mcp/max-wait.js";
 import { withClient } from "../action.js";
-import { collect } from "../bodies.js";
+import type { McpFlags } from "../actions/mcp.js";
 import { parseDuration } from "../durations.js";
 import { UsageError } from "../exit-codes.js";
-import { note } from "../output/print.js";
+import { collect } from "../repeatable-option.js";
 
-interface McpFlags {
-  readOnly?: boolean;
-  maxWait?: number;
-  secretEnv?: string[];
-  secretDir?: string[];
-}
+// The command's work, loaded when it runs: help and completion only define it.
+const work = () => import("../actions/mcp.js");
 
 const HELP = `
 Examples:
@@ -47,6 +42,7 @@ export function mcpCommand(): Command {
     // The SDK is an optional peer: without it, one line saying what to install, before the
     // credentials are asked for.
     .hook("preAction", async () => {
+      const { MCP_SDK_MISSING, withMcpSdk } = await import("../../mcp/sdk-peer.js");
       await withMcpSdk(() => import("@modelcontextprotocol/sdk/server/stdio.js")).catch((error: unknown) => {
         throw error instanceof Error && error.message === MCP_SDK_MISSING ? new UsageError(MCP_SDK_MISSING) : error;
       });
@@ -56,31 +52,7 @@ export function mcpCommand(): Command {
       // call after call: it is required at start, like any command's credential. The chunk tools'
       // JWT is checked when one of them is called.
       withClient(["getDockStatus"], async (context, options: McpFlags) => {
-        // Loaded here: only this command pays for the MCP SDK.
-        const [{ createMcpServer }, { LineStdioTransport }] = await Promise.all([import("../../mcp.js"), import("../../mcp/stdio-transport.js")]);
-        const server = (() => {
-          try {
-            return createMcpServer(context.client, {
-              readOnly: options.readOnly === true,
-              ...(options.maxWait !== undefined ? { maxWaitSeconds: options.maxWait / 1000 } : {}),
-              secretEnv: options.secretEnv ?? [],
-              secretDirs: options.secretDir ?? [],
-            });
-          } catch (error) {
-            // The allow-lists' refusals name the option; here, the flag the user typed.
-            const message = error instanceof Error ? error.message : String(error);
-            if (!/^secret(Dirs|Env)\[\d+\]/.test(message)) throw error;
-            throw new UsageError(message.replace(/\bsecretDirs\[\d+\]/g, "--secret-dir").replace(/\bsecretEnv\[\d+\]/g, "--secret-env"));
-          }
-        })();
-        const ended = new Promise<void>((resolve) => {
-          process.stdin.once("end", resolve).once("close", resolve);
-          context.signal.addEventListener("abort", () => resolve(), { once: true });
-        });
-        await server.connect(new LineStdioTransport());
-        note(`platform mcp: serving ${server.tools.length} tools over stdio${options.readOnly ? " (read-only)" : ""}`);
-        await ended;
-        await server.close();
+        await (await work()).serve(context, options);
       }),
     );
 }

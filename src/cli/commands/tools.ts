@@ -1,23 +1,14 @@
 // platform tools: import (from local files, uploaded first, or from file ids), import into an
 // existing tool, export (and download), deploy and undeploy.
 import { Command, Option } from "commander";
-import type { ImportIntoToolRequest, ImportToolRequest } from "../../index.js";
 import { withClient } from "../action.js";
-import { addUndeployCommand } from "../undeploy.js";
-import { readBodyFile } from "../bodies.js";
-import { UsageError } from "../exit-codes.js";
-import { printJob, settleJob, withJobOptions, type JobFlags } from "../job-options.js";
-import { prepareDownload } from "../local-files/download.js";
-import { formatBytes } from "../progress.js";
-import { note, printResult, printable } from "../output/print.js";
+import type { ToolFiles } from "../actions/tools.js";
+import { withJobOptions, type JobFlags } from "../job-options.js";
 import { bindOption, specArgument, specOption } from "../spec-flags.js";
+import { addUndeployCommand } from "../undeploy.js";
 
-interface ToolFiles {
-  file?: string;
-  toolData?: string;
-  flowData?: string;
-  envVariables?: string;
-}
+// The commands' work, loaded when one of them runs: help and completion only define them.
+const work = () => import("../actions/tools.js");
 
 const fileOptions = (command: Command) =>
   command
@@ -25,15 +16,6 @@ const fileOptions = (command: Command) =>
     .option("--flow-data <file>", "the flow data file to upload")
     .option("--env-variables <file>", "the environment variables file to upload")
     .option("--file <path>", "instead of files: a JSON body of file ids from `platform files upload`, or - for stdin");
-
-/** Local files (uploaded by the client) or a body of ids, never both. */
-function fromFiles(options: ToolFiles): boolean {
-  const paths = options.toolData !== undefined || options.flowData !== undefined || options.envVariables !== undefined;
-  if (paths && options.file !== undefined) throw new UsageError("give the files (--tool-data, --flow-data, --env-variables) or --file with their ids, not both");
-  if (!paths && options.file === undefined) throw new UsageError("give --tool-data and --flow-data (files to upload), or --file with the ids of uploaded files");
-  if (paths && (options.toolData === undefined || options.flowData === undefined)) throw new UsageError("--tool-data and --flow-data are both required");
-  return paths;
-}
 
 const needed = (operation: "importTool" | "importIntoTool") => (options: ToolFiles & JobFlags) => [
   ...(options.file === undefined ? ["uploadFile" as const] : []),
@@ -49,22 +31,7 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools import --name support-tool --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
     .action(
       withClient(needed("importTool"), async (context, options: ToolFiles & JobFlags) => {
-        const name = toolName.read(options);
-        if (fromFiles(options)) {
-          if (name === undefined) throw new UsageError("--name is required: the tool's name (toolName)");
-          const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
-          const request = {
-            toolName: name,
-            toolData: { source: toolData },
-            flowData: { source: flowData },
-            ...(envVariables ? { envVariables: { source: envVariables } } : {}),
-            signal: context.signal,
-          };
-          return printJob(context, options, context.client.tools.importFromFiles(request));
-        }
-        const body = await readBodyFile(options.file);
-        if (name !== undefined) body.toolName = name;
-        return printJob(context, options, context.client.tools.import(body as unknown as ImportToolRequest, { signal: context.signal }));
+        await (await work()).importTool(context, options, toolName.read(options));
       }),
     );
 
@@ -79,21 +46,7 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools import-into a-5e6f7a8b --tool-data tool.json --flow-data flow.json --env-variables env.json --wait")
     .action(
       withClient(needed("importIntoTool"), async (context, options: ToolFiles & JobFlags, toolId: string) => {
-        if (fromFiles(options)) {
-          if (options.envVariables === undefined) throw new UsageError("--env-variables is required to import into a tool");
-          const { toolData, flowData, envVariables } = options as Required<ToolFiles>;
-          return printJob(
-            context,
-            options,
-            context.client.tools.importInto(
-              toolId,
-              { toolData: { source: toolData }, flowData: { source: flowData }, envVariables: { source: envVariables } },
-              { signal: context.signal },
-            ),
-          );
-        }
-        const body = (await readBodyFile(options.file)) as unknown as ImportIntoToolRequest;
-        return printJob(context, options, context.client.tools.importInto(toolId, body, { signal: context.signal }));
+        await (await work()).importInto(context, options, toolId);
       }),
     );
 
@@ -104,19 +57,7 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools export a-5e6f7a8b --flow-id a-5e6f7a8b --wait --download tool-export.zip")
     .action(
       withClient(["exportTool", "getDockStatus"], async (context, options: JobFlags & { download?: string }, toolId: string) => {
-        if (options.download !== undefined && !options.wait) throw new UsageError("--download needs --wait: the file exists once the export job is done");
-        const target = options.download === undefined ? undefined : prepareDownload(options.download);
-        try {
-          const exported = await context.client.tools.export(toolId, { flowId: flowId.readMandatory(options), signal: context.signal });
-          const job = await settleJob(context, options, exported);
-          if (target) {
-            const bytes = await target.save(await context.client.tools.downloadExport(job, { signal: context.signal }), context.signal);
-            note(`saved ${formatBytes(bytes)} to ${target.path}`);
-          }
-          await printResult(context.out, printable(job));
-        } finally {
-          target?.discard();
-        }
+        await (await work()).exportTool(context, options, toolId, flowId.readMandatory(options));
       }),
     );
 
@@ -131,7 +72,7 @@ export function toolsCommand(): Command {
     .addHelpText("after", "\nExample:\n  platform tools deploy a-5e6f7a8b --wait")
     .action(
       withClient(["deployTool", "getDockStatus"], async (context, options: JobFlags & { sync?: boolean }, toolId: string) => {
-        return printJob(context, options, context.client.tools.deploy(toolId, { isAsync: !options.sync, signal: context.signal }));
+        await (await work()).deploy(context, options, toolId);
       }),
     );
 

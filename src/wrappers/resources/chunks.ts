@@ -5,6 +5,7 @@ import { checkOptions, REQUEST_OPTION_KEYS, type RequestOptions, signalOf } from
 import { integerIn, nonBlank, optionKeys } from "../../kernel/option-check.js";
 import { toFilterTree, type ChunkFilterNode } from "../listing/filters.js";
 import { requestIdOf } from "../http/request-id.js";
+import { DEFAULT_DELETE_BATCH } from "./delete-batch.js";
 import { paginate, type PageData, type PagedList } from "../listing/pagination.js";
 import { normalizeChunk, type NormalizedChunk } from "../normalize/chunks.js";
 import { normalizeDeleteTotals, sumDeleteTotals, type DeleteTotals } from "../normalize/delete-totals.js";
@@ -27,7 +28,6 @@ export interface DeleteChunksOptions extends RequestOptions {
   batchSize?: number | undefined;
 }
 
-export const DEFAULT_DELETE_BATCH = 100;
 const LIST_KEYS = optionKeys<ListChunksOptions>({ filters: true, enableFilters: true, startCursor: true, signal: true });
 const DELETE_KEYS = optionKeys<DeleteChunksOptions>({ batchSize: true, signal: true });
 
