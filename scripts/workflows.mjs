@@ -17,12 +17,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_ARAZZO, arazzoPath, loadArazzo, workflowInputs } from "./lib/arazzo.mjs";
+import { isRecord, listOf, memberAt } from "./lib/json-members.mjs";
 import { respectArgs, workflowResults } from "./lib/respect.mjs";
 import { REPORT_FORMATS, toJson, toJUnit, toSarif, toText } from "./lib/respect-report.mjs";
 import { toolEnv } from "./lib/node-cli.mjs";
 import { REPO_ROOT } from "./lib/spec.mjs";
 
-/** @typedef {import("./lib/json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./lib/json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./lib/json-types.ts").JsonValue} JsonValue */
 
 // The inputs that are credentials, and the variable each comes from.
 /** @type {Record<string, string | undefined>} */
@@ -59,7 +61,7 @@ if (!REPORT_FORMATS.includes(values.format)) usage(`--format must be one of ${RE
 
 const arazzo = loadArazzo();
 /** @type {string[]} */
-const known = arazzo.workflows.map((/** @type {JsonObject} */ w) => w.workflowId);
+const known = listOf(arazzo.workflows).map((w) => String(memberAt(w, "workflowId")));
 for (const id of values.workflow) if (!known.includes(id)) usage(`--workflow ${id} is not a workflow of ${DEFAULT_ARAZZO} (known: ${known.join(", ")})`);
 
 /** Runs Respect in a child (scripts/lib/respect-child.mjs), its output passed through on stderr; resolves to its JSON log. */
@@ -73,7 +75,9 @@ async function run() {
   }
   const chosen = values.workflow.length > 0 ? values.workflow : known;
   // Inputs by workflow, with the workflows a chosen one depends on (Respect runs those too).
-  const running = [...new Set(chosen.flatMap((id) => [...(arazzo.workflows.find((/** @type {JsonObject} */ w) => w.workflowId === id).dependsOn ?? []), id]))];
+  /** @param {string} id */
+  const dependencies = (id) => listOf(memberAt(listOf(arazzo.workflows).find((w) => memberAt(w, "workflowId") === id), "dependsOn")).map(String);
+  const running = [...new Set(chosen.flatMap((id) => [...dependencies(id), id]))];
   const declared = new Map(running.flatMap((id) => Object.entries(workflowInputs(arazzo, id).properties)));
   /** @type {Record<string, unknown>} */
   const inputs = {};
@@ -84,7 +88,7 @@ async function run() {
     if (CREDENTIALS[name])
       usage(`--input ${name}: credentials are read from ${CREDENTIALS[name]}, never the command line (a command line is visible to every user of the machine)`);
     if (!declared.has(name)) usage(`--input ${name} is not an input of ${chosen.join(", ")} (inputs: ${[...declared.keys()].join(", ")})`);
-    if (declared.get(name).format === "password") usage(`--input ${name} is a secret and cannot be given on the command line; its default is used`);
+    if (memberAt(declared.get(name), "format") === "password") usage(`--input ${name} is a secret and cannot be given on the command line; its default is used`);
     inputs[name] = value;
   }
   for (const id of running) {
@@ -105,12 +109,14 @@ async function run() {
     // Respect's own report goes to stderr, so stdout carries only the format asked for.
     child.stdout.pipe(process.stderr);
     await new Promise((done, fail) => child.on("error", fail).on("close", done));
+    /** @type {JsonValue | undefined} */
+    let log;
     try {
-      return JSON.parse(readFileSync(jsonOutput, "utf8"));
-    } catch {
-      console.error("workflows: Respect wrote no JSON log (see its output above)");
-      process.exit(1);
-    }
+      log = JSON.parse(readFileSync(jsonOutput, "utf8"));
+    } catch {}
+    if (isRecord(log)) return log;
+    console.error("workflows: Respect wrote no JSON log (see its output above)");
+    process.exit(1);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -118,14 +124,18 @@ async function run() {
 
 /**
  * @param {string} file
- * @returns {import("./lib/json-types.ts").JsonObject} Respect's JSON log
+ * @returns {JsonRecord} Respect's JSON log
  */
 function readLog(file) {
+  /** @type {JsonValue} */
+  let log;
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    log = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    usage(`--from ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT" ? "no such file" : "not a JSON log of Respect"}`);
+    return usage(`--from ${file}: ${/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT" ? "no such file" : "not a JSON log of Respect"}`);
   }
+  if (!isRecord(log)) return usage(`--from ${file}: not a JSON log of Respect`);
+  return log;
 }
 
 const log = values.from ? readLog(values.from) : await run();

@@ -5,9 +5,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parse } from "yaml";
+import { isRecord, listOf, memberAt, recordOf } from "./json-members.mjs";
 import { REPO_ROOT, listOperations, loadSpec } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 
 export const DEFAULT_ARAZZO = "openapi/platform.arazzo.yaml";
 
@@ -16,71 +18,90 @@ export function arazzoPath() {
   return resolve(REPO_ROOT, process.env.PLATFORM_ARAZZO ?? DEFAULT_ARAZZO);
 }
 
-/** @returns {JsonObject} */
+/** @returns {import("./json-types.ts").JsonObject} */
 export function loadArazzo(file = arazzoPath()) {
   return parse(readFileSync(file, "utf8"));
 }
 
 /**
- * A workflow's inputs schema, its `$ref` into components followed: `{ properties, required }`.
- * @param {JsonObject} arazzo
+ * The workflow of that id.
+ * @param {JsonRecord} arazzo
  * @param {string} workflowId
+ * @returns {JsonRecord}
+ */
+function workflowOf(arazzo, workflowId) {
+  const workflow = listOf(arazzo.workflows).find((w) => memberAt(w, "workflowId") === workflowId);
+  if (!isRecord(workflow)) throw new Error(`no workflow ${workflowId} in the Arazzo document`);
+  return workflow;
+}
+
+/**
+ * A workflow's inputs schema, its `$ref` into components followed: `{ properties, required }`.
+ * @param {JsonRecord} arazzo
+ * @param {string} workflowId
+ * @returns {{ properties: JsonRecord, required: string[] }}
  */
 export function workflowInputs(arazzo, workflowId) {
-  const workflow = (arazzo.workflows ?? []).find((/** @type {JsonObject} */ w) => w.workflowId === workflowId);
-  if (!workflow) throw new Error(`no workflow ${workflowId} in the Arazzo document`);
+  const workflow = workflowOf(arazzo, workflowId);
+  /** @type {JsonValue | undefined} */
   let schema = workflow.inputs ?? {};
-  if (typeof schema.$ref === "string") {
-    const name = /^#\/components\/inputs\/(.+)$/.exec(schema.$ref)?.[1];
-    schema = name === undefined ? undefined : arazzo.components?.inputs?.[name];
-    if (!schema) throw new Error(`${workflowId}: inputs $ref ${workflow.inputs.$ref} names no components.inputs entry`);
+  const ref = memberAt(schema, "$ref");
+  if (typeof ref === "string") {
+    const name = /^#\/components\/inputs\/(.+)$/.exec(ref)?.[1];
+    schema = name === undefined ? undefined : memberAt(arazzo, "components", "inputs", name);
+    if (!schema) throw new Error(`${workflowId}: inputs $ref ${ref} names no components.inputs entry`);
   }
-  return { properties: schema.properties ?? {}, required: schema.required ?? [] };
+  return { properties: recordOf(memberAt(schema, "properties")), required: listOf(memberAt(schema, "required")).filter((name) => typeof name === "string") };
 }
 
 /**
  * The steps of a workflow that call an operation of the spec, with where they sit in the document.
- * @param {JsonObject} workflow
+ * @param {JsonRecord} workflow
  * @returns {{ stepId: string, operationId: string, index: number }[]}
  */
 export function operationSteps(workflow) {
-  return (workflow.steps ?? []).flatMap((/** @type {JsonObject} */ step, /** @type {number} */ index) =>
-    typeof step.operationId === "string" ? [{ stepId: step.stepId, operationId: step.operationId, index }] : [],
-  );
+  return listOf(workflow.steps).flatMap((step, index) => {
+    const operationId = memberAt(step, "operationId");
+    return typeof operationId === "string" ? [{ stepId: String(memberAt(step, "stepId")), operationId, index }] : [];
+  });
 }
 
 /**
  * operationId → the workflows (by id) whose steps call it, in document order.
- * @param {JsonObject} arazzo
+ * @param {JsonRecord} arazzo
  */
 export function workflowsByOperation(arazzo) {
   /** @type {Map<string, string[]>} */
   const uses = new Map();
-  for (const workflow of arazzo.workflows ?? []) {
+  for (const workflow of listOf(arazzo.workflows)) {
+    if (!isRecord(workflow)) continue;
+    const workflowId = String(workflow.workflowId);
     for (const { operationId } of operationSteps(workflow)) {
       const list = uses.get(operationId) ?? [];
-      if (!list.includes(workflow.workflowId)) list.push(workflow.workflowId);
+      if (!list.includes(workflowId)) list.push(workflowId);
       uses.set(operationId, list);
     }
   }
   return uses;
 }
 
-/** @type {(step: JsonObject) => string[]} */
+/** @type {(step: JsonValue | undefined) => string[]} */
 const gotoTargets = (step) =>
-  (step.onSuccess ?? [])
-    .filter((/** @type {JsonObject} */ action) => action.type === "goto" && action.stepId)
-    .map((/** @type {JsonObject} */ action) => action.stepId);
+  listOf(memberAt(step, "onSuccess")).flatMap((action) => {
+    const stepId = memberAt(action, "stepId");
+    return memberAt(action, "type") === "goto" && stepId ? [String(stepId)] : [];
+  });
 
 /**
  * The step's `end` success action, its reusable component looked up: { conditional } or undefined.
- * @param {JsonObject} step
- * @param {JsonObject} components
+ * @param {JsonValue | undefined} step
+ * @param {JsonValue | undefined} components
  */
 function endAction(step, components) {
-  for (const action of step.onSuccess ?? []) {
-    const resolved = action.reference ? components?.successActions?.[action.reference.split(".").pop()] : action;
-    if (resolved?.type === "end") return { conditional: (resolved.criteria ?? []).length > 0 };
+  for (const action of listOf(memberAt(step, "onSuccess"))) {
+    const reference = memberAt(action, "reference");
+    const resolved = reference ? memberAt(components, "successActions", String(String(reference).split(".").pop())) : action;
+    if (memberAt(resolved, "type") === "end") return { conditional: listOf(memberAt(resolved, "criteria")).length > 0 };
   }
   return undefined;
 }
@@ -93,24 +114,23 @@ function endAction(step, components) {
  * their targets (alternatives such as the two spellings of a job id, which make the same calls),
  * an `end` action stops the workflow (one with criteria may, so both ways count: a job that
  * answers finished at once is not polled), and any other step goes on to the next.
- * @param {JsonObject} arazzo
+ * @param {JsonRecord} arazzo
  * @param {string} workflowId
  */
 export function callSequences(arazzo, workflowId) {
-  const workflow = (arazzo.workflows ?? []).find((/** @type {JsonObject} */ w) => w.workflowId === workflowId);
-  if (!workflow) throw new Error(`no workflow ${workflowId} in the Arazzo document`);
-  const steps = workflow.steps ?? [];
+  const steps = listOf(workflowOf(arazzo, workflowId).steps);
   const at = (/** @type {string} */ stepId) => {
-    const index = steps.findIndex((/** @type {JsonObject} */ s) => s.stepId === stepId);
+    const index = steps.findIndex((s) => memberAt(s, "stepId") === stepId);
     if (index === -1) throw new Error(`${workflowId}: goto names no step ${stepId}`);
     return index;
   };
   /** @type {(index: number, seen: Set<number>) => string[][]} */
   const walk = (index, seen) => {
     if (index >= steps.length) return [[]];
-    if (seen.has(index)) throw new Error(`${workflowId}: step ${steps[index].stepId} is reached again (a loop)`);
     const step = steps[index];
-    const here = typeof step.operationId === "string" ? [step.operationId] : [];
+    if (seen.has(index)) throw new Error(`${workflowId}: step ${memberAt(step, "stepId")} is reached again (a loop)`);
+    const operationId = memberAt(step, "operationId");
+    const here = typeof operationId === "string" ? [operationId] : [];
     const next = new Set([...seen, index]);
     const end = endAction(step, arazzo.components);
     if (end && !end.conditional) return [here];
@@ -124,7 +144,7 @@ export function callSequences(arazzo, workflowId) {
 
 /**
  * The workflow's calls when it runs to its end (the longest of its sequences).
- * @param {JsonObject} arazzo
+ * @param {JsonRecord} arazzo
  * @param {string} workflowId
  */
 export function callSequence(arazzo, workflowId) {
@@ -142,7 +162,7 @@ export function fold(calls) {
 
 /**
  * Each of those sequences as method and path template, from the spec: what a request log shows.
- * @param {JsonObject} arazzo
+ * @param {JsonRecord} arazzo
  * @param {string} workflowId
  */
 export function callsAsRequests(arazzo, workflowId, spec = loadSpec()) {

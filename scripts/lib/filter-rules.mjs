@@ -4,8 +4,10 @@
 // source. The walker understands a small set of schema keywords; a schema that uses any other
 // fails generation here, naming it, rather than being checked less strictly than it says.
 import { codeHeader } from "./generated-header.mjs";
+import { isRecord, listOf, memberAt, recordOf } from "./json-members.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 
 const SCHEMAS = { group: "ChunkFilterGroup", leaf: "ChunkFilterLeaf" };
 const NODE_REF = "#/components/schemas/ChunkFilterNode";
@@ -15,6 +17,7 @@ const FIELD_KEYWORDS = new Set(["type", "enum", "description", "minItems", "item
 /**
  * @param {string} where
  * @param {string} message
+ * @returns {never}
  */
 function fail(where, message) {
   throw new Error(
@@ -24,17 +27,18 @@ function fail(where, message) {
 
 /**
  * @param {string} where
- * @param {JsonObject} schema
- * @param {JsonObject} spec
+ * @param {JsonValue} schema
+ * @param {JsonRecord} spec
  */
 function fieldRule(where, schema, spec) {
+  if (!isRecord(schema)) return fail(where, "is not a schema object");
   for (const keyword of Object.keys(schema)) if (!FIELD_KEYWORDS.has(keyword)) fail(where, `keyword "${keyword}" is not supported`);
   if (schema.type === "string" && Array.isArray(schema.enum)) return { enum: schema.enum };
   if (schema.type === "string" && schema.enum === undefined) return { type: "string" };
   if (schema.type === "array") {
-    if (schema.items?.$ref !== NODE_REF) fail(where, `an array must hold ${NODE_REF}`);
-    const node = spec.components.schemas.ChunkFilterNode;
-    const branches = (node.oneOf ?? []).map((/** @type {JsonObject} */ branch) => branch.$ref);
+    if (memberAt(schema.items, "$ref") !== NODE_REF) fail(where, `an array must hold ${NODE_REF}`);
+    const node = memberAt(spec, "components", "schemas", "ChunkFilterNode");
+    const branches = listOf(memberAt(node, "oneOf")).map((branch) => memberAt(branch, "$ref"));
     const expected = Object.values(SCHEMAS).map((name) => `#/components/schemas/${name}`);
     if (branches.length !== 2 || !expected.every((ref) => branches.includes(ref))) fail("ChunkFilterNode", `must be oneOf ${expected.join(", ")}`);
     return { nodes: { minItems: schema.minItems ?? 0 } };
@@ -44,14 +48,14 @@ function fieldRule(where, schema, spec) {
 
 /**
  * @param {string} name
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 function kindRules(name, spec) {
-  const schema = spec.components?.schemas?.[name];
-  if (!schema) fail(name, "schema is missing");
+  const schema = memberAt(spec, "components", "schemas", name);
+  if (!isRecord(schema)) return fail(name, "schema is missing");
   for (const keyword of Object.keys(schema)) if (!OBJECT_KEYWORDS.has(keyword)) fail(name, `keyword "${keyword}" is not supported`);
   if (schema.type !== "object" || schema.additionalProperties !== false) fail(name, "must be an object with additionalProperties: false");
-  const fields = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, field]) => [key, fieldRule(`${name}.${key}`, field, spec)]));
+  const fields = Object.fromEntries(Object.entries(recordOf(schema.properties)).map(([key, field]) => [key, fieldRule(`${name}.${key}`, field, spec)]));
   return { required: schema.required ?? [], fields };
 }
 

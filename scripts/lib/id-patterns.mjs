@@ -2,18 +2,20 @@
 // named …Id with a pattern), for the checks the client makes outside a request, such as whether
 // a saved import's session id is one the service could have given.
 import { codeHeader } from "./generated-header.mjs";
+import { memberAt, recordOf } from "./json-members.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 
 /**
  * { SchemaName: "pattern" } for every components/schemas entry named …Id that has a pattern.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 export function idPatterns(spec) {
   return Object.fromEntries(
-    Object.entries(spec.components?.schemas ?? {})
-      .filter(([name, schema]) => name.endsWith("Id") && typeof schema?.pattern === "string")
-      .map(([name, schema]) => [name, schema.pattern]),
+    Object.entries(recordOf(memberAt(spec, "components", "schemas"))).flatMap(/** @returns {[string, string][]} */ ([name, schema]) => {
+      const pattern = memberAt(schema, "pattern");
+      return name.endsWith("Id") && typeof pattern === "string" ? [[name, pattern]] : [];
+    }),
   );
 }
 

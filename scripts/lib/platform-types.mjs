@@ -8,7 +8,7 @@ import ts from "typescript";
 import { codeHeader } from "./generated-header.mjs";
 import { binaryParts, deref } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 
 const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTypeReferenceNode("Uint8Array")];
 
@@ -18,11 +18,11 @@ const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTyp
 // with the path of the object that declares it, so the part is found by that object and its
 // schema.
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @returns {NonNullable<import("openapi-typescript").OpenAPITSOptions["transform"]>}
  */
 function binaryAsBlob(spec) {
-  /** @type {Map<string, JsonObject[]>} */
+  /** @type {Map<string, JsonRecord[]>} */
   const byObject = new Map();
   for (const { schema, property } of binaryParts(spec)) {
     const { properties } = deref(spec, { $ref: schema });

@@ -5,9 +5,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { arazzoPath, loadArazzo } from "./arazzo.mjs";
+import { isRecord, listOf, memberAt, recordOf } from "./json-members.mjs";
 import { cliEntry, runCli, toolEnv } from "./node-cli.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {{ name: string, message: string }} FailedCheck */
 /**
@@ -71,17 +72,21 @@ export async function runRespect({ env = toolEnv, ...options }) {
   }
 }
 
+/** A string member of Respect's log as it is; anything else (a member it left out) as "". */
+const text = (/** @type {JsonValue | undefined} */ value) => (typeof value === "string" ? value : "");
+
 /**
  * The executed steps of a workflow in the order they ran, goto branches flattened into it. A
  * step Respect retried (a poll of a running job) appears once per attempt; `attempts` counts
  * them and only the last one's outcome counts.
- * @param {JsonObject} entry
- * @returns {JsonObject[]}
+ * @param {JsonRecord} entry
+ * @returns {JsonRecord[]}
  */
 function flatSteps(entry) {
-  /** @type {JsonObject[]} */
+  /** @type {JsonRecord[]} */
   const out = [];
-  for (const item of entry.executedSteps ?? []) {
+  for (const item of listOf(entry.executedSteps)) {
+    if (!isRecord(item)) continue;
     if (item.type === "workflow") out.push(...flatSteps(item));
     else out.push(item);
   }
@@ -92,40 +97,49 @@ function flatSteps(entry) {
  * One result per workflow run: its status and its steps, each with the operation the document
  * says it calls, the request it made, its attempts, its failed checks (name and message) and the
  * answer's body (Respect has already masked every input of `format: password`).
- * @param {JsonObject | undefined} log Respect's JSON output
+ * @param {JsonRecord | undefined} log Respect's JSON output
+ * @param {JsonRecord} [arazzo]
  * @returns {WorkflowResult[]}
  */
 export function workflowResults(log, arazzo = loadArazzo()) {
-  const operationOf = new Map(
-    (arazzo.workflows ?? []).flatMap((/** @type {JsonObject} */ w) => (w.steps ?? []).map((/** @type {JsonObject} */ s) => [`${w.workflowId} ${s.stepId}`, s.operationId])),
-  );
+  /** @type {Map<string, string>} */
+  const operationOf = new Map();
+  for (const w of listOf(arazzo.workflows)) {
+    for (const s of listOf(memberAt(w, "steps"))) {
+      const operationId = memberAt(s, "operationId");
+      if (typeof operationId === "string") operationOf.set(`${memberAt(w, "workflowId")} ${memberAt(s, "stepId")}`, operationId);
+    }
+  }
   /** @type {WorkflowResult[]} */
   const results = [];
-  for (const [file, report] of Object.entries(log?.files ?? {})) {
-    for (const workflow of report.executedWorkflows ?? []) {
+  for (const [file, report] of Object.entries(recordOf(log?.files))) {
+    for (const workflow of listOf(memberAt(report, "executedWorkflows"))) {
+      if (!isRecord(workflow)) continue;
       /** @type {StepResult[]} */
       const steps = [];
       for (const attempt of flatSteps(workflow)) {
         const previous = steps.at(-1);
+        const statusCode = memberAt(attempt, "response", "statusCode");
         /** @type {StepResult} */
         const step = {
-          stepId: attempt.stepId,
+          stepId: text(attempt.stepId),
           operationId: operationOf.get(`${workflow.workflowId} ${attempt.stepId}`),
-          method: (attempt.request?.method ?? "").toUpperCase(),
-          url: attempt.request?.url ?? "",
-          status: attempt.status,
-          statusCode: attempt.response?.statusCode,
-          body: attempt.response?.body,
-          failedChecks: (attempt.checks ?? [])
-            .filter((/** @type {JsonObject} */ check) => !check.passed)
-            .map((/** @type {JsonObject} */ check) => ({ name: check.name, message: check.message ?? "" })),
+          method: text(memberAt(attempt, "request", "method")).toUpperCase(),
+          url: text(memberAt(attempt, "request", "url")),
+          status: text(attempt.status),
+          statusCode: typeof statusCode === "number" ? statusCode : undefined,
+          body: memberAt(attempt, "response", "body"),
+          failedChecks: listOf(attempt.checks)
+            .filter((check) => !memberAt(check, "passed"))
+            .map((check) => ({ name: text(memberAt(check, "name")), message: text(memberAt(check, "message")) })),
           attempts: 1,
         };
         if (previous && previous.stepId === step.stepId && previous.status !== "success")
           steps[steps.length - 1] = { ...step, attempts: previous.attempts + 1 };
         else steps.push(step);
       }
-      results.push({ file, workflowId: workflow.workflowId, status: workflow.status, timeMs: workflow.totalTimeMs ?? 0, steps });
+      const timeMs = typeof workflow.totalTimeMs === "number" ? workflow.totalTimeMs : 0;
+      results.push({ file, workflowId: text(workflow.workflowId), status: text(workflow.status), timeMs, steps });
     }
   }
   return results;

@@ -6,12 +6,13 @@
 // every other body streams through untouched, so large uploads and downloads cost nothing extra.
 import { request } from "node:http";
 import { endToEnd, listenLocally, pipeRequest } from "./pass-through.mjs";
+import { isRecord } from "./json-members.mjs";
 
 const PRISM_PROBLEM = "https://stoplight.io/prism/errors#";
 
 /**
  * @param {string | string[]} text a header's value or a body (a header given twice reads as its values joined by commas)
- * @returns {unknown} undefined when the text is not JSON
+ * @returns {import("./json-types.ts").JsonValue | undefined} undefined when the text is not JSON
  */
 function parsed(text) {
   try {
@@ -65,7 +66,8 @@ export function startViolationLog({ target, port = 0, log = console.log, onProbl
       answer.on("data", (chunk) => chunks.push(chunk));
       answer.on("end", () => {
         const body = Buffer.concat(chunks);
-        const problem = /** @type {import("./json-types.ts").JsonObject | undefined} */ (parsed(body.toString("utf8")));
+        const answered = parsed(body.toString("utf8"));
+        const problem = isRecord(answered) ? answered : undefined;
         // Problems of the upstream's own are its answer, not a spec violation.
         if (typeof problem?.type === "string" && problem.type.startsWith(PRISM_PROBLEM)) {
           log([`[violations] ${where} -> ${answer.statusCode} ${problem.title ?? ""}`.trimEnd(), ...violationLines(problem.validation)].join("\n"));

@@ -8,7 +8,7 @@
 /**
  * @param {JsonValue} node
  * @param {(string | number)[]} [path]
- * @returns {Generator<{ record: import("../lib/json-types.ts").JsonObject, path: (string | number)[] }>}
+ * @returns {Generator<{ record: import("../lib/json-types.ts").JsonRecord, path: (string | number)[] }>}
  */
 export function* discrepancyRecords(node, path = []) {
   if (node === null || typeof node !== "object") return;
@@ -17,7 +17,7 @@ export function* discrepancyRecords(node, path = []) {
       yield* discrepancyRecords(value, [...path, key]);
     } else if (Array.isArray(value)) {
       for (const [index, record] of value.entries()) {
-        if (record !== null && typeof record === "object") yield { record, path: [...path, key, index] };
+        if (record !== null && typeof record === "object" && !Array.isArray(record)) yield { record, path: [...path, key, index] };
       }
     }
   }

@@ -9,7 +9,7 @@ export default createRulesetFunction({ input: null, options: null }, function di
   for (const { record, path } of discrepancyRecords(document)) {
     if (!Array.isArray(record.examples)) continue;
     for (const [index, name] of record.examples.entries()) {
-      if (!defined.has(name)) {
+      if (typeof name !== "string" || !defined.has(name)) {
         results.push({
           message: `Discrepancy "${record.id}" names example "${name}", which is not under components.examples`,
           path: [...path, "examples", index],

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { arazzoPath, callSequence, loadArazzo, operationSteps } from "../../scripts/lib/arazzo.mjs";
+import type { JsonValue } from "../../scripts/lib/json-types.js";
 import { lintWorkflows } from "../../scripts/lib/lint.mjs";
 import { deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 
@@ -16,8 +17,8 @@ const operations = new Map(listOperations(spec).map((op: { operationId: string; 
 type Step = {
   stepId: string;
   operationId?: string;
-  parameters?: Array<{ name?: string; in?: string; value?: unknown }>;
-  requestBody?: { payload?: Record<string, unknown> };
+  parameters?: Array<{ name?: string; in?: string; value?: JsonValue }>;
+  requestBody?: { payload?: Record<string, JsonValue> };
   onSuccess?: Array<{ type?: string; stepId?: string; criteria?: Array<{ condition: string }> }>;
 };
 type Workflow = { workflowId: string; steps: Step[] };

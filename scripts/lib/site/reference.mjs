@@ -6,10 +6,11 @@
 // tests prove, in the request panel.
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { listOf } from "../json-members.mjs";
 import { scalarStandalone } from "../scalar-standalone.mjs";
 import { escapeHtml, FAVICON, SITE_NAME, siteHeader } from "./layout.mjs";
 
-/** @typedef {import("../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../json-types.ts").JsonRecord} JsonRecord */
 
 /** Where the reference's files land in the site. */
 export const REFERENCE = { page: "reference/index.html", spec: "reference/openapi.json", script: "reference/scalar.js" };
@@ -19,7 +20,7 @@ export const LOCAL_MOCK = "http://127.0.0.1:4010";
 const MOCK_CREDENTIAL = "mock-key";
 
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 function configuration(spec) {
   return {
@@ -37,7 +38,7 @@ function configuration(spec) {
     defaultOpenAllTags: true,
     servers: [
       { url: LOCAL_MOCK, description: "The local mock: npm start (Prism), or npm run mock -- --stateful (any API key works)" },
-      ...(spec.servers ?? []),
+      ...listOf(spec.servers),
     ],
     // Most operations take the API key, so Test request offers it first; the values are what
     // the local mock takes (any non-empty one), to be replaced with yours for a real host.
@@ -52,7 +53,7 @@ function configuration(spec) {
 /**
  * Writes the reference into `siteDir`: the page, the spec with samples, and Scalar's script.
  * @param {string} siteDir
- * @param {JsonObject} specWithSamples
+ * @param {JsonRecord} specWithSamples
  */
 export async function writeReference(siteDir, specWithSamples) {
   await mkdir(resolve(siteDir, "reference"), { recursive: true });

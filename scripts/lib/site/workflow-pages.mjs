@@ -2,6 +2,7 @@
 // page per workflow (its inputs, its steps with the operation each calls, their success criteria
 // and actions, its outputs) and an index, written as markdown and rendered like any other page.
 // Each operation of the API reference that a workflow calls links back to those pages.
+import { memberAt } from "../json-members.mjs";
 import { operationSteps, workflowInputs, workflowsByOperation } from "../arazzo.mjs";
 import { listOperations } from "../spec.mjs";
 import { tableCell } from "../table-cell.mjs";
@@ -68,12 +69,13 @@ function workflowMarkdown(arazzo, workflow, operationsById) {
   const inputs = workflowInputs(arazzo, workflow.workflowId);
   lines.push("## Inputs", "", "| Input | Required | How it is given | Description |", "|---|---|---|---|");
   for (const [name, schema] of Object.entries(inputs.properties)) {
+    const fallback = memberAt(schema, "default");
     const given = CREDENTIAL_VARIABLES[name]
       ? `${code(CREDENTIAL_VARIABLES[name])} (secret, masked)`
-      : schema.format === "password"
+      : memberAt(schema, "format") === "password"
         ? `secret, default used (masked)`
-        : `${code(`--input ${name}=...`)}${schema.default !== undefined ? `, default ${code(schema.default)}` : ""}`;
-    lines.push(`| ${code(name)} | ${inputs.required.includes(name) ? "yes" : "no"} | ${tableCell(given)} | ${tableCell(schema.description ?? "")} |`);
+        : `${code(`--input ${name}=...`)}${fallback !== undefined ? `, default ${code(fallback)}` : ""}`;
+    lines.push(`| ${code(name)} | ${inputs.required.includes(name) ? "yes" : "no"} | ${tableCell(given)} | ${tableCell(String(memberAt(schema, "description") ?? ""))} |`);
   }
   lines.push("");
 
