@@ -6,10 +6,11 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import ts from "typescript";
+import { isRecord, listOf, memberAt, numberOr, stringOr } from "./json-members.mjs";
 import { cliEntry, runCli } from "./node-cli.mjs";
 import { REPO_ROOT } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("./lint.mjs").LintProblem} LintProblem */
 /** @typedef {import("./lint.mjs").LintReport} LintReport */
 
@@ -17,7 +18,7 @@ export const BIOME_CONFIG = "biome.jsonc";
 
 /**
  * biome.jsonc, read as Biome reads it (comments and trailing commas allowed).
- * @returns {JsonObject}
+ * @returns {JsonValue} what its text says (a JSON value)
  */
 export function biomeConfig(root = REPO_ROOT) {
   const file = resolve(root, BIOME_CONFIG);
@@ -63,8 +64,7 @@ const selfAndFolders = (file) => file.split("/").map((_, i, parts) => parts.slic
  * matches and, as Biome reads it, everything in a folder it matches (`!src/generated`).
  */
 export function lintedFiles(root = REPO_ROOT) {
-  /** @type {string[]} */
-  const patterns = biomeConfig(root).files?.includes ?? [];
+  const patterns = listOf(memberAt(biomeConfig(root), "files", "includes")).filter((p) => typeof p === "string");
   const take = patterns.filter((p) => !p.startsWith("!")).map(globPattern);
   const leave = patterns.filter((p) => p.startsWith("!")).map((p) => globPattern(p.slice(1)));
   const tracked = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).split("\n");
@@ -85,30 +85,31 @@ function summary(tool, problems) {
 
 // Every Biome finding fails the gate, its informational ones too: "clean" means none at all.
 /** @type {Record<string, string>} */
+/** @type {Record<string, string | undefined>} */
 const BIOME_SEVERITIES = { error: "error", fatal: "error", warning: "warning", information: "warning", info: "warning", hint: "warning" };
 
 /** Biome's linter on the files biome.jsonc names; a run without a JSON report is one finding. */
 export async function runBiome(root = REPO_ROOT) {
   const run = await runCli(cliEntry("@biomejs/biome", "biome"), ["lint", "--reporter=json", "--max-diagnostics=none", `--config-path=${resolve(root, BIOME_CONFIG)}`], { cwd: root });
-  /** @type {JsonObject | undefined} */
+  /** @type {JsonValue | undefined} */
   let report;
   try {
     report = JSON.parse(run.stdout);
   } catch {
     report = undefined;
   }
-  if (!Array.isArray(report?.diagnostics)) {
+  if (!isRecord(report) || !Array.isArray(report.diagnostics)) {
     const message = `biome produced no JSON report (exit ${run.code})\n${run.stderr.trim()}`;
     return summary("biome", [{ tool: "biome", severity: "error", rule: "tool-failure", message, file: "", line: 0, column: 0, pointer: "" }]);
   }
   const problems = report.diagnostics.map((d) => ({
     tool: "biome",
-    severity: BIOME_SEVERITIES[d.severity] ?? "error",
-    rule: String(d.category ?? "biome").replace(/^lint\//, ""),
-    message: d.message ?? d.description ?? "",
-    file: d.location?.path ?? "",
-    line: d.location?.start?.line ?? 0,
-    column: d.location?.start?.column ?? 0,
+    severity: BIOME_SEVERITIES[String(memberAt(d, "severity"))] ?? "error",
+    rule: String(memberAt(d, "category") ?? "biome").replace(/^lint\//, ""),
+    message: String(memberAt(d, "message") ?? memberAt(d, "description") ?? ""),
+    file: stringOr(memberAt(d, "location", "path"), ""),
+    line: numberOr(memberAt(d, "location", "start", "line"), 0),
+    column: numberOr(memberAt(d, "location", "start", "column"), 0),
     pointer: "",
   }));
   return summary("biome", problems);
@@ -159,8 +160,8 @@ export function longLines(file, text, width) {
 
 /** Every line of the linted files past biome.jsonc's `formatter.lineWidth`. */
 export function runLineLength(root = REPO_ROOT) {
-  const width = biomeConfig(root).formatter?.lineWidth;
-  if (!Number.isInteger(width)) throw new Error(`${BIOME_CONFIG}: formatter.lineWidth must be set, the line length the code is held to`);
+  const width = memberAt(biomeConfig(root), "formatter", "lineWidth");
+  if (typeof width !== "number" || !Number.isInteger(width)) throw new Error(`${BIOME_CONFIG}: formatter.lineWidth must be set, the line length the code is held to`);
   const problems = lintedFiles(root).flatMap((file) =>
     longLines(file, readFileSync(resolve(root, file), "utf8"), width).map(({ line, length }) => ({
       tool: "line-length",

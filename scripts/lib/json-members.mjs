@@ -43,3 +43,15 @@ export const recordOf = (value) => (isRecord(value) ? value : {});
  * @returns {JsonValue[]}
  */
 export const listOf = (value) => (Array.isArray(value) ? value : []);
+
+/**
+ * The value when it is a string, else `fallback`: a tool's report member read into a typed field.
+ * @param {JsonValue | undefined} value @param {string} fallback
+ */
+export const stringOr = (value, fallback) => (typeof value === "string" ? value : fallback);
+
+/**
+ * The value when it is a number, else `fallback`.
+ * @param {JsonValue | undefined} value @param {number} fallback
+ */
+export const numberOr = (value, fallback) => (typeof value === "number" ? value : fallback);

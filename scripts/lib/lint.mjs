@@ -5,10 +5,12 @@
 import { relative, resolve } from "node:path";
 import { arazzoPath } from "./arazzo.mjs";
 import { lintCode } from "./code-lint.mjs";
+import { isRecord, listOf, memberAt, numberOr, stringOr } from "./json-members.mjs";
 import { cliEntry, runCli } from "./node-cli.mjs";
 import { REPO_ROOT, specPath, toPointer } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("./process-run.mjs").ProcessRun} ProcessRun */
 /**
  * One finding of a linter, in the form every linter's is put into.
@@ -64,7 +66,7 @@ function summary(tool, run, problems) {
 
 /**
  * @param {string} text
- * @returns {unknown} the tool's JSON report; undefined when the text is not JSON
+ * @returns {JsonValue | undefined} the tool's JSON report; undefined when the text is not JSON
  */
 function parsed(text) {
   try {
@@ -81,23 +83,25 @@ export async function runRedocly(spec = specPath()) {
     "--format=json",
     `--config=${resolve(REPO_ROOT, "redocly.yaml")}`,
   ]);
-  const report = /** @type {JsonObject | undefined} */ (parsed(run.stdout));
-  if (!Array.isArray(report?.problems)) return failed("redocly", run, "redocly produced no JSON report");
+  const report = parsed(run.stdout);
+  if (!isRecord(report) || !Array.isArray(report.problems)) return failed("redocly", run, "redocly produced no JSON report");
   const problems = report.problems.map((problem) => {
-    const location = problem.location?.[0] ?? {};
+    const location = listOf(memberAt(problem, "location"))[0];
+    const severity = String(memberAt(problem, "severity"));
+    const ref = stringOr(memberAt(location, "source", "ref"), "");
     return {
       tool: "redocly",
-      severity: problem.severity === "warn" ? "warning" : problem.severity,
-      rule: problem.ruleId,
-      message: problem.message,
+      severity: severity === "warn" ? "warning" : severity,
+      rule: String(memberAt(problem, "ruleId")),
+      message: String(memberAt(problem, "message")),
       // Redocly names files relative to its working directory, which is REPO_ROOT.
-      file: location.source?.ref ? relative(REPO_ROOT, resolve(REPO_ROOT, location.source.ref)) : "",
-      line: location.start?.line ?? 0,
-      column: location.start?.col ?? 0,
-      pointer: location.pointer ?? "",
+      file: ref ? relative(REPO_ROOT, resolve(REPO_ROOT, ref)) : "",
+      line: numberOr(memberAt(location, "start", "line"), 0),
+      column: numberOr(memberAt(location, "start", "col"), 0),
+      pointer: stringOr(memberAt(location, "pointer"), ""),
     };
   });
-  return { ...summary("redocly", run, problems), ignored: report.totals?.ignored ?? 0 };
+  return { ...summary("redocly", run, problems), ignored: numberOr(memberAt(report, "totals", "ignored"), 0) };
 }
 
 // The Arazzo document has its own Spectral ruleset (spectral:arazzo); Redocly tells the two kinds
@@ -115,17 +119,22 @@ export async function runSpectral(spec = specPath(), ruleset = ".spectral.yaml")
   ]);
   const results = parsed(run.stdout);
   if (!Array.isArray(results)) return failed("spectral", run, "spectral produced no JSON report");
-  const problems = results.map((result) => ({
-    tool: "spectral",
-    severity: SPECTRAL_SEVERITIES[result.severity] ?? "error",
-    rule: result.code,
-    message: result.message,
-    file: result.source ? relative(REPO_ROOT, result.source) : "",
-    // Spectral counts lines and columns from zero; Redocly and editors from one.
-    line: (result.range?.start.line ?? -1) + 1,
-    column: (result.range?.start.character ?? -1) + 1,
-    pointer: `#${toPointer(result.path ?? [])}`,
-  }));
+  const problems = results.map((result) => {
+    const severity = memberAt(result, "severity");
+    const source = stringOr(memberAt(result, "source"), "");
+    const path = listOf(memberAt(result, "path")).filter((segment) => typeof segment === "string" || typeof segment === "number");
+    return {
+      tool: "spectral",
+      severity: (typeof severity === "number" ? SPECTRAL_SEVERITIES[severity] : undefined) ?? "error",
+      rule: String(memberAt(result, "code")),
+      message: String(memberAt(result, "message")),
+      file: source ? relative(REPO_ROOT, source) : "",
+      // Spectral counts lines and columns from zero; Redocly and editors from one.
+      line: numberOr(memberAt(result, "range", "start", "line"), -1) + 1,
+      column: numberOr(memberAt(result, "range", "start", "character"), -1) + 1,
+      pointer: `#${toPointer(path)}`,
+    };
+  });
   return summary("spectral", run, problems);
 }
 
