@@ -3,7 +3,7 @@
 // order they were typed through its option events, which is what keeps the groups apart. The
 // tree the groups describe is built when the command runs (./filter-tree.ts).
 import type { Command } from "commander";
-import { CHUNK_FILTER_KEYS } from "../wrappers/listing/filter-keys.js";
+import { chunkFilterRules } from "../generated/chunk-filter-rules.js";
 import { UsageError } from "./exit-codes.js";
 
 /** Adds --where and --or to a command, collecting the groups in the order typed. */
@@ -12,7 +12,9 @@ export function withWhere(command: Command): { command: Command; groups: () => [
   let current: [string, string][] = [];
   const groups = [current];
   command
-    .option("--where <KEY=VALUE>", `a condition on a chunk field (${CHUNK_FILTER_KEYS.join(", ")}); repeat for all of them`)
+    // The spec's keys, as the client's CHUNK_FILTER_KEYS holds them, read from the generated rules
+    // so that the help loads none of the client's filter checks.
+    .option("--where <KEY=VALUE>", `a condition on a chunk field (${chunkFilterRules.leaf.fields.key.enum.join(", ")}); repeat for all of them`)
     .option("--or", "start another group of --where conditions; a chunk matching any group is selected")
     .on("option:where", (pair: string) => {
       const at = pair.indexOf("=");

@@ -29,7 +29,6 @@ const DEFINITION_OUTSIDE_CLI = [
   "src/generated/chunk-filter-rules.ts",
   "src/wrappers/uploads/single-upload-limit.ts",
   "src/wrappers/resources/delete-batch.ts",
-  "src/wrappers/listing/filter-keys.ts",
   "src/mcp/max-wait.ts",
 ];
 

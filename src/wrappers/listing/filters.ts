@@ -16,7 +16,8 @@ export type ChunkFilterKey = ChunkFilterLeaf["key"];
 export type ChunkFilterOperand = ChunkFilterGroup["operand"];
 export type ChunkFilterOp = ChunkFilterLeaf["op"];
 
-export { CHUNK_FILTER_KEYS } from "./filter-keys.js";
+/** The chunk fields a condition may compare, as the spec enumerates them. */
+export const CHUNK_FILTER_KEYS: readonly ChunkFilterKey[] = Object.freeze([...chunkFilterRules.leaf.fields.key.enum]);
 
 /**
  * Deepest nesting accepted, the top-level group being level 1. The spec sets no limit; this
