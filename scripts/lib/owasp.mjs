@@ -7,10 +7,18 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
+import { listOf, memberAt, numberOr } from "./json-members.mjs";
 import { cliEntry, runCli } from "./node-cli.mjs";
 import { REPO_ROOT, loadSpec, specPath, toPointer } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/**
+ * A rule of a Spectral ruleset module (code, not JSON: its formats are functions that say whether
+ * a document is of their kind, each with its name).
+ * @typedef {((document: JsonRecord) => boolean) & { displayName: string }} SpectralFormat
+ * @typedef {{ severity?: number, formats?: SpectralFormat[] }} SpectralRule
+ */
 /** @typedef {{ name: string, severity: string, applies: boolean, formats: string[] }} OwaspRule */
 /** @typedef {{ rule: string, severity: string, pointer: string, where: string, line: number, message: string }} Finding */
 /** @typedef {{ severity: string, waived: boolean, reason: string }} Decision */
@@ -56,18 +64,18 @@ export function toolVersions() {
 /**
  * Every rule of the OWASP ruleset in its own order, with its default severity and whether it
  * applies to `document` at all (some rules are for OpenAPI 2.0 or 3.0 only).
- * @param {JsonObject} document
+ * @param {JsonRecord} document
  * @returns {Promise<OwaspRule[]>}
  */
 export async function owaspRules(document) {
   const { default: ruleset } = await import(OWASP_PACKAGE);
-  return Object.entries(/** @type {Record<string, JsonObject>} */ (ruleset.rules)).map(([name, rule]) => {
-    // Spectral's formats: functions that say whether a document is of their kind, each with its name.
-    /** @type {(((document: JsonObject) => boolean) & { displayName: string })[]} */
-    const formats = [...(rule.formats ?? ruleset.formats ?? [])];
+  /** @type {{ rules: Record<string, SpectralRule>, formats?: SpectralFormat[] }} */
+  const { rules, formats: shared } = ruleset;
+  return Object.entries(rules).map(([name, rule]) => {
+    const formats = [...(rule.formats ?? shared ?? [])];
     return {
       name,
-      severity: SEVERITIES[rule.severity] ?? "warn",
+      severity: (rule.severity === undefined ? undefined : SEVERITIES[rule.severity]) ?? "warn",
       applies: formats.length === 0 || formats.some((format) => format(document)),
       formats: formats.map((format) => format.displayName),
     };
@@ -87,23 +95,28 @@ async function spectral(ruleset, spec) {
     "--format=json",
     `--ruleset=${ruleset}`,
   ]);
-  /** @type {JsonObject[]} */
+  /** @type {JsonValue} */
   let results;
   try {
     results = JSON.parse(run.stdout);
   } catch {
-    // A ruleset that does not load, or a crash: no report, so nothing may count as clean.
-    throw new Error(`spectral produced no JSON report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`.trim());
+    results = null;
   }
-  return results.map((r) => ({
-    rule: r.code,
-    severity: SEVERITIES[r.severity] ?? "error",
-    pointer: `#${toPointer(r.path ?? [])}`,
-    where: (r.path ?? []).join("."),
-    // Spectral counts lines from zero; only used to list findings in document order.
-    line: (r.range?.start.line ?? -1) + 1,
-    message: r.message,
-  }));
+  // A ruleset that does not load, or a crash: no report, so nothing may count as clean.
+  if (!Array.isArray(results)) throw new Error(`spectral produced no JSON report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`.trim());
+  return results.map((r) => {
+    const severity = memberAt(r, "severity");
+    const path = listOf(memberAt(r, "path")).filter((segment) => typeof segment === "string" || typeof segment === "number");
+    return {
+      rule: String(memberAt(r, "code")),
+      severity: (typeof severity === "number" ? SEVERITIES[severity] : undefined) ?? "error",
+      pointer: `#${toPointer(path)}`,
+      where: path.join("."),
+      // Spectral counts lines from zero; only used to list findings in document order.
+      line: numberOr(memberAt(r, "range", "start", "line"), -1) + 1,
+      message: String(memberAt(r, "message")),
+    };
+  });
 }
 
 /**
