@@ -75,7 +75,8 @@ export async function readMultipart(body: AsyncIterable<Uint8Array>, boundary: s
     if (part.hash) return void part.hash.update(bytes);
     textBytes += bytes.length;
     if (textBytes > MAX_TEXT_BYTES) throw new MultipartError(`the text fields of a form hold at most ${MAX_TEXT_BYTES} bytes in all`, pointer(part.name), "maxBytes");
-    part.text.push(bytes.slice());
+    // A copy (a Buffer's slice() would be a view of the socket's memory).
+    part.text.push(new Uint8Array(bytes));
   };
   const close = () => {
     if (!part) return;

@@ -77,7 +77,7 @@ export async function readBody(request: IncomingRequest, operationId: OperationI
     return problem(422, "request", "Invalid request", [{ in: "header", field: "/content-type", rule: "boundary", message: "multipart/form-data without a boundary" }]);
   }
   // Left to the answer below, not cancelled by the reader when it stops early.
-  const pieces = piecesOf(present(request.body, "the body of a request hasBody() found one in"));
+  const pieces = request.pieces ?? piecesOf(present(request.body, "the body of a request hasBody() found one in"));
   let ended = false;
   try {
     const { fields, files } = await readMultipart(
