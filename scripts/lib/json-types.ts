@@ -1,6 +1,10 @@
 // The types of parsed documents the scripts read: the spec and its Arazzo file (YAML), tools'
 // reports (JSON). Declared once here; the scripts import them by type:
-//   /** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+//   /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+// and read members through json-members.mjs (isRecord, memberAt, recordOf, listOf), so the
+// compiler checks each read. JsonObject and DocumentValue are the loose types that remain for the
+// spec readers built on spec.mjs's loadSpec and deref (the generators, the mock's validators,
+// the 3.0 conversion); new code takes JsonValue and JsonRecord.
 
 /**
  * Any JSON value, for code that walks a document without knowing its shape (it narrows with
