@@ -7,9 +7,9 @@ import type { DeployModelRequest, ImportResult, ImportState } from "../../index.
 import { APIError, ImportError, ValidationError } from "../../kernel/errors.js";
 import { mergeBody, readBodyFile } from "../bodies.js";
 import type { Context } from "../context.js";
+import { type ExportFlags, runExport } from "../export-job.js";
 import { Interrupted, UsageError } from "../exit-codes.js";
 import type { JobFlags } from "../job-options.js";
-import { prepareDownload } from "../local-files/download.js";
 import { fileError } from "../local-files/file-errors.js";
 import { checkNotTheModel, checkRoomFor, lockStateFile, readStateFile, removeStateFile, stateFileFor, writeStateFile } from "../local-files/import-state-file.js";
 import { createProgress, formatBytes, progressMode } from "../progress.js";
@@ -164,17 +164,11 @@ export async function deploy(
 }
 
 /** The export; with --wait --download, its file saved (the path checked before the export starts). */
-export async function exportModel(context: Context, options: JobFlags & { download?: string }, modelId: string): Promise<void> {
-  if (options.download !== undefined && !options.wait) throw new UsageError("--download needs --wait: the file exists once the export job is done");
-  const target = options.download === undefined ? undefined : prepareDownload(options.download);
-  try {
-    const job = await settleJob(context, options, await context.client.models.export(modelId, { signal: context.signal }));
-    if (target) {
-      const bytes = await target.save(await context.client.models.downloadExport(job, { signal: context.signal }), context.signal);
-      note(`saved ${formatBytes(bytes)} to ${target.path}`);
-    }
-    await printResult(context.out, printable(job));
-  } finally {
-    target?.discard();
-  }
+export function exportModel(context: Context, options: ExportFlags, modelId: string): Promise<void> {
+  return runExport(
+    context,
+    options,
+    () => context.client.models.export(modelId, { signal: context.signal }),
+    (job) => context.client.models.downloadExport(job, { signal: context.signal }),
+  );
 }

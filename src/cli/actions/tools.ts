@@ -3,12 +3,10 @@
 import type { ImportIntoToolRequest, ImportToolRequest } from "../../index.js";
 import { readBodyFile } from "../bodies.js";
 import type { Context } from "../context.js";
+import { type ExportFlags, runExport } from "../export-job.js";
 import { UsageError } from "../exit-codes.js";
 import type { JobFlags } from "../job-options.js";
-import { prepareDownload } from "../local-files/download.js";
-import { note, printResult, printable } from "../output/print.js";
-import { formatBytes } from "../progress.js";
-import { printJob, settleJob } from "../settle-job.js";
+import { printJob } from "../settle-job.js";
 import type { SpecFieldValue } from "../spec-flags.js";
 
 export interface ToolFiles {
@@ -65,20 +63,13 @@ export async function importInto(context: Context, options: ToolFiles & JobFlags
 }
 
 /** The export; with --wait --download, its file saved (the path checked before the export starts). */
-export async function exportTool(context: Context, options: JobFlags & { download?: string }, toolId: string, flowId: string): Promise<void> {
-  if (options.download !== undefined && !options.wait) throw new UsageError("--download needs --wait: the file exists once the export job is done");
-  const target = options.download === undefined ? undefined : prepareDownload(options.download);
-  try {
-    const exported = await context.client.tools.export(toolId, { flowId, signal: context.signal });
-    const job = await settleJob(context, options, exported);
-    if (target) {
-      const bytes = await target.save(await context.client.tools.downloadExport(job, { signal: context.signal }), context.signal);
-      note(`saved ${formatBytes(bytes)} to ${target.path}`);
-    }
-    await printResult(context.out, printable(job));
-  } finally {
-    target?.discard();
-  }
+export function exportTool(context: Context, options: ExportFlags, toolId: string, flowId: string): Promise<void> {
+  return runExport(
+    context,
+    options,
+    () => context.client.tools.export(toolId, { flowId, signal: context.signal }),
+    (job) => context.client.tools.downloadExport(job, { signal: context.signal }),
+  );
 }
 
 export async function deploy(context: Context, options: JobFlags & { sync?: boolean }, toolId: string): Promise<void> {
