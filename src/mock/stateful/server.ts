@@ -15,7 +15,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { createMockState, MockCore, type MockState, type MockStateSummary } from "./core.js";
-import type { IncomingRequest } from "./http/incoming.js";
+import { type IncomingRequest, mapHeaders } from "./http/incoming.js";
 import { toIncoming, toResponse, type Reply } from "./http/send.js";
 import { resolveOptions, type ExistingEntities, type ResolvedOptions, type StatefulMockOptions } from "./options.js";
 import type { FaultRule } from "./scenarios/faults.js";
@@ -117,7 +117,7 @@ function toRequest(incoming: IncomingMessage, method: string, base: string): Inc
       name = undefined;
     }
   }
-  const lookup = { get: (key: string) => headers.get(key.toLowerCase()) ?? null, has: (key: string) => headers.has(key.toLowerCase()) };
+  const lookup = mapHeaders(headers);
   const url = `${base}/`;
   if (BODYLESS.has(method.toUpperCase()) || !announcesBody(incoming)) return { method, url, headers: lookup, body: null, bodyUsed: false };
   const iterator = incoming.iterator({ destroyOnReturn: false });

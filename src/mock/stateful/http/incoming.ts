@@ -105,7 +105,7 @@ function streamOf(pieces: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array>
 }
 
 /** Headers as a fetch would read them from `init`: a plain object of plain names and values into a Map, anything else through Headers. */
-function lightHeaders(init: HeadersInit | undefined): { get(name: string): string | null; has(name: string): boolean; set(name: string, value: string): void } {
+function lightHeaders(init: HeadersInit | undefined): HeaderLookup & { set(name: string, value: string): void } {
   if (init !== undefined && init !== null && Object.getPrototypeOf(init) === Object.prototype) {
     const record = init as Record<string, unknown>;
     const map = new Map<string, string>();
@@ -119,13 +119,16 @@ function lightHeaders(init: HeadersInit | undefined): { get(name: string): strin
       }
       map.set(lower, value);
     }
-    if (plain) {
-      return {
-        get: (name) => map.get(name.toLowerCase()) ?? null,
-        has: (name) => map.has(name.toLowerCase()),
-        set: (name, value) => void map.set(name.toLowerCase(), value),
-      };
-    }
+    if (plain) return mapHeaders(map);
   }
   return new Headers(init);
+}
+
+/** Headers read from a Map whose names are in lower case, as a Headers keeps them. */
+export function mapHeaders(map: Map<string, string>): HeaderLookup & { set(name: string, value: string): void } {
+  return {
+    get: (name) => map.get(name.toLowerCase()) ?? null,
+    has: (name) => map.has(name.toLowerCase()),
+    set: (name, value) => void map.set(name.toLowerCase(), value),
+  };
 }
