@@ -7,6 +7,7 @@ import { parseDocument } from "yaml";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { escapeSegment, pointerOf, segmentsOf } from "../../src/kernel/json-pointer.js";
+import { listOf, memberAt, recordOf } from "./json-members.mjs";
 
 /** @typedef {import("./json-types.ts").JsonObject} JsonObject */
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
@@ -111,6 +112,16 @@ export function deref(spec, node) {
 }
 
 /**
+ * `node` with its $refs followed when that is an object, else an empty one: for a member of the
+ * spec that is read field by field (a parameter, a request body, a media type), where a missing
+ * one reads as empty.
+ * @param {JsonObject} spec
+ * @param {DocumentValue | undefined} node
+ * @returns {JsonRecord}
+ */
+export const derefRecord = (spec, node) => recordOf(deref(spec, node ?? null));
+
+/**
  * Every operation, in document order (paths as written, methods in OpenAPI order),
  * so generated tables and reports read like the spec and diff quietly.
  * `security` lists the scheme names of the effective requirements (operation, else root).
@@ -154,6 +165,23 @@ export function listOperations(spec) {
     }
   }
   return operations;
+}
+
+/**
+ * listOperations' operations with the objects they are read from, $refs followed: `item` the path
+ * item, `operation` the operation object, `parameters` the path item's then the operation's, and
+ * `body` the request body (null when there is none).
+ * @param {JsonObject} spec
+ * @returns {{ op: Operation, item: JsonRecord, operation: JsonRecord, parameters: JsonRecord[], body: JsonRecord | null }[]}
+ */
+export function operationNodes(spec) {
+  return listOperations(spec).map((op) => {
+    const item = derefRecord(spec, memberAt(spec, "paths", op.path));
+    const operation = derefRecord(spec, item[op.method]);
+    const parameters = [...listOf(item.parameters), ...listOf(operation.parameters)].map((raw) => derefRecord(spec, raw));
+    const body = operation.requestBody ? derefRecord(spec, operation.requestBody) : null;
+    return { op, item, operation, parameters, body };
+  });
 }
 
 // A part's media type says it carries bytes unless it is text or JSON.
