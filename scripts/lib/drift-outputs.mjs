@@ -11,12 +11,15 @@ import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { codeHeader } from "./generated-header.mjs";
 import { inlineRuntimeHelpers } from "./response-validators.mjs";
+import { isRecord, listOf, memberAt, recordOf, stringOr } from "./json-members.mjs";
 import { walkSchema } from "./schema-walk.mjs";
-import { REPO_ROOT, deref, listOperations, escapeSegment } from "./spec.mjs";
+import { REPO_ROOT, derefRecord, escapeSegment, operationNodes } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("./spec.mjs").DiscrepancyRecord} DiscrepancyRecord */
-/** @typedef {(at: string, record: DiscrepancyRecord) => void} AddRecord */
+/** @typedef {Pick<DiscrepancyRecord, "id" | "summary" | "documented" | "observed" | "decision">} RecordText */
+/** @typedef {(at: string, record: RecordText) => void} AddRecord */
 
 const DRIFT_REPORT_SCHEMA = "openapi/drift-report.schema.json";
 const JSON_MEDIA_TYPE = "application/json";
@@ -37,10 +40,27 @@ export function namesInRecord(record) {
 }
 
 /**
+ * The x-discrepancies records on a node of the spec, as far as the labels read them. Spectral holds
+ * each record to openapi/discrepancy.schema.json; one that slipped past it stops the generator.
+ * @param {JsonValue | undefined} node
+ * @returns {RecordText[]}
+ */
+function recordsOn(node) {
+  return listOf(memberAt(node, "x-discrepancies")).map((record) => {
+    if (isRecord(record)) {
+      const { id, summary, documented, observed, decision } = record;
+      const texts = typeof summary === "string" && typeof documented === "string" && typeof observed === "string" && typeof decision === "string";
+      if (typeof id === "string" && texts) return { id, summary, documented, observed, decision };
+    }
+    throw new Error(`x-discrepancies: ${JSON.stringify(record)} is no record (id, summary, documented, observed and decision must be strings)`);
+  });
+}
+
+/**
  * Calls `add(at, record)` for every record on a schema reached from `schema`, `at` being the JSON
  * pointer of the values that schema describes ("*" for any array item or map entry).
- * @param {JsonObject} spec
- * @param {unknown} schema
+ * @param {JsonRecord} spec
+ * @param {JsonValue | undefined} schema
  * @param {import("./schema-walk.mjs").Step[]} path
  * @param {AddRecord} add
  */
@@ -48,9 +68,9 @@ function recordsIn(spec, schema, path, add) {
   walkSchema(
     spec,
     schema,
-    (node, steps) => {
+    (/** @type {JsonRecord} */ node, steps) => {
       const at = steps.map((step) => `/${typeof step === "string" ? escapeSegment(step) : "*"}`).join("");
-      for (const record of node["x-discrepancies"] ?? []) add(at, record);
+      for (const record of recordsOn(node)) add(at, record);
     },
     path,
   );
@@ -62,17 +82,15 @@ function recordsIn(spec, schema, path, add) {
  * included), requests by `<operationId>_<path|query|body>`. Records on the path item, the
  * operation, the response or the request body sit at "" (the whole message); records on a
  * parameter at `/<name>`. `names` holds each record's property names (namesInRecord).
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 export function discrepancyLabels(spec) {
   /** @type {Record<string, Map<string, [string, string]>>} */
   const table = {};
   /** @type {Record<string, string[]>} */
   const names = {};
-  for (const op of listOperations(spec)) {
-    const item = deref(spec, spec.paths[op.path]);
-    const operation = item[op.method];
-    const whole = [...(item["x-discrepancies"] ?? []), ...(operation["x-discrepancies"] ?? [])];
+  for (const { op, item, operation, body } of operationNodes(spec)) {
+    const whole = [...recordsOn(item), ...recordsOn(operation)];
     const entriesFor = (/** @type {string} */ key) => {
       table[key] ??= new Map();
       const entries = table[key];
@@ -84,26 +102,26 @@ export function discrepancyLabels(spec) {
       for (const record of whole) add("", record);
       return add;
     };
-    for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+    for (const [status, raw] of Object.entries(recordOf(operation.responses))) {
       const add = entriesFor(`${op.operationId}_${status}`);
-      const response = deref(spec, raw);
-      for (const record of [...(raw["x-discrepancies"] ?? []), ...(response["x-discrepancies"] ?? [])]) add("", record);
-      recordsIn(spec, response.content?.[JSON_MEDIA_TYPE]?.schema, [], add);
+      const response = derefRecord(spec, raw);
+      for (const record of [...recordsOn(raw), ...recordsOn(response)]) add("", record);
+      recordsIn(spec, memberAt(response, "content", JSON_MEDIA_TYPE, "schema"), [], add);
     }
-    if (operation.requestBody) {
+    if (body) {
       const add = entriesFor(`${op.operationId}_body`);
-      const body = deref(spec, operation.requestBody);
-      for (const record of body["x-discrepancies"] ?? []) add("", record);
-      const [media] = Object.values(body.content ?? {});
-      recordsIn(spec, media?.schema, [], add);
+      for (const record of recordsOn(body)) add("", record);
+      const [media] = Object.values(recordOf(body.content));
+      recordsIn(spec, memberAt(media, "schema"), [], add);
     }
-    for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
-      const parameter = deref(spec, raw);
+    for (const raw of [...listOf(item.parameters), ...listOf(operation.parameters)]) {
+      const parameter = derefRecord(spec, raw);
       if (parameter.in !== "path" && parameter.in !== "query") continue;
       const add = entriesFor(`${op.operationId}_${parameter.in}`);
-      const at = `/${escapeSegment(parameter.name)}`;
-      for (const record of [...(raw["x-discrepancies"] ?? []), ...(parameter["x-discrepancies"] ?? [])]) add(at, record);
-      recordsIn(spec, parameter.schema, [parameter.name], add);
+      const name = stringOr(parameter.name, "");
+      const at = `/${escapeSegment(name)}`;
+      for (const record of [...recordsOn(raw), ...recordsOn(parameter)]) add(at, record);
+      recordsIn(spec, parameter.schema, [name], add);
     }
   }
   // Only the messages some record speaks of; entries in a stable order, so the file diffs quietly.

@@ -6,13 +6,12 @@
 // "x-secret": true where it is inlined, so the server can ask for a reference there instead of
 // the secret itself.
 import { codeHeader } from "./generated-header.mjs";
-import { deref, listOperations } from "./spec.mjs";
+import { isRecord, memberAt, recordOf } from "./json-members.mjs";
+import { operationNodes } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {(node: JsonValue) => JsonValue} Inline a schema with its $refs replaced by what they name */
-/** @typedef {import("./spec.mjs").Operation} Operation */
 
 // The one schema the spec uses for a secret value (a provider key, a custom header's value).
 const SECRET_SCHEMA = "SecretValue";
@@ -30,7 +29,7 @@ function componentName(ref) {
 
 // Component schemas that reach themselves through their $refs: inlining them would never end.
 /**
- * @param {JsonObject} components
+ * @param {JsonRecord} components
  */
 function recursiveComponents(components) {
   /** @type {(node: JsonValue | undefined, found?: Set<string>) => Set<string>} */
@@ -54,10 +53,10 @@ function recursiveComponents(components) {
 
 /**
  * Inlines one operation's schemas, collecting the recursive ones under `defs`.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 function inliner(spec) {
-  const components = spec.components?.schemas ?? {};
+  const components = recordOf(memberAt(spec, "components", "schemas"));
   if (!components[SECRET_SCHEMA]) throw new Error(`operation inputs: components.schemas.${SECRET_SCHEMA} is gone; the MCP server finds secrets by it`);
   const recursive = recursiveComponents(components);
   /** @type {Record<string, JsonValue>} */
@@ -86,7 +85,7 @@ function inliner(spec) {
     for (const [key, value] of Object.entries(node)) {
       if (DROPPED.has(key) || key.startsWith("x-")) continue;
       // `properties` maps names to schemas: its keys are field names, never keywords.
-      if (key === "properties") out[key] = Object.fromEntries(Object.entries(/** @type {JsonRecord} */ (value)).map(([field, schema]) => [field, inline(schema)]));
+      if (key === "properties" && isRecord(value)) out[key] = Object.fromEntries(Object.entries(value).map(([field, schema]) => [field, inline(schema)]));
       else if (key === "description" && typeof value === "string") out[key] = value.trim();
       else out[key] = inline(value);
     }
@@ -96,16 +95,13 @@ function inliner(spec) {
 }
 
 /**
- * @param {JsonObject} spec
- * @param {Operation} operation
+ * @param {JsonRecord[]} parameters
  * @param {Inline} inline
  */
-function parametersOf(spec, operation, inline) {
-  const item = spec.paths[operation.path];
-  const params = [...(item.parameters ?? []), ...(item[operation.method].parameters ?? [])].map((p) => deref(spec, p));
+function parametersOf(parameters, inline) {
   return Object.fromEntries(
-    params.map((p) => {
-      const schema = /** @type {JsonRecord} */ (inline(p.schema));
+    parameters.map((p) => {
+      const schema = recordOf(inline(p.schema ?? null));
       // The parameter's description says what this value is here; the schema's, what such values look like.
       const description = p.description ?? schema.description;
       return [p.name, { in: p.in, required: p.required === true, schema: { ...schema, ...(description ? { description } : {}) } }];
@@ -114,20 +110,17 @@ function parametersOf(spec, operation, inline) {
 }
 
 /**
- * @param {JsonObject} spec
- * @param {Operation} operation
+ * @param {JsonRecord | null} body
  * @param {Inline} inline
  */
-function bodyOf(spec, operation, inline) {
-  const body = spec.paths[operation.path][operation.method].requestBody;
+function bodyOf(body, inline) {
   if (!body) return null;
-  const resolved = deref(spec, body);
-  const [mediaType, media] = Object.entries(resolved.content)[0] ?? [];
-  const schema = /** @type {JsonRecord} */ (inline(media.schema));
+  const [mediaType, media] = Object.entries(recordOf(body.content))[0] ?? [];
+  const schema = recordOf(inline(memberAt(media, "schema") ?? null));
   return {
-    required: resolved.required === true,
+    required: body.required === true,
     mediaType,
-    schema: resolved.description && !schema.description ? { ...schema, description: resolved.description } : schema,
+    schema: body.description && !schema.description ? { ...schema, description: body.description } : schema,
   };
 }
 
@@ -135,11 +128,11 @@ function bodyOf(spec, operation, inline) {
 export function renderOperationInputs({ spec }) {
   /** @type {Record<string, unknown>} */
   const table = {};
-  for (const operation of listOperations(spec)) {
+  for (const { op, parameters, body } of operationNodes(spec)) {
     const { inline, defs } = inliner(spec);
-    table[operation.operationId] = {
-      parameters: parametersOf(spec, operation, inline),
-      body: bodyOf(spec, operation, inline),
+    table[op.operationId] = {
+      parameters: parametersOf(parameters, inline),
+      body: bodyOf(body, inline),
       defs,
     };
   }

@@ -2,16 +2,17 @@
 // needs: its method and path, the credential header it takes, how its body is encoded and whether
 // a retry is safe.
 import { codeHeader } from "./generated-header.mjs";
+import { memberAt } from "./json-members.mjs";
 import { listOperations } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("./spec.mjs").Operation} Operation */
 
 // The credential header of each operation. The generated types leave security out,
 // and the client's auth wrapper needs it per operation, so the spec's rules are
 // enforced here: one requirement, one scheme, an apiKey in a header.
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {Operation} operation
  */
 function credentialOf(spec, operation) {
@@ -25,11 +26,12 @@ function credentialOf(spec, operation) {
     throw new Error(`${where}: expected one scheme in its security requirement, found ${names.length}`);
   }
   const name = String(names[0]);
-  const scheme = spec.components?.securitySchemes?.[name];
-  if (scheme?.type !== "apiKey" || scheme.in !== "header" || typeof scheme.name !== "string") {
+  const scheme = memberAt(spec, "components", "securitySchemes", name);
+  const header = memberAt(scheme, "name");
+  if (memberAt(scheme, "type") !== "apiKey" || memberAt(scheme, "in") !== "header" || typeof header !== "string") {
     throw new Error(`${where}: security scheme ${name} is not a header apiKey scheme`);
   }
-  return { security: name, header: scheme.name };
+  return { security: name, header };
 }
 
 // The request body's media types in spec order (the first is what the client sends unless told
@@ -46,11 +48,11 @@ function requestBodyOf(operation) {
 
 // x-retry-safe is the spec's word on which operations the client may repeat (EXTENSIONS.md).
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {Operation} operation
  */
 function retrySafe(spec, operation) {
-  const flag = spec.paths[operation.path][operation.method]["x-retry-safe"];
+  const flag = memberAt(spec, "paths", operation.path, operation.method, "x-retry-safe");
   if (flag !== undefined && flag !== true) throw new Error(`${operation.operationId}: x-retry-safe must be true when present`);
   return flag === true;
 }

@@ -5,44 +5,50 @@
 // with its own request checks.
 import { codeHeader } from "./generated-header.mjs";
 import { SKIP, walkSchema } from "./schema-walk.mjs";
-import { deref, listOperations } from "./spec.mjs";
+import { listOf, memberAt, recordOf } from "./json-members.mjs";
+import { operationNodes } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {{ at: string[], lower: string, upper: string }} OrderedPair */
 
 /**
  * Every `[lower, upper]` pair under `schema`, with the property path that leads to it.
- * @param {JsonObject} spec
- * @param {unknown} schema
+ * @param {JsonRecord} spec
+ * @param {JsonValue} schema
  * @param {OrderedPair[]} found
  */
 function pairsIn(spec, schema, found) {
-  walkSchema(spec, schema, (node, path) => {
+  walkSchema(spec, schema, (/** @type {JsonRecord} */ node, path) => {
     // The client follows `at` through property names only: no pair is looked for inside arrays or maps.
     if (path.some((step) => typeof step !== "string")) return SKIP;
     const at = /** @type {string[]} */ ([...path]);
-    for (const pair of node["x-ordered-fields"] ?? []) {
-      if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((name) => node.properties?.[name])) {
+    for (const pair of listOf(node["x-ordered-fields"])) {
+      const [lower, upper] = listOf(pair);
+      const isProperty = (/** @type {string} */ name) => Boolean(memberAt(node, "properties", name));
+      if (!Array.isArray(pair) || pair.length !== 2 || typeof lower !== "string" || typeof upper !== "string" || !isProperty(lower) || !isProperty(upper)) {
         throw new Error(`x-ordered-fields at ${at.join(".") || "the body"}: each entry must be [lower, upper], two properties of the schema`);
       }
-      found.push({ at, lower: pair[0], upper: pair[1] });
+      found.push({ at, lower, upper });
     }
   });
 }
 
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 export function orderedFieldsOf(spec) {
   /** @type {Record<string, OrderedPair[]>} */
   const table = {};
-  for (const operation of listOperations(spec)) {
-    const body = spec.paths[operation.path][operation.method].requestBody;
+  for (const { op, body } of operationNodes(spec)) {
     if (!body) continue;
     /** @type {OrderedPair[]} */
     const found = [];
-    for (const media of Object.values(deref(spec, body).content ?? {})) if (media.schema) pairsIn(spec, media.schema, found);
-    if (found.length > 0) table[operation.operationId] = found;
+    for (const media of Object.values(recordOf(body.content))) {
+      const schema = memberAt(media, "schema");
+      if (schema) pairsIn(spec, schema, found);
+    }
+    if (found.length > 0) table[op.operationId] = found;
   }
   return table;
 }

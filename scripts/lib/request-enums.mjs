@@ -3,10 +3,11 @@
 // so a value the spec adds, renames or drops changes the flag (and its type) with no hand edit.
 import { codeHeader } from "./generated-header.mjs";
 import { ENTRY, ITEM, SKIP, walkSchema } from "./schema-walk.mjs";
-import { deref, listOperations } from "./spec.mjs";
+import { memberAt, recordOf } from "./json-members.mjs";
+import { operationNodes } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("./schema-walk.mjs").Step} Step */
 /** @typedef {JsonValue[] | typeof FREE} FieldEnum a field's values, or FREE when it takes any */
 /** @typedef {Map<string, FieldEnum>} FieldValues */
@@ -21,24 +22,20 @@ const FREE = Symbol("free");
  * Body fields are dotted paths (`hyperParameters.temperature`, `IOMappings[]` for array items);
  * the branches of a oneOf/anyOf/allOf are merged, values in first-seen order; a field with no
  * enum in some branch has none at all; a recursive schema is followed once.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @returns {Record<string, Record<string, Record<string, JsonValue[]>>>}
  */
 export function requestEnums(spec) {
   /** @type {Record<string, Record<string, Record<string, JsonValue[]>>>} */
   const result = {};
-  for (const op of listOperations(spec)) {
-    const item = deref(spec, spec.paths[op.path]);
-    const operation = item[op.method];
+  for (const { op, parameters, body } of operationNodes(spec)) {
     /** @type {{ [where: string]: FieldValues }} */
     const found = Object.fromEntries(LOCATIONS.map((where) => [where, new Map()]));
-    for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
-      const parameter = deref(spec, raw);
-      collect(spec, parameter.schema, [parameter.name], /** @type {FieldValues} */ (found[parameter.in]));
+    for (const parameter of parameters) {
+      collect(spec, parameter.schema, [String(parameter.name)], /** @type {FieldValues} */ (found[String(parameter.in)]));
     }
-    if (operation.requestBody) {
-      const body = deref(spec, operation.requestBody);
-      for (const media of Object.values(body.content ?? {})) collect(spec, media.schema, [], /** @type {FieldValues} */ (found.body));
+    if (body) {
+      for (const media of Object.values(recordOf(body.content))) collect(spec, memberAt(media, "schema"), [], /** @type {FieldValues} */ (found.body));
     }
     /** @type {Record<string, Record<string, JsonValue[]>>} */
     const entry = {};
@@ -68,8 +65,8 @@ function record(found, path, values) {
 // The enum of each field below a schema: a node's own enum (or const) gives its field's values,
 // a plain scalar with none makes the field free. Map entries are no field a flag can name.
 /**
- * @param {JsonObject} spec
- * @param {unknown} schema
+ * @param {JsonRecord} spec
+ * @param {JsonValue | undefined} schema
  * @param {Step[]} path
  * @param {FieldValues} found
  */
@@ -77,12 +74,13 @@ function collect(spec, schema, path, found) {
   walkSchema(
     spec,
     schema,
-    (node, steps) => {
+    (/** @type {JsonRecord} */ node, steps) => {
       if (steps.includes(ENTRY)) return SKIP;
       // The request body itself is no field: only what lies below it.
       if (steps.length === 0) return;
       const field = fieldPath(steps);
-      const values = Array.isArray(node.enum) ? node.enum : Object.hasOwn(node, "const") ? [node.const] : undefined;
+      const constant = node.const;
+      const values = Array.isArray(node.enum) ? node.enum : constant !== undefined ? [constant] : undefined;
       if (values) {
         record(found, field, values);
         return SKIP;
@@ -99,7 +97,7 @@ const fieldPath = (/** @type {readonly Step[]} */ steps) =>
   steps.reduce((/** @type {string} */ text, step) => (step === ITEM ? `${text}[]` : text ? `${text}.${String(step)}` : String(step)), "");
 
 const SCALARS = ["string", "number", "integer", "boolean"];
-const isScalar = (/** @type {JsonObject} */ node) => [node.type].flat().some((type) => SCALARS.includes(type));
+const isScalar = (/** @type {JsonRecord} */ node) => [node.type].flat().some((type) => typeof type === "string" && SCALARS.includes(type));
 
 const literal = (/** @type {JsonValue} */ value) => JSON.stringify(value);
 const key = (/** @type {string} */ name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));

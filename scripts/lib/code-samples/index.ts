@@ -7,15 +7,18 @@ import { commandTree } from "../../../src/cli/completion/command-tree.js";
 import { clientSample } from "./client-calls.js";
 import { commandSample } from "./commands.js";
 import { curlSample } from "./curl.mjs";
+import { isRecord, recordOf } from "../json-members.mjs";
+import type { JsonRecord } from "../json-types.ts";
 import { localFileOf, sampleInputs, STAND_INS, type SampleInputs } from "./sample-inputs.mjs";
 
 // Scalar tells custom samples apart by `lang` alone (each becomes the picker entry
 // `custom/<lang>`), so each surface has a language of its own, one its highlighter knows.
-export interface CodeSample {
+// A type, not an interface, so that a sample is a JSON value the spec's copy can hold.
+export type CodeSample = {
   lang: "typescript" | "bash" | "curl";
   label: string;
   source: string;
-}
+};
 
 const SAMPLE_LABELS = { client: "TypeScript client", command: "platform command", curl: "curl" } as const;
 
@@ -26,7 +29,7 @@ function withStandIn(inputs: SampleInputs, surface: "command" | "curl", source: 
 }
 
 /** Every operation's samples, by operationId, in the spec's order. */
-export function codeSamples(spec: object): Map<string, CodeSample[]> {
+export function codeSamples(spec: JsonRecord): Map<string, CodeSample[]> {
   const all = sampleInputs(spec);
   const tree = commandTree(buildProgram("docs"));
   return new Map(
@@ -42,13 +45,14 @@ export function codeSamples(spec: object): Map<string, CodeSample[]> {
 }
 
 /** A copy of `spec` with each operation's samples under `x-codeSamples`. */
-export function withCodeSamples<T extends { paths?: Record<string, Record<string, unknown>> }>(spec: T): T {
+export function withCodeSamples(spec: JsonRecord): JsonRecord {
   const copy = structuredClone(spec);
   const samples = codeSamples(spec);
-  for (const item of Object.values(copy.paths ?? {})) {
-    for (const operation of Object.values(item)) {
-      const id = (operation as { operationId?: string } | null)?.operationId;
-      if (id !== undefined && samples.has(id)) (operation as Record<string, unknown>)["x-codeSamples"] = samples.get(id);
+  for (const item of Object.values(recordOf(copy.paths))) {
+    for (const operation of Object.values(recordOf(item))) {
+      if (!isRecord(operation) || typeof operation.operationId !== "string") continue;
+      const found = samples.get(operation.operationId);
+      if (found !== undefined) operation["x-codeSamples"] = found;
     }
   }
   return copy;

@@ -2,9 +2,11 @@
 // each required query parameter's example (else the first value of its enum), and the body of the
 // operation's first named request example (the spec puts the documented form first). File parts
 // of a multipart body become a local file name, since a sample uploads a file from disk.
-import { binaryParts, deref, listOperations } from "../spec.mjs";
+import { isRecord, listOf, memberAt, recordOf } from "../json-members.mjs";
+import { binaryParts, derefRecord, operationNodes } from "../spec.mjs";
 
-/** @typedef {import("../json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("../json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("../json-types.ts").JsonRecord} JsonRecord */
 
 /**
  * The local file each upload's samples send. Not in the spec (its multipart examples describe
@@ -58,23 +60,24 @@ export function localFileOf(inputs, surface) {
  */
 
 /**
- * @param {JsonObject} spec
- * @param {JsonObject | undefined} media
+ * @param {JsonRecord} spec
+ * @param {JsonValue | undefined} media
  */
 function firstExample(spec, media) {
-  const [entry] = Object.values(media?.examples ?? {});
-  if (entry !== undefined) return deref(spec, entry).value;
-  return media?.example;
+  const [entry] = Object.values(recordOf(memberAt(media, "examples")));
+  if (entry !== undefined) return derefRecord(spec, entry).value;
+  return memberAt(media, "example");
 }
 
 /**
- * @param {JsonObject} spec
- * @param {JsonObject} parameter
+ * @param {JsonRecord} spec
+ * @param {JsonRecord} parameter
  * @param {string} where
  */
 function parameterValue(spec, parameter, where) {
-  const schema = deref(spec, parameter.schema ?? {});
-  const value = parameter.example ?? Object.values(parameter.examples ?? {}).map((e) => deref(spec, e).value)[0] ?? schema.example ?? schema.enum?.[0];
+  const schema = derefRecord(spec, parameter.schema);
+  const value =
+    parameter.example ?? Object.values(recordOf(parameter.examples)).map((e) => derefRecord(spec, e).value)[0] ?? schema.example ?? listOf(schema.enum)[0];
   if (value === undefined) throw new Error(`code samples: ${where} parameter ${parameter.name} has no example and no enum`);
   return value;
 }
@@ -82,28 +85,27 @@ function parameterValue(spec, parameter, where) {
 /**
  * The inputs of every operation of the spec, in document order.
  * @returns {SampleInputs[]}
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 export function sampleInputs(spec) {
   /** @type {Map<string, string[]>} */
   const files = new Map();
   for (const part of binaryParts(spec)) files.set(part.operationId, [...(files.get(part.operationId) ?? []), part.property]);
-  return listOperations(spec).map((op) => {
-    const item = deref(spec, spec.paths[op.path]);
-    const operation = item[op.method];
-    const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(spec, p));
+  return operationNodes(spec).map(({ op, parameters, body: requestBody }) => {
     const where = `${op.operationId}:`;
     /** @type {Record<string, string>} */
     const pathParams = {};
     /** @type {Record<string, unknown>} */
     const query = {};
     for (const parameter of parameters) {
-      if (parameter.in === "path") pathParams[parameter.name] = String(parameterValue(spec, parameter, where));
-      else if (parameter.in === "query" && parameter.required) query[parameter.name] = parameterValue(spec, parameter, where);
+      const name = String(parameter.name);
+      if (parameter.in === "path") pathParams[name] = String(parameterValue(spec, parameter, where));
+      else if (parameter.in === "query" && parameter.required) query[name] = parameterValue(spec, parameter, where);
     }
-    const content = deref(spec, operation.requestBody ?? {})?.content ?? {};
-    const [mediaType, media] = Object.entries(content)[0] ?? [];
-    let body = media ? firstExample(spec, media) : undefined;
+    const [mediaType, media] = Object.entries(recordOf(requestBody?.content))[0] ?? [];
+    const example = media ? firstExample(spec, media) : undefined;
+    if (example !== undefined && !isRecord(example)) throw new Error(`code samples: ${op.operationId}'s first request example is not an object`);
+    let body = example;
     const fileParts = files.get(op.operationId) ?? [];
     if (body !== undefined && fileParts.length > 0) {
       const file = SAMPLE_FILES[op.operationId];
