@@ -7,7 +7,7 @@ import { parseDocument } from "yaml";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { escapeSegment, pointerOf, segmentsOf } from "../../src/kernel/json-pointer.js";
-import { listOf, memberAt, recordOf } from "./json-members.mjs";
+import { isRecord, listOf, memberAt, recordOf } from "./json-members.mjs";
 
 /** @typedef {import("./json-types.ts").JsonObject} JsonObject */
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
@@ -86,26 +86,37 @@ export function getAtPointer(spec, pointer) {
   let node = spec;
   for (const segment of fromPointer(pointer)) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) return undefined;
-    node = /** @type {JsonRecord} */ (node)[segment];
+    node = Array.isArray(node) ? node[Number(segment)] : node[segment];
   }
   return node;
 }
 
 /**
  * Follows local $refs (only "#/..." ones: the spec is a single file) until a plain object.
+ * @overload
  * @param {JsonObject} spec
  * @param {DocumentValue} node a node of the spec or a reference to one
  * @returns {DocumentValue}
  */
+/**
+ * A member that may be missing: undefined comes back as it went in.
+ * @overload
+ * @param {JsonObject} spec
+ * @param {DocumentValue | undefined} node
+ * @returns {DocumentValue | undefined}
+ */
+/**
+ * @param {JsonObject} spec
+ * @param {DocumentValue | undefined} node
+ * @returns {DocumentValue | undefined}
+ */
 export function deref(spec, node) {
   const seen = new Set();
-  while (node && typeof node === "object" && typeof node.$ref === "string") {
-    if (!node.$ref.startsWith("#") || seen.has(node.$ref)) {
-      throw new Error(`cannot resolve $ref ${node.$ref}`);
-    }
-    seen.add(node.$ref);
-    const target = getAtPointer(spec, node.$ref);
-    if (target === undefined) throw new Error(`dangling $ref ${node.$ref}`);
+  for (let ref = refOf(node); ref !== undefined; ref = refOf(node)) {
+    if (!ref.startsWith("#") || seen.has(ref)) throw new Error(`cannot resolve $ref ${ref}`);
+    seen.add(ref);
+    const target = getAtPointer(spec, ref);
+    if (target === undefined) throw new Error(`dangling $ref ${ref}`);
     node = target;
   }
   return node;
@@ -119,7 +130,57 @@ export function deref(spec, node) {
  * @param {DocumentValue | undefined} node
  * @returns {JsonRecord}
  */
-export const derefRecord = (spec, node) => recordOf(deref(spec, node ?? null));
+export const derefRecord = (spec, node) => recordOf(deref(spec, node));
+
+/**
+ * The $ref of a reference object, else undefined.
+ * @param {JsonValue | undefined} node
+ */
+export const refOf = (node) => {
+  const ref = memberAt(node, "$ref");
+  return typeof ref === "string" ? ref : undefined;
+};
+
+/**
+ * The path item at `path` ($ref followed), or an empty one.
+ * @param {JsonObject} spec
+ * @param {string} path
+ * @returns {JsonRecord}
+ */
+export const pathItemAt = (spec, path) => derefRecord(spec, memberAt(spec, "paths", path));
+
+/**
+ * The operation object of an operation listOperations gave: `operationAt(spec, op).responses`.
+ * @param {JsonObject} spec
+ * @param {{ path: string, method: string }} op
+ * @returns {JsonRecord}
+ */
+export const operationAt = (spec, op) => derefRecord(spec, pathItemAt(spec, op.path)[op.method]);
+
+/**
+ * The named examples of a media type object, each $ref followed: `examplesOf(spec, media)`.
+ * @param {JsonObject} spec
+ * @param {JsonValue | undefined} media
+ * @returns {{ name: string, value: JsonValue | undefined }[]} value undefined for an example given by externalValue
+ */
+export const examplesOf = (spec, media) =>
+  Object.entries(recordOf(memberAt(media, "examples"))).map(([name, example]) => ({ name, value: memberAt(deref(spec, example), "value") }));
+
+/**
+ * The strings of a list (tags, scopes); anything else in it, or a list that is missing, is left out.
+ * @param {JsonValue | undefined} value
+ */
+const stringsOf = (value) => listOf(value).filter((entry) => typeof entry === "string");
+
+/**
+ * A list of security requirements as the spec writes them (scheme name to scopes).
+ * @param {JsonValue | undefined} value
+ * @returns {Record<string, string[]>[]}
+ */
+const requirementsOf = (value) =>
+  listOf(value)
+    .filter(isRecord)
+    .map((requirement) => Object.fromEntries(Object.entries(requirement).map(([scheme, scopes]) => [scheme, stringsOf(scopes)])));
 
 /**
  * Every operation, in document order (paths as written, methods in OpenAPI order),
@@ -132,12 +193,12 @@ export function listOperations(spec) {
   /** @type {Operation[]} */
   const operations = [];
   const ids = new Set();
-  for (const [path, rawItem] of Object.entries(spec.paths ?? {})) {
+  for (const path of Object.keys(recordOf(spec.paths))) {
     if (path.startsWith("x-")) continue;
-    const item = deref(spec, rawItem);
+    const item = pathItemAt(spec, path);
     for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
+      if (!item[method]) continue;
+      const operation = recordOf(item[method]);
       const pointer = toPointer(["paths", path, method]);
       const { operationId } = operation;
       // Every generated artefact is keyed by operationId, so a missing or repeated one is fatal.
@@ -146,21 +207,19 @@ export function listOperations(spec) {
       }
       if (ids.has(operationId)) throw new Error(`duplicate operationId ${operationId}`);
       ids.add(operationId);
-      const requirements = operation.security ?? spec.security ?? [];
-      const body = operation.requestBody ? deref(spec, operation.requestBody) : undefined;
+      const requirements = requirementsOf(operation.security ?? spec.security);
+      const body = operation.requestBody ? derefRecord(spec, operation.requestBody) : undefined;
       operations.push({
         operationId,
         method,
         path,
         pointer,
-        summary: operation.summary,
-        tags: operation.tags ?? [],
+        summary: typeof operation.summary === "string" ? operation.summary : undefined,
+        tags: stringsOf(operation.tags),
         deprecated: operation.deprecated === true,
-        security: [...new Set(requirements.flatMap((/** @type {Record<string, string[]>} */ r) => Object.keys(r)))],
+        security: [...new Set(requirements.flatMap((r) => Object.keys(r)))],
         securityRequirements: requirements,
-        requestBody: body
-          ? { required: body.required === true, mediaTypes: Object.keys(body.content ?? {}) }
-          : null,
+        requestBody: body ? { required: body.required === true, mediaTypes: Object.keys(recordOf(body.content)) } : null,
       });
     }
   }
@@ -176,8 +235,8 @@ export function listOperations(spec) {
  */
 export function operationNodes(spec) {
   return listOperations(spec).map((op) => {
-    const item = derefRecord(spec, memberAt(spec, "paths", op.path));
-    const operation = derefRecord(spec, item[op.method]);
+    const item = pathItemAt(spec, op.path);
+    const operation = operationAt(spec, op);
     const parameters = [...listOf(item.parameters), ...listOf(operation.parameters)].map((raw) => derefRecord(spec, raw));
     const body = operation.requestBody ? derefRecord(spec, operation.requestBody) : null;
     return { op, item, operation, parameters, body };
@@ -198,12 +257,12 @@ const TEXT_PART = /^\s*(text\/|application\/([\w.-]+\+)?json\b)/i;
 export function binaryParts(spec) {
   const found = [];
   for (const op of listOperations(spec)) {
-    const body = deref(spec, spec.paths[op.path][op.method].requestBody);
-    for (const [mediaType, media] of Object.entries(body?.content ?? {})) {
+    const body = deref(spec, operationAt(spec, op).requestBody);
+    for (const [mediaType, media] of Object.entries(recordOf(memberAt(body, "content")))) {
       if (!mediaType.startsWith("multipart/")) continue;
-      const schema = media.schema?.$ref ?? `#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}`;
-      for (const [property, encoding] of Object.entries(media.encoding ?? {})) {
-        const types = String(encoding?.contentType ?? "").split(",");
+      const schema = refOf(memberAt(media, "schema")) ?? `#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}`;
+      for (const [property, encoding] of Object.entries(recordOf(memberAt(media, "encoding")))) {
+        const types = String(memberAt(encoding, "contentType") ?? "").split(",");
         if (types.every((type) => type.trim() === "" || TEXT_PART.test(type))) continue;
         found.push({ operationId: op.operationId, mediaType, schema, property });
       }
