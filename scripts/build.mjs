@@ -6,6 +6,7 @@ import { chmod, copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promise
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildDependencies, requireInstalled } from "./lib/installed-dependencies.mjs";
+import { memberAt } from "./lib/json-members.mjs";
 
 // npm pack (prepack) in a clone without npm ci: one line naming npm ci, not the stack trace of
 // the first import that fails. The modules that need the dependencies load after the check.
@@ -51,7 +52,7 @@ const outDir = resolve(values.outDir ?? resolve(REPO_ROOT, "dist"));
 const manifest = JSON.parse(await readFile(resolve(REPO_ROOT, "package.json"), "utf8"));
 // The shipped spec is the repo's file, whatever PLATFORM_SPEC says for the other scripts.
 const spec = loadSpec(resolve(REPO_ROOT, DEFAULT_SPEC));
-const specVersion = spec.info?.version;
+const specVersion = memberAt(spec, "info", "version");
 if (typeof specVersion !== "string") fail(`${DEFAULT_SPEC} has no info.version`);
 if (manifest.version !== specVersion) {
   fail(`package.json version ${manifest.version} differs from ${DEFAULT_SPEC} info.version ${specVersion}`);

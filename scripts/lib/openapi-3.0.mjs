@@ -8,9 +8,12 @@
 // `info.summary`, leaves type lists without `null` and file parts without a type as they are,
 // and would bring a second TypeScript along as a dependency.
 import { resolve } from "node:path";
+import { isRecord, memberAt, recordOf } from "./json-members.mjs";
 import { HTTP_METHODS, REPO_ROOT, binaryParts, fromPointer } from "./spec.mjs";
 
 /** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 
 /** Where `npm run generate` writes it, relative to the repository (and the package). */
 export const OPENAPI_30_FILE = "openapi/platform-3.0.json";
@@ -50,6 +53,7 @@ const SUBSCHEMA_LISTS = ["allOf", "anyOf", "oneOf"];
 /**
  * @param {string} where
  * @param {string} message
+ * @returns {never}
  */
 function fail(where, message) {
   throw new Error(`OpenAPI 3.0 rendering: ${where}: ${message}`);
@@ -57,16 +61,18 @@ function fail(where, message) {
 
 /**
  * `type: [a, "null"]` is 3.0's `nullable`; a list of several types becomes an anyOf of each.
- * @param {JsonObject} schema
+ * @param {JsonRecord} schema
  * @param {string} where
+ * @returns {JsonRecord}
  */
 function typeList(schema, where) {
   if (!Array.isArray(schema.type)) return schema;
   const types = schema.type.filter((type) => type !== "null");
   const nullable = types.length < schema.type.length;
   const { type: _list, ...rest } = schema;
-  if (types.length === 0) fail(where, "a schema of type null alone has no 3.0 form");
-  const rendered = types.length === 1 ? { ...rest, type: types[0] } : { ...rest, anyOf: types.map((type) => ({ type })) };
+  const [first] = types;
+  if (first === undefined) fail(where, "a schema of type null alone has no 3.0 form");
+  const rendered = types.length === 1 ? { ...rest, type: first } : { ...rest, anyOf: types.map((type) => ({ type })) };
   if (types.length > 1 && rest.anyOf) fail(where, "a type list beside anyOf");
   return nullable ? { ...rendered, nullable: true } : rendered;
 }
@@ -75,34 +81,40 @@ function typeList(schema, where) {
  * An enum that lists the empty string beside names: 3.0 generators turn each value into an
  * identifier, and '' makes one that does not parse. An anyOf of the names and a string of length
  * 0 accepts the same values.
- * @param {JsonObject} schema
+ * @param {JsonRecord} schema
+ * @returns {JsonRecord}
  */
 function emptyEnumValue(schema) {
-  if (!Array.isArray(schema.enum) || !schema.enum.includes("")) return schema;
-  const { enum: values, type: _type, ...rest } = schema;
+  const values = schema.enum;
+  if (!Array.isArray(values) || !values.includes("")) return schema;
+  const { enum: _values, type: _type, ...rest } = schema;
   const names = values.filter((value) => value !== "");
   return { ...rest, anyOf: [{ type: "string", enum: names }, { type: "string", maxLength: 0 }] };
 }
 
 /**
  * JSON Schema's list of sample values is 3.0's single `example`.
- * @param {JsonObject} schema
+ * @param {JsonRecord} schema
  * @param {string} where
+ * @returns {JsonRecord}
  */
 function sampleValues(schema, where) {
   if (schema.examples === undefined) return schema;
-  if (!Array.isArray(schema.examples) || schema.examples.length === 0) fail(where, "examples is not a non-empty list");
+  // A parsed list holds no undefined: no first value means an empty list or no list.
+  const [first] = Array.isArray(schema.examples) ? schema.examples : [];
+  if (first === undefined) fail(where, "examples is not a non-empty list");
   if (schema.example !== undefined) fail(where, "both example and examples");
-  const { examples, ...rest } = schema;
-  return { ...rest, example: examples[0] };
+  const { examples: _examples, ...rest } = schema;
+  return { ...rest, example: first };
 }
 
 /**
- * @param {JsonObject} node
+ * @param {JsonValue | undefined} node
  * @param {string} where
+ * @returns {JsonRecord}
  */
 function schema30(node, where) {
-  if (node === null || typeof node !== "object" || Array.isArray(node)) fail(where, "not a schema object");
+  if (!isRecord(node)) return fail(where, "not a schema object");
   if (node.$ref !== undefined) {
     // 3.0 ignores a reference's siblings; a 3.1 sibling would silently stop applying.
     if (Object.keys(node).length > 1) fail(where, `keys beside $ref: ${Object.keys(node).join(", ")}`);
@@ -114,121 +126,140 @@ function schema30(node, where) {
   }
   let schema = sampleValues(emptyEnumValue(typeList({ ...node }, where)), where);
   for (const keyword of SUBSCHEMA) {
-    if (schema[keyword] !== null && typeof schema[keyword] === "object") {
-      schema = { ...schema, [keyword]: schema30(schema[keyword], `${where}/${keyword}`) };
-    }
+    const child = schema[keyword];
+    if (child !== null && typeof child === "object") schema = { ...schema, [keyword]: schema30(child, `${where}/${keyword}`) };
   }
   for (const keyword of SUBSCHEMA_LISTS) {
-    if (Array.isArray(schema[keyword])) {
-      schema = { ...schema, [keyword]: schema[keyword].map((child, i) => schema30(child, `${where}/${keyword}/${i}`)) };
-    }
+    const list = schema[keyword];
+    if (Array.isArray(list)) schema = { ...schema, [keyword]: list.map((child, i) => schema30(child, `${where}/${keyword}/${i}`)) };
   }
   if (schema.properties) {
-    const properties = Object.entries(schema.properties).map(([name, child]) => [name, schema30(child, `${where}/properties/${name}`)]);
-    schema = { ...schema, properties: Object.fromEntries(properties) };
+    if (!isRecord(schema.properties)) fail(`${where}/properties`, "not a map of schemas");
+    schema = { ...schema, properties: mapMembers(schema.properties, (child, name) => schema30(child, `${where}/properties/${name}`)) };
   }
   return schema;
 }
 
 /**
+ * Each member of a map, rendered; the keys and their order stay.
+ * @template {JsonValue} T
+ * @param {JsonRecord} map
+ * @param {(value: JsonValue, key: string) => T} render
+ * @returns {Record<string, T>}
+ */
+const mapMembers = (map, render) => Object.fromEntries(Object.entries(map).map(([key, value]) => [key, render(value, key)]));
+
+/**
+ * A parameter, header or media type with its `schema` rewritten.
+ * @param {JsonValue} value
+ * @param {string} where
+ * @returns {JsonValue}
+ */
+const withSchema = (value, where) => (isRecord(value) && value.schema ? { ...value, schema: schema30(value.schema, `${where}/schema`) } : value);
+
+/**
  * Rewrites the `schema` of each entry of a map of media types, parameters or headers.
- * @param {Record<string, JsonObject> | undefined} map
+ * @param {JsonValue | undefined} map
  * @param {string} where
  */
 function withSchemas(map, where) {
-  if (!map) return map;
-  const entries = Object.entries(map).map(([key, value]) => [
-    key,
-    value?.schema ? { ...value, schema: schema30(value.schema, `${where}/${key}/schema`) } : value,
-  ]);
-  return Object.fromEntries(entries);
+  if (!isRecord(map)) return map;
+  return mapMembers(map, (value, key) => withSchema(value, `${where}/${key}`));
 }
 
 /**
- * @param {JsonObject[] | undefined} list
+ * @param {JsonValue | undefined} list
  * @param {string} where
  */
 function parameters30(list, where) {
-  return list?.map((parameter, i) => (parameter.schema ? { ...parameter, schema: schema30(parameter.schema, `${where}/${i}/schema`) } : parameter));
+  if (!Array.isArray(list)) return list;
+  return list.map((parameter, i) => withSchema(parameter, `${where}/${i}`));
 }
 
 /**
- * @param {JsonObject} response
+ * @param {JsonValue} response
  * @param {string} where
+ * @returns {JsonValue}
  */
 function response30(response, where) {
-  if (response.$ref) return response;
-  return { ...response, headers: withSchemas(response.headers, `${where}/headers`), content: withSchemas(response.content, `${where}/content`) };
+  if (!isRecord(response) || response.$ref) return response;
+  return dropUndefined({ ...response, headers: withSchemas(response.headers, `${where}/headers`), content: withSchemas(response.content, `${where}/content`) });
 }
 
 /**
- * @param {JsonObject} body
+ * @param {JsonValue} body
  * @param {string} where
+ * @returns {JsonValue}
  */
 function requestBody30(body, where) {
-  if (!body || body.$ref) return body;
-  return { ...body, content: withSchemas(body.content, `${where}/content`) };
+  if (!isRecord(body) || body.$ref) return body;
+  return dropUndefined({ ...body, content: withSchemas(body.content, `${where}/content`) });
 }
 
 /**
- * @param {JsonObject} operation
+ * @param {JsonRecord} operation
  * @param {string} where
  */
 function operation30(operation, where) {
-  const responses = Object.fromEntries(
-    Object.entries(operation.responses ?? {}).map(([status, response]) => [status, response30(response, `${where}/responses/${status}`)]),
-  );
+  const responses = mapMembers(recordOf(operation.responses), (response, status) => response30(response, `${where}/responses/${status}`));
   return dropUndefined({
     ...operation,
     parameters: parameters30(operation.parameters, `${where}/parameters`),
-    requestBody: requestBody30(operation.requestBody, `${where}/requestBody`),
+    requestBody: operation.requestBody && requestBody30(operation.requestBody, `${where}/requestBody`),
     responses,
   });
 }
 
 /**
- * @param {JsonObject} item
+ * @param {JsonValue} item
  * @param {string} where
  */
 function pathItem30(item, where) {
+  if (!isRecord(item)) return fail(where, "not a path item");
   if (item.$ref) fail(where, "a path item $ref has no rule yet");
-  /** @type {JsonObject} */
+  /** @type {Record<string, JsonValue | undefined>} */
   const rendered = { ...item, parameters: parameters30(item.parameters, `${where}/parameters`) };
-  for (const method of HTTP_METHODS) if (item[method]) rendered[method] = operation30(item[method], `${where}/${method}`);
+  for (const method of HTTP_METHODS) {
+    const operation = item[method];
+    if (isRecord(operation)) rendered[method] = operation30(operation, `${where}/${method}`);
+  }
   return dropUndefined(rendered);
 }
 
 /**
  * Most 3.0 tools take a server URL literally (a mock registers its handlers under it, an
  * importer derives its prefix from it), so each variable is replaced by its default.
- * @param {JsonObject} server
+ * @param {JsonValue} server
+ * @param {string} where
+ * @returns {JsonValue}
  */
-function server30(server) {
-  const variables = Object.entries(server.variables ?? {});
+function server30(server, where) {
+  if (!isRecord(server)) return server;
+  const variables = Object.entries(recordOf(server.variables));
   if (variables.length === 0) return server;
+  if (typeof server.url !== "string") fail(`${where}/url`, "not a string");
+  const defaultOf = (/** @type {JsonValue} */ variable) => String(memberAt(variable, "default"));
   let url = server.url;
-  for (const [name, variable] of variables) url = url.replaceAll(`{${name}}`, variable.default);
+  for (const [name, variable] of variables) url = url.replaceAll(`{${name}}`, defaultOf(variable));
   const { variables: _variables, ...rest } = server;
-  const names = variables.map(([name, variable]) => `\`${name}\` (${variable.default})`).join(", ");
+  const names = variables.map(([name, variable]) => `\`${name}\` (${defaultOf(variable)})`).join(", ");
   const note = `In this OpenAPI 3.0 rendering the URL carries the default of each variable of the 3.1 document: ${names}.`;
   return { ...rest, url, description: rest.description ? `${rest.description} ${note}` : note };
 }
 
 /**
- * @param {JsonObject} components
+ * @param {JsonValue | undefined} components
  */
 function components30(components) {
-  if (!components) return components;
+  if (!isRecord(components)) return components;
   const where = "/components";
   if (components.pathItems) fail(`${where}/pathItems`, "no 3.0 form");
-  /** @type {(entries: Record<string, JsonObject> | undefined, render: (value: JsonObject, name: string) => JsonObject) => JsonObject | undefined} */
-  const map = (entries, render) => entries && Object.fromEntries(Object.entries(entries).map(([name, value]) => [name, render(value, name)]));
+  /** @type {(entries: JsonValue | undefined, render: (value: JsonValue, name: string) => JsonValue) => JsonValue | undefined} */
+  const map = (entries, render) => (isRecord(entries) ? mapMembers(entries, render) : entries);
   return dropUndefined({
     ...components,
     schemas: map(components.schemas, (schema, name) => schema30(schema, `${where}/schemas/${name}`)),
-    parameters: map(components.parameters, (parameter, name) =>
-      parameter.schema ? { ...parameter, schema: schema30(parameter.schema, `${where}/parameters/${name}/schema`) } : parameter,
-    ),
+    parameters: map(components.parameters, (parameter, name) => withSchema(parameter, `${where}/parameters/${name}`)),
     responses: map(components.responses, (response, name) => response30(response, `${where}/responses/${name}`)),
     requestBodies: map(components.requestBodies, (body, name) => requestBody30(body, `${where}/requestBodies/${name}`)),
     headers: components.headers && withSchemas(components.headers, `${where}/headers`),
@@ -236,26 +267,34 @@ function components30(components) {
 }
 
 /**
- * @param {JsonObject} object
+ * @param {[string, JsonValue | undefined]} entry
+ * @returns {entry is [string, JsonValue]}
+ */
+const isDefined = (entry) => entry[1] !== undefined;
+
+/**
+ * The object without its undefined members (those a rule left out), as JSON writes it.
+ * @param {Record<string, JsonValue | undefined>} object
+ * @returns {JsonRecord}
  */
 function dropUndefined(object) {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(Object.entries(object).filter(isDefined));
 }
 
 /**
  * A file part: 3.1 gives its media type in the Encoding Object and no type in its schema; 3.0
  * calls it a binary string (its Encoding Object stays).
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 function withFileParts(spec) {
   const copy = structuredClone(spec);
   for (const { schema, property } of binaryParts(spec)) {
-    let object = copy;
-    for (const segment of fromPointer(schema)) object = object[segment];
-    const part = object.properties[property];
-    if (part.$ref || part.type !== undefined || part.format !== undefined)
-      fail(`${schema}/properties/${property}`, "a file part with a type, a format or a $ref");
-    object.properties[property] = { ...part, type: "string", format: "binary" };
+    const properties = memberAt(copy, ...fromPointer(schema), "properties");
+    const where = `${schema}/properties/${property}`;
+    const part = memberAt(properties, property);
+    if (!isRecord(properties) || !isRecord(part)) return fail(where, "not a schema object");
+    if (part.$ref || part.type !== undefined || part.format !== undefined) fail(where, "a file part with a type, a format or a $ref");
+    properties[property] = { ...part, type: "string", format: "binary" };
   }
   return copy;
 }
@@ -265,15 +304,15 @@ function withFileParts(spec) {
  * @param {JsonObject} spec
  */
 export function toOpenApi30(spec) {
-  if (!/^3\.1\./.test(spec.openapi)) fail("/openapi", `expected a 3.1 document, found ${spec.openapi}`);
+  if (typeof spec.openapi !== "string" || !/^3\.1\./.test(spec.openapi)) fail("/openapi", `expected a 3.1 document, found ${spec.openapi}`);
   if (spec.webhooks) fail("/webhooks", "no 3.0 form");
   const { jsonSchemaDialect: _dialect, ...rest } = withFileParts(spec);
-  const paths = Object.fromEntries(Object.entries(rest.paths ?? {}).map(([path, item]) => [path, pathItem30(item, `/paths/${path}`)]));
+  const paths = mapMembers(recordOf(rest.paths), (item, path) => pathItem30(item, `/paths/${path}`));
   return dropUndefined({
     ...rest,
     openapi: "3.0.3",
     info: info30(rest.info),
-    servers: rest.servers?.map(server30),
+    servers: Array.isArray(rest.servers) ? rest.servers.map((server, i) => server30(server, `/servers/${i}`)) : rest.servers,
     paths,
     components: components30(rest.components),
   });
@@ -281,17 +320,13 @@ export function toOpenApi30(spec) {
 
 // 3.0's Info has no `summary`, and its License no SPDX `identifier`.
 /**
- * @param {JsonObject} info
+ * @param {JsonValue | undefined} info
  */
 function info30(info) {
-  const entries = Object.entries(info).filter(([key]) => key !== "summary");
-  return Object.fromEntries(
-    entries.map(([key, value]) => {
-      if (key !== "license") return [key, value];
-      const { identifier: _identifier, ...license } = value;
-      return [key, license];
-    }),
-  );
+  const { summary: _summary, ...rest } = recordOf(info);
+  if (!isRecord(rest.license)) return rest;
+  const { identifier: _identifier, ...license } = rest.license;
+  return { ...rest, license };
 }
 
 /**

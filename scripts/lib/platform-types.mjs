@@ -6,9 +6,12 @@ import { isDeepStrictEqual } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { codeHeader } from "./generated-header.mjs";
+import { memberAt, recordOf } from "./json-members.mjs";
 import { binaryParts, deref } from "./spec.mjs";
 
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("openapi-typescript").OpenAPI3} OpenAPI3 */
 
 const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTypeReferenceNode("Uint8Array")];
 
@@ -22,10 +25,10 @@ const BINARY = [ts.factory.createTypeReferenceNode("Blob"), ts.factory.createTyp
  * @returns {NonNullable<import("openapi-typescript").OpenAPITSOptions["transform"]>}
  */
 function binaryAsBlob(spec) {
-  /** @type {Map<string, JsonRecord[]>} */
+  /** @type {Map<string, (JsonValue | undefined)[]>} */
   const byObject = new Map();
   for (const { schema, property } of binaryParts(spec)) {
-    const { properties } = deref(spec, { $ref: schema });
+    const properties = recordOf(memberAt(deref(spec, { $ref: schema }), "properties"));
     const part = deref(spec, properties[property]);
     const twin = Object.keys(properties).find((name) => name !== property && isDeepStrictEqual(deref(spec, properties[name]), part));
     if (twin) throw new Error(`${schema}: the file part ${property} has the same schema as ${twin}; describe it apart`);
@@ -38,9 +41,19 @@ function binaryAsBlob(spec) {
   };
 }
 
+/**
+ * Whether the spec has the members openapi-typescript's input type requires (openapi, info.title,
+ * info.version); it checks the rest itself, since it lints the document before it reads it.
+ * @param {JsonRecord} spec
+ * @returns {spec is JsonRecord & OpenAPI3}
+ */
+const isOpenApi3 = (spec) =>
+  typeof spec.openapi === "string" && typeof memberAt(spec, "info", "title") === "string" && typeof memberAt(spec, "info", "version") === "string";
+
 /** @param {import("./generated-header.mjs").RenderContext} context */
 export async function renderTypes({ spec, file }) {
-  const ast = await openapiTS(/** @type {import("openapi-typescript").OpenAPI3} */ (spec), {
+  if (!isOpenApi3(spec)) throw new Error("the spec lacks openapi, info.title or info.version");
+  const ast = await openapiTS(spec, {
     cwd: pathToFileURL(`${dirname(file)}/`),
     // Otherwise every property with a `default` becomes required, in request bodies too.
     defaultNonNullable: false,

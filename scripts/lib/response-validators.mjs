@@ -4,7 +4,8 @@
 // look for drift: the client's own reading of answers stays tolerant.
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { codeHeader } from "./generated-header.mjs";
-import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec.mjs";
+import { memberAt, recordOf } from "./json-members.mjs";
+import { SPEC_ID, createSpecAjv, deref, listOperations, operationAt, refOf, toPointer } from "./spec.mjs";
 
 /** @typedef {import("./json-types.ts").JsonObject} JsonObject */
 
@@ -20,12 +21,10 @@ export function responseSchemas(spec) {
   /** @type {{ name: string, operationId: string, status: string, pointer: string }[]} */
   const found = [];
   for (const op of listOperations(spec)) {
-    const responses = spec.paths[op.path][op.method].responses ?? {};
-    for (const [status, raw] of Object.entries(responses)) {
+    for (const [status, raw] of Object.entries(recordOf(operationAt(spec, op).responses))) {
       if (status.startsWith("x-")) continue;
-      const pointerOf = typeof raw.$ref === "string" ? raw.$ref.slice(1) : toPointer(["paths", op.path, op.method, "responses", status]);
-      const response = deref(spec, raw);
-      if (!response.content?.[JSON_MEDIA_TYPE]?.schema) continue;
+      const pointerOf = refOf(raw)?.slice(1) ?? toPointer(["paths", op.path, op.method, "responses", status]);
+      if (!memberAt(deref(spec, raw), "content", JSON_MEDIA_TYPE, "schema")) continue;
       found.push({
         name: `${op.operationId}_${status}`,
         operationId: op.operationId,

@@ -3,10 +3,12 @@
 // (and without Ajv in the published package).
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { codeHeader } from "./generated-header.mjs";
-import { SPEC_ID, createSpecAjv, deref, listOperations, toPointer } from "./spec.mjs";
+import { isRecord, listOf, memberAt, recordOf, stringOr } from "./json-members.mjs";
+import { SPEC_ID, createSpecAjv, deref, listOperations, operationAt, pathItemAt, refOf, toPointer } from "./spec.mjs";
 
 /** @typedef {import("./json-types.ts").JsonObject} JsonObject */
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("./spec.mjs").Operation} Operation */
 /** @typedef {import("./generated-header.mjs").RenderContext} RenderContext */
 
@@ -22,10 +24,10 @@ export const PARTS = ["path", "query", "body"];
  */
 function forRuntimeValues(spec) {
   const copy = structuredClone(spec);
-  const visit = (/** @type {JsonValue} */ node) => {
+  const visit = (/** @type {JsonValue | undefined} */ node) => {
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === "discriminator" && value && typeof value === "object" && !Array.isArray(value)) delete value.mapping;
+      if (key === "discriminator" && isRecord(value)) delete value.mapping;
       visit(value);
     }
   };
@@ -40,22 +42,28 @@ function forRuntimeValues(spec) {
  * @param {string} location
  */
 function parametersSchema(spec, op, location) {
-  const item = spec.paths[op.path];
-  const params = [...(item.parameters ?? []), ...(item[op.method].parameters ?? [])]
-    .map((p) => deref(spec, p))
+  const params = [...listOf(pathItemAt(spec, op.path).parameters), ...listOf(operationAt(spec, op).parameters)]
+    .map((p) => recordOf(deref(spec, p)))
     .filter((p) => p.in === location);
   if (params.length === 0) return undefined;
+  /** @param {JsonRecord} p */
+  const schemaOf = (p) => {
+    if (p.schema === undefined) throw new Error(`${op.operationId}: the ${location} parameter ${String(p.name)} has no schema`);
+    return anchored(p.schema);
+  };
   return {
     type: "object",
     additionalProperties: false,
-    required: params.filter((p) => p.required).map((p) => p.name),
-    properties: Object.fromEntries(params.map((p) => [p.name, anchored(p.schema)])),
+    required: params.filter((p) => p.required).map((p) => String(p.name)),
+    properties: Object.fromEntries(params.map((p) => [String(p.name), schemaOf(p)])),
   };
 }
 
 // The wrapper schema gets an $id of its own, so the spec's local refs must name the spec.
 /**
- * @param {JsonObject} schema
+ * @template {JsonValue} T
+ * @param {T} schema
+ * @returns {T} the same shape: only $ref strings change
  */
 function anchored(schema) {
   return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${SPEC_ID}#/`));
@@ -66,9 +74,9 @@ function anchored(schema) {
  * @param {Operation} op
  */
 function bodySchema(spec, op) {
-  const body = spec.paths[op.path][op.method].requestBody;
+  const body = operationAt(spec, op).requestBody;
   if (!body) return undefined;
-  const [mediaType] = /** @type {[string]} */ (Object.keys(deref(spec, body).content));
+  const [mediaType] = /** @type {[string]} */ (Object.keys(recordOf(memberAt(deref(spec, body), "content"))));
   return { $ref: `${SPEC_ID}#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}` };
 }
 
@@ -84,18 +92,20 @@ const inlineRuntimeHelpers = (/** @type {string} */ code) => code.replace(UCS2LE
 /**
  * @param {JsonObject} spec
  * @param {Operation} op
- * @returns {{ title: string, schema: JsonObject }[]}
+ * @returns {{ title: string, schema: JsonRecord }[]}
  */
 function bodyVariants(spec, op) {
-  const body = spec.paths[op.path][op.method].requestBody;
+  const body = operationAt(spec, op).requestBody;
   if (!body) return [];
-  const [media] = Object.values(deref(spec, body).content);
-  const schema = deref(spec, media.schema);
-  return (schema.oneOf ?? []).map((/** @type {JsonObject} */ branch, /** @type {number} */ i) => {
-    const target = deref(spec, branch);
-    const name = typeof branch.$ref === "string" ? branch.$ref.split("/").pop() : `variant ${i + 1}`;
-    return { title: target.title ?? name, schema: branch.$ref ? { $ref: `${SPEC_ID}${branch.$ref}` } : anchored(branch) };
-  });
+  const [media] = Object.values(recordOf(memberAt(deref(spec, body), "content")));
+  const schema = deref(spec, memberAt(media, "schema"));
+  return listOf(memberAt(schema, "oneOf"))
+    .filter(isRecord)
+    .map((branch, i) => {
+      const ref = refOf(branch);
+      const name = ref === undefined ? `variant ${i + 1}` : ref.slice(ref.lastIndexOf("/") + 1);
+      return { title: stringOr(memberAt(deref(spec, branch), "title"), name), schema: ref ? { $ref: `${SPEC_ID}${ref}` } : anchored(branch) };
+    });
 }
 
 /**
@@ -110,7 +120,7 @@ export function renderValidators({ spec: published }) {
   /** @type {Record<string, { title: string, id: string }[]>} */
   const variants = {};
   for (const op of listOperations(spec)) {
-    /** @type {Record<string, JsonObject | undefined>} */
+    /** @type {Record<string, JsonRecord | undefined>} */
     const schemas = { path: parametersSchema(spec, op, "path"), query: parametersSchema(spec, op, "query"), body: bodySchema(spec, op) };
     for (const part of PARTS) {
       if (!schemas[part]) continue;
@@ -145,7 +155,7 @@ export function renderValidators({ spec: published }) {
  */
 export function renderValidatorTypes({ spec }) {
   const names = listOperations(spec).flatMap((op) => {
-    const body = spec.paths[op.path][op.method].requestBody;
+    const body = operationAt(spec, op).requestBody;
     return PARTS.filter((part) => (part === "body" ? body : parametersSchema(spec, op, part))).map((part) => `${op.operationId}_${part}`);
   });
   return [
