@@ -5,7 +5,8 @@
 // down by hand below, not with what the normaliser computes. Error examples are reached with
 // `Prefer: code=` and must come back as the typed error of their status, body intact.
 import { describe, expect, it } from "vitest";
-import { deref } from "../../scripts/lib/spec.mjs";
+import { memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
+import { deref, examplesOf, operationAt } from "../../scripts/lib/spec.mjs";
 import { type APIError, AuthenticationError, BadRequestError, InternalServerError, NotFoundError } from "../../src/node.js";
 import type { NodePlatformClient } from "../../src/node.js";
 import type { ContractCall, Outcome } from "./contract-client.js";
@@ -23,15 +24,14 @@ interface NamedExample {
 }
 
 const namedExamples: NamedExample[] = specOperations.flatMap((op) =>
-  Object.entries(spec.paths[op.path][op.method].responses).flatMap(([status, rawResponse]) => {
-    const response = deref(spec, rawResponse);
-    return Object.entries(response.content?.["application/json"]?.examples ?? {}).map(([name, example]) => ({
+  Object.entries(recordOf(operationAt(spec, op).responses)).flatMap(([status, rawResponse]) =>
+    examplesOf(spec, memberAt(deref(spec, rawResponse), "content", "application/json")).map(({ name, value }) => ({
       operationId: op.operationId,
       status,
       name,
-      value: deref(spec, example).value,
-    }));
-  }),
+      value,
+    })),
+  ),
 );
 const keyOf = (e: Pick<NamedExample, "operationId" | "status" | "name">) => `${e.operationId} ${e.status} ${e.name}`;
 const successes = namedExamples.filter((e) => /^2/.test(e.status));

@@ -4,6 +4,8 @@
 // normalise. The operations come from the spec, not from the client, so an operation added to
 // the spec without a call in CALLS (contract-client.ts) fails here.
 import { describe, expect, it } from "vitest";
+import { memberAt } from "../../scripts/lib/json-members.mjs";
+import { examplesOf, operationAt } from "../../scripts/lib/spec.mjs";
 import { credentialHeader } from "../support/sample-requests.js";
 import type { Outcome } from "./contract-client.js";
 import { CALLS, contractClient, describeWire, spec, specOperations } from "./contract-client.js";
@@ -28,9 +30,9 @@ const JOB_KIND: Record<string, { jobType: string; action: string }> = {
 /** The operation's first named 200 example: what static Prism answers. */
 function defaultExample(operationId: string): unknown {
   const op = specOperations.find((o) => o.operationId === operationId)!;
-  const examples = spec.paths[op.path][op.method].responses["200"].content["application/json"].examples;
-  const ref: string = (Object.values(examples)[0] as { $ref: string }).$ref;
-  return spec.components.examples[ref.split("/").pop()!].value;
+  const [first] = examplesOf(spec, memberAt(operationAt(spec, op).responses, "200", "content", "application/json"));
+  if (!first) throw new Error(`${operationId} has no named 200 example`);
+  return first.value;
 }
 
 /** The canonical view of a job: one `ds-` id whatever key carried it, trimmed text, known enums. */

@@ -5,21 +5,18 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { responseValidators } from "../../src/generated/response-validators.js";
-import { REPO_ROOT, deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
+import { REPO_ROOT, deref, examplesOf, listOperations, loadSpec, operationAt } from "../../scripts/lib/spec.mjs";
 
 const spec = loadSpec();
 
 // Every (operation, status, example value) with a JSON schema in the spec.
 function documentedAnswers() {
   return listOperations(spec).flatMap((op) =>
-    Object.entries(spec.paths[op.path][op.method].responses as Record<string, unknown>).flatMap(([status, raw]) => {
-      const media = deref(spec, raw).content?.["application/json"];
-      if (!media?.schema) return [];
-      const examples = Object.entries((media.examples ?? {}) as Record<string, unknown>).map(([name, example]) => ({
-        name,
-        value: deref(spec, example).value,
-      }));
-      return [{ operationId: op.operationId, status, examples }];
+    Object.entries(recordOf(operationAt(spec, op).responses)).flatMap(([status, raw]) => {
+      const media = memberAt(deref(spec, raw), "content", "application/json");
+      if (!memberAt(media, "schema")) return [];
+      return [{ operationId: op.operationId, status, examples: examplesOf(spec, media) }];
     }),
   );
 }

@@ -3,9 +3,10 @@
 // for, and requests that break the document are refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrism } from "../../scripts/lib/prism.mjs";
-import { SPEC_ID, createSpecAjv, deref, listOperations, loadSpec, specPath, toPointer } from "../../scripts/lib/spec.mjs";
+import { memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
+import type { JsonRecord, JsonValue } from "../../scripts/lib/json-types.js";
+import { SPEC_ID, createSpecAjv, deref, examplesOf, listOperations, loadSpec, operationAt, refOf, specPath } from "../../scripts/lib/spec.mjs";
 import { CREDENTIALS, credentialHeader, sampleRequest } from "../support/sample-requests.js";
-import type { Json } from "../support/json.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);
@@ -23,18 +24,15 @@ afterAll(async () => {
 
 // A response may be a $ref to components.responses; Ajv follows schema refs, not response refs.
 function responseValidator(op: (typeof operations)[number], status: string) {
-  const response = deref(spec, spec.paths[op.path][op.method].responses[status]);
-  return ajv.compile({ $ref: `${SPEC_ID}#${toPointer(["components", "schemas", response.content["application/json"].schema.$ref.split("/").pop()])}` });
+  const response = deref(spec, memberAt(operationAt(spec, op).responses, status));
+  const ref = refOf(memberAt(response, "content", "application/json", "schema"));
+  if (ref === undefined) throw new Error(`${op.operationId} ${status}: the JSON answer's schema is not a $ref`);
+  return ajv.compile({ $ref: `${SPEC_ID}${ref}` });
 }
 
-const responseExamples = operations.flatMap((op) => {
-  const media = spec.paths[op.path][op.method].responses["200"].content["application/json"];
-  return Object.entries(media.examples).map(([name, ex]: [string, Json]) => ({
-    op,
-    name,
-    value: spec.components.examples[ex.$ref.split("/").pop()].value,
-  }));
-});
+const responseExamples = operations.flatMap((op) =>
+  examplesOf(spec, memberAt(operationAt(spec, op).responses, "200", "content", "application/json")).map(({ name, value }) => ({ op, name, value })),
+);
 
 describe("Prism mock of the spec", () => {
   it.each(operations.map((op) => [op.operationId, op] as const))("answers %s with a response valid against the spec", async (_, op) => {
@@ -75,21 +73,21 @@ describe("Prism refuses requests that break the document", () => {
     await response.arrayBuffer();
     return { status: response.status, violations: response.headers.get("sl-violations") ?? "" };
   }
-  const example = (name: string) => structuredClone(spec.components.examples[name].value);
+  /** The DeployModel example with one of its hyperParameters set to `value`. */
+  const deployModelWith = (hyperParameter: string, value: JsonValue): JsonRecord => {
+    const body = recordOf(memberAt(spec, "components", "examples", "DeployModel", "value"));
+    return { ...body, hyperParameters: { ...recordOf(body.hyperParameters), [hyperParameter]: value } };
+  };
 
   it("temperature 3", async () => {
-    const body = example("DeployModel");
-    body.hyperParameters.temperature = 3;
-    const { status, violations } = await send("deployModel", { body });
+    const { status, violations } = await send("deployModel", { body: deployModelWith("temperature", 3) });
     // Prism answers with the operation's own 400 (every operation declares one), the reasons in sl-violations.
     expect(status).toBe(400);
     expect(violations).toContain("hyperParameters.temperature must be <= 2");
   });
 
   it("topK 0", async () => {
-    const body = example("DeployModel");
-    body.hyperParameters.topK = 0;
-    const { status, violations } = await send("deployModel", { body });
+    const { status, violations } = await send("deployModel", { body: deployModelWith("topK", 0) });
     // Prism answers with the operation's own 400 (every operation declares one), the reasons in sl-violations.
     expect(status).toBe(400);
     expect(violations).toContain("hyperParameters.topK must be >= 1");

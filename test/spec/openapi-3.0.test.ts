@@ -10,18 +10,19 @@ import ajvFormats from "ajv-formats";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { openApi30Path, toOpenApi30 } from "../../scripts/lib/openapi-3.0.mjs";
-import { SPEC_ID, binaryParts, createSpecAjv, deref, listOperations, loadSpec, toPointer } from "../../scripts/lib/spec.mjs";
+import { isRecord, listOf, memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
+import type { JsonRecord, JsonValue } from "../../scripts/lib/json-types.js";
+import { SPEC_ID, binaryParts, createSpecAjv, deref, examplesOf, listOperations, loadSpec, operationAt, pathItemAt, refOf, toPointer } from "../../scripts/lib/spec.mjs";
 import { VALID_PARAMS } from "../support/sample-requests.js";
-import type { Json } from "../support/json.js";
 
 const spec31 = loadSpec();
-const spec30 = JSON.parse(readFileSync(openApi30Path(), "utf8"));
+const spec30 = recordOf(JSON.parse(readFileSync(openApi30Path(), "utf8")));
 const operations = listOperations(spec31);
 
 // Ajv for 3.0 schemas: draft-07 validation with OpenAPI 3.0's `nullable` (Ajv knows it), and the
 // document's other keys declared so strict mode still catches typos.
 const ID_30 = "platform-3.0.json";
-function ajv30(document: Json) {
+function ajv30(document: JsonRecord) {
   const ajv = new Ajv({ strict: true, strictRequired: false, allErrors: true });
   ajvFormats.default(ajv);
   for (const keyword of ["openapi", "info", "servers", "paths", "components", "security", "tags", "example", "discriminator"]) ajv.addKeyword({ keyword });
@@ -47,16 +48,19 @@ function accepts(version: "3.1" | "3.0", pointer: string, value: unknown): boole
   return validate(value);
 }
 
-const operation = (document: Json, op: { path: string; method: string }) => document.paths[op.path][op.method];
+/** The parameters of an operation, its path item's first, as they are written ($refs and all). */
+const rawParameters = (document: JsonRecord, op: { path: string; method: string }) => [
+  ...listOf(pathItemAt(document, op.path).parameters),
+  ...listOf(operationAt(document, op).parameters),
+];
 
 /** What a tool reads off an operation, resolved, with its body and answers' media types. */
-function shape(document: Json, op: { path: string; method: string }) {
-  const item = document.paths[op.path];
-  const raw = operation(document, op);
-  const parameters = [...(item.parameters ?? []), ...(raw.parameters ?? [])]
-    .map((p: Json) => deref(document, p))
-    .map((p: Json) => ({ name: p.name, in: p.in, required: p.required === true }));
-  const body = raw.requestBody && deref(document, raw.requestBody);
+function shape(document: JsonRecord, op: { path: string; method: string }) {
+  const raw = operationAt(document, op);
+  const parameters = rawParameters(document, op)
+    .map((p) => recordOf(deref(document, p)))
+    .map((p) => ({ name: p.name, in: p.in, required: p.required === true }));
+  const body = raw.requestBody === undefined ? undefined : recordOf(deref(document, raw.requestBody));
   return {
     operationId: raw.operationId,
     tags: raw.tags,
@@ -64,10 +68,10 @@ function shape(document: Json, op: { path: string; method: string }) {
     parameters,
     requestBody: body && {
       required: body.required === true,
-      content: Object.fromEntries(Object.entries(body.content).map(([type, media]: [string, Json]) => [type, media.encoding ?? null])),
+      content: Object.fromEntries(Object.entries(recordOf(body.content)).map(([type, media]) => [type, memberAt(media, "encoding") ?? null])),
     },
     responses: Object.fromEntries(
-      Object.entries(raw.responses).map(([status, response]) => [status, Object.keys(deref(document, response).content ?? {})]),
+      Object.entries(recordOf(raw.responses)).map(([status, response]) => [status, Object.keys(recordOf(memberAt(deref(document, response), "content")))]),
     ),
   };
 }
@@ -76,27 +80,32 @@ function shape(document: Json, op: { path: string; method: string }) {
 // with a JSON type (a binary string), so their values are not varied below.
 const fileParts = new Set(binaryParts(spec31).map((part: { operationId: string; mediaType: string; property: string }) => `${part.operationId} ${part.mediaType} /${part.property}`));
 
+/** The member `key` of an object, or the item at index `key` of a list. */
+const childAt = (node: JsonValue | undefined, key: string) => (Array.isArray(node) ? node[Number(key)] : memberAt(node, key));
+
 /** The value with the member at `path` changed by `change`, or removed when `change` returns undefined. */
-function varied(value: Json, path: string[], change: (old: unknown) => unknown): Json {
+function varied(value: JsonValue, path: string[], change: (old: JsonValue | undefined) => JsonValue | undefined): JsonValue {
   const copy = structuredClone(value);
-  let node = copy;
-  for (const key of path.slice(0, -1)) node = node[key];
+  const node = path.slice(0, -1).reduce<JsonValue | undefined>(childAt, copy);
   const last = path.at(-1)!;
-  const next = change(node[last]);
-  if (next === undefined) {
-    if (Array.isArray(node)) node.splice(Number(last), 1);
-    else delete node[last];
-  } else node[last] = next;
+  const next = change(childAt(node, last));
+  if (Array.isArray(node)) {
+    if (next === undefined) node.splice(Number(last), 1);
+    else node[Number(last)] = next;
+  } else if (isRecord(node)) {
+    if (next === undefined) delete node[last];
+    else node[last] = next;
+  }
   return copy;
 }
 
 /** Paths of every member of a value, down to `depth`. */
-function members(value: Json, depth = 4, prefix: string[] = []): string[][] {
+function members(value: JsonValue, depth = 4, prefix: string[] = []): string[][] {
   if (depth === 0 || value === null || typeof value !== "object") return [];
-  return Object.keys(value).flatMap((key) => [[...prefix, key], ...members(value[key], depth - 1, [...prefix, key])]);
+  return Object.entries(value).flatMap(([key, child]) => [[...prefix, key], ...members(child, depth - 1, [...prefix, key])]);
 }
 
-const REPLACEMENTS: Array<(old: unknown) => unknown> = [
+const REPLACEMENTS: Array<(old: JsonValue | undefined) => JsonValue | undefined> = [
   () => undefined,
   () => null,
   () => "",
@@ -110,10 +119,10 @@ const REPLACEMENTS: Array<(old: unknown) => unknown> = [
 ];
 
 /** The spec's examples for a schema and variations of each, skipping the members named in `fixed`. */
-function corpus(examples: Json[], fixed: (path: string) => boolean): Json[] {
-  const values: Json[] = [...examples, null, "", 0, [], {}];
+function corpus(examples: JsonValue[], fixed: (path: string) => boolean): JsonValue[] {
+  const values: JsonValue[] = [...examples, null, "", 0, [], {}];
   for (const example of examples) {
-    if (example !== null && typeof example === "object" && !Array.isArray(example)) values.push({ ...example, notInTheSpec: 1 });
+    if (isRecord(example)) values.push({ ...example, notInTheSpec: 1 });
     for (const path of members(example)) {
       if (fixed(`/${path.join("/")}`)) continue;
       for (const change of REPLACEMENTS) values.push(varied(example, path, change));
@@ -125,32 +134,34 @@ function corpus(examples: Json[], fixed: (path: string) => boolean): Json[] {
 interface Case {
   name: string;
   pointer: string;
-  values: Json[];
+  values: JsonValue[];
 }
 
-const mediaExamples = (document: Json, media: Json) => Object.values(media.examples ?? {}).map((example) => (deref(document, example) as Json).value);
+/** The values of a media type's named examples (an externalValue one has none to vary). */
+const mediaExamples = (document: JsonRecord, media: JsonValue | undefined) =>
+  examplesOf(document, media).flatMap(({ value }) => (value === undefined ? [] : [value]));
 
 const cases: Case[] = operations.flatMap((op) => {
-  const raw = operation(spec31, op);
+  const raw = operationAt(spec31, op);
   const found: Case[] = [];
   const at = (...segments: Array<string | number>) => toPointer(["paths", op.path, op.method, ...segments]);
-  const body = raw.requestBody && deref(spec31, raw.requestBody);
-  for (const [type, media] of Object.entries<Json>(body?.content ?? {})) {
+  for (const [type, media] of Object.entries(recordOf(memberAt(deref(spec31, raw.requestBody), "content")))) {
     const values = corpus(mediaExamples(spec31, media), (path) => fileParts.has(`${op.operationId} ${type} ${path}`));
     found.push({ name: `${op.operationId} request ${type}`, pointer: at("requestBody", "content", type, "schema"), values });
   }
-  for (const [status, rawResponse] of Object.entries<Json>(raw.responses)) {
-    const response = deref(spec31, rawResponse);
-    const pointer = rawResponse.$ref ? `${rawResponse.$ref.slice(1)}${toPointer(["content", "application/json", "schema"])}` : at("responses", status, "content", "application/json", "schema");
-    const media = response.content?.["application/json"];
+  for (const [status, rawResponse] of Object.entries(recordOf(raw.responses))) {
+    const ref = refOf(rawResponse);
+    const pointer = ref ? `${ref.slice(1)}${toPointer(["content", "application/json", "schema"])}` : at("responses", status, "content", "application/json", "schema");
+    const media = memberAt(deref(spec31, rawResponse), "content", "application/json");
     if (media) found.push({ name: `${op.operationId} answer ${status}`, pointer, values: corpus(mediaExamples(spec31, media), () => false) });
   }
-  const item = spec31.paths[op.path];
-  for (const raw of [...(item.parameters ?? []), ...(operation(spec31, op).parameters ?? [])]) {
-    const parameter = deref(spec31, raw);
-    const pointer = `${raw.$ref ? raw.$ref.slice(1) : at("parameters", 0)}/schema`;
-    const values = [VALID_PARAMS[parameter.name], "", "x", "1", "cm-1", "ds-1", "a/b", 1, null];
-    found.push({ name: `${op.operationId} parameter ${parameter.name}`, pointer, values });
+  for (const rawParameter of rawParameters(spec31, op)) {
+    const name = String(memberAt(deref(spec31, rawParameter), "name"));
+    const ref = refOf(rawParameter);
+    const pointer = `${ref ? ref.slice(1) : at("parameters", 0)}/schema`;
+    const valid = VALID_PARAMS[name];
+    const values = [...(valid === undefined ? [] : [valid]), "", "x", "1", "cm-1", "ds-1", "a/b", 1, null];
+    found.push({ name: `${op.operationId} parameter ${name}`, pointer, values });
   }
   return found;
 });
@@ -159,25 +170,25 @@ describe("the OpenAPI 3.0 rendering", () => {
   it("is OpenAPI 3.0.3, with no 3.1-only field", () => {
     expect(spec30.openapi).toBe("3.0.3");
     expect(spec30.info).not.toHaveProperty("summary");
-    expect(spec30.info.license).not.toHaveProperty("identifier");
+    expect(memberAt(spec30, "info", "license")).not.toHaveProperty("identifier");
     // No 3.1 schema keyword anywhere (the discrepancy records' own `examples` lists aside).
     const found: string[] = [];
-    const visit = (node: Json, path: string) => {
+    const visit = (node: JsonValue, path: string) => {
       if (node === null || typeof node !== "object") return;
-      if (Array.isArray(node.type) || "contentMediaType" in node || Array.isArray(node.examples) || "const" in node) found.push(path);
+      if (isRecord(node) && (Array.isArray(node.type) || "contentMediaType" in node || Array.isArray(node.examples) || "const" in node)) found.push(path);
       for (const [key, child] of Object.entries(node)) if (key !== "x-discrepancies") visit(child, `${path}/${key}`);
     };
     visit(spec30, "");
     expect(found).toEqual([]);
     // Its one server is the 3.1 server with the variable at its default, for tools that take a URL as it is.
-    expect(spec30.servers.map((s: Json) => s.url)).toEqual(["https://platform.invalid"]);
+    expect(listOf(spec30.servers).map((server) => memberAt(server, "url"))).toEqual(["https://platform.invalid"]);
   });
 
   it("has the same operations, parameters, credentials, body media types and answer statuses", () => {
-    expect(listOperations(spec30).map((op: { operationId: string }) => op.operationId)).toEqual(operations.map((op) => op.operationId));
+    expect(listOperations(spec30).map((op) => op.operationId)).toEqual(operations.map((op) => op.operationId));
     for (const op of operations) expect(shape(spec30, op), op.operationId).toEqual(shape(spec31, op));
-    expect(spec30.components.securitySchemes).toEqual(spec31.components.securitySchemes);
-    expect(spec30.components.examples).toEqual(spec31.components.examples);
+    expect(memberAt(spec30, "components", "securitySchemes")).toEqual(memberAt(spec31, "components", "securitySchemes"));
+    expect(memberAt(spec30, "components", "examples")).toEqual(memberAt(spec31, "components", "examples"));
   });
 
   it("accepts and refuses the same values as the 3.1 spec, for every request and answer", () => {
@@ -199,17 +210,23 @@ describe("the OpenAPI 3.0 rendering", () => {
 });
 
 describe("the rendering's rules", () => {
-  const minimal = (schemas: Json) => ({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } });
+  const minimal = (schemas: JsonRecord) => ({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } });
 
   it("turns each 3.1 construct into its 3.0 form", () => {
-    const rendered = toOpenApi30(
-      minimal({
-        Cursor: { type: ["string", "null"] },
-        Code: { type: ["integer", "string"] },
-        Setting: { type: "string", enum: ["a", ""] },
-        Stamp: { type: "string", examples: ["2025-01-01T00:00:00Z"] },
-      }),
-    ).components.schemas;
+    const rendered = recordOf(
+      memberAt(
+        toOpenApi30(
+          minimal({
+            Cursor: { type: ["string", "null"] },
+            Code: { type: ["integer", "string"] },
+            Setting: { type: "string", enum: ["a", ""] },
+            Stamp: { type: "string", examples: ["2025-01-01T00:00:00Z"] },
+          }),
+        ),
+        "components",
+        "schemas",
+      ),
+    );
     expect(rendered.Cursor).toEqual({ type: "string", nullable: true });
     expect(rendered.Code).toEqual({ anyOf: [{ type: "integer" }, { type: "string" }] });
     expect(rendered.Setting).toEqual({ anyOf: [{ type: "string", enum: ["a"] }, { type: "string", maxLength: 0 }] });
