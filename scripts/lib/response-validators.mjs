@@ -5,7 +5,7 @@
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { codeHeader } from "./generated-header.mjs";
 import { memberAt, recordOf } from "./json-members.mjs";
-import { SPEC_ID, createSpecAjv, deref, listOperations, operationAt, refOf, toPointer } from "./spec.mjs";
+import { SPEC_ID, createSpecAjv, deref, operationNodes, refOf, toPointer } from "./spec.mjs";
 
 /** @typedef {import("./json-types.ts").JsonObject} JsonObject */
 
@@ -20,8 +20,8 @@ const JSON_MEDIA_TYPE = "application/json";
 export function responseSchemas(spec) {
   /** @type {{ name: string, operationId: string, status: string, pointer: string }[]} */
   const found = [];
-  for (const op of listOperations(spec)) {
-    for (const [status, raw] of Object.entries(recordOf(operationAt(spec, op).responses))) {
+  for (const { op, operation } of operationNodes(spec)) {
+    for (const [status, raw] of Object.entries(recordOf(operation.responses))) {
       if (status.startsWith("x-")) continue;
       const pointerOf = refOf(raw)?.slice(1) ?? toPointer(["paths", op.path, op.method, "responses", status]);
       if (!memberAt(deref(spec, raw), "content", JSON_MEDIA_TYPE, "schema")) continue;

@@ -256,9 +256,8 @@ const TEXT_PART = /^\s*(text\/|application\/([\w.-]+\+)?json\b)/i;
  */
 export function binaryParts(spec) {
   const found = [];
-  for (const op of listOperations(spec)) {
-    const body = deref(spec, operationAt(spec, op).requestBody);
-    for (const [mediaType, media] of Object.entries(recordOf(memberAt(body, "content")))) {
+  for (const { op, body } of operationNodes(spec)) {
+    for (const [mediaType, media] of Object.entries(recordOf(body?.content))) {
       if (!mediaType.startsWith("multipart/")) continue;
       const schema = refOf(memberAt(media, "schema")) ?? `#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}`;
       for (const [property, encoding] of Object.entries(recordOf(memberAt(media, "encoding")))) {

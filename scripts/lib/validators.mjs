@@ -4,12 +4,12 @@
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { codeHeader } from "./generated-header.mjs";
 import { isRecord, listOf, memberAt, recordOf, stringOr } from "./json-members.mjs";
-import { SPEC_ID, createSpecAjv, deref, listOperations, operationAt, pathItemAt, refOf, toPointer } from "./spec.mjs";
+import { SPEC_ID, createSpecAjv, deref, operationNodes, refOf, toPointer } from "./spec.mjs";
 
 /** @typedef {import("./json-types.ts").JsonObject} JsonObject */
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
-/** @typedef {import("./spec.mjs").Operation} Operation */
+/** @typedef {ReturnType<typeof operationNodes>[number]} OperationNode */
 /** @typedef {import("./generated-header.mjs").RenderContext} RenderContext */
 
 // Validator names are `<operationId>_<part>`; the client looks them up by that name.
@@ -37,14 +37,11 @@ function forRuntimeValues(spec) {
 }
 
 /**
- * @param {JsonObject} spec
- * @param {Operation} op
+ * @param {OperationNode} node
  * @param {string} location
  */
-function parametersSchema(spec, op, location) {
-  const params = [...listOf(pathItemAt(spec, op.path).parameters), ...listOf(operationAt(spec, op).parameters)]
-    .map((p) => recordOf(deref(spec, p)))
-    .filter((p) => p.in === location);
+function parametersSchema({ op, parameters }, location) {
+  const params = parameters.filter((p) => p.in === location);
   if (params.length === 0) return undefined;
   /** @param {JsonRecord} p */
   const schemaOf = (p) => {
@@ -70,13 +67,11 @@ function anchored(schema) {
 }
 
 /**
- * @param {JsonObject} spec
- * @param {Operation} op
+ * @param {OperationNode} node
  */
-function bodySchema(spec, op) {
-  const body = operationAt(spec, op).requestBody;
+function bodySchema({ op, body }) {
   if (!body) return undefined;
-  const [mediaType] = /** @type {[string]} */ (Object.keys(recordOf(memberAt(deref(spec, body), "content"))));
+  const [mediaType] = /** @type {[string]} */ (Object.keys(recordOf(body.content)));
   return { $ref: `${SPEC_ID}#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}` };
 }
 
@@ -91,13 +86,12 @@ const inlineRuntimeHelpers = (/** @type {string} */ code) => code.replace(UCS2LE
 // listing every shape's complaints.
 /**
  * @param {JsonObject} spec
- * @param {Operation} op
+ * @param {OperationNode} node
  * @returns {{ title: string, schema: JsonRecord }[]}
  */
-function bodyVariants(spec, op) {
-  const body = operationAt(spec, op).requestBody;
+function bodyVariants(spec, { body }) {
   if (!body) return [];
-  const [media] = Object.values(recordOf(memberAt(deref(spec, body), "content")));
+  const [media] = Object.values(recordOf(body.content));
   const schema = deref(spec, memberAt(media, "schema"));
   return listOf(memberAt(schema, "oneOf"))
     .filter(isRecord)
@@ -119,16 +113,17 @@ export function renderValidators({ spec: published }) {
   const exported = {};
   /** @type {Record<string, { title: string, id: string }[]>} */
   const variants = {};
-  for (const op of listOperations(spec)) {
+  for (const node of operationNodes(spec)) {
+    const { op } = node;
     /** @type {Record<string, JsonRecord | undefined>} */
-    const schemas = { path: parametersSchema(spec, op, "path"), query: parametersSchema(spec, op, "query"), body: bodySchema(spec, op) };
+    const schemas = { path: parametersSchema(node, "path"), query: parametersSchema(node, "query"), body: bodySchema(node) };
     for (const part of PARTS) {
       if (!schemas[part]) continue;
       const id = `${op.operationId}_${part}`;
       ajv.addSchema({ $id: id, ...schemas[part] });
       exported[id] = id;
     }
-    bodyVariants(spec, op).forEach(({ title, schema }, i) => {
+    bodyVariants(spec, node).forEach(({ title, schema }, i) => {
       const id = `${op.operationId}_body_${i}`;
       ajv.addSchema({ $id: id, ...schema });
       exported[id] = id;
@@ -154,10 +149,9 @@ export function renderValidators({ spec: published }) {
  * @param {RenderContext} context
  */
 export function renderValidatorTypes({ spec }) {
-  const names = listOperations(spec).flatMap((op) => {
-    const body = operationAt(spec, op).requestBody;
-    return PARTS.filter((part) => (part === "body" ? body : parametersSchema(spec, op, part))).map((part) => `${op.operationId}_${part}`);
-  });
+  const names = operationNodes(spec).flatMap((node) =>
+    PARTS.filter((part) => (part === "body" ? node.body : parametersSchema(node, part))).map((part) => `${node.op.operationId}_${part}`),
+  );
   return [
     ...codeHeader(),
     "",
