@@ -1,10 +1,12 @@
 // Renders docs/discrepancies.md from the x-discrepancies records of the spec, so the
 // list a reader sees can never drift from the records the tests and lint use.
 import { MARKDOWN_HEADER } from "./generated-header.mjs";
+import { isRecord, memberAt } from "./json-members.mjs";
 import { HTTP_METHODS, collectDiscrepancies, deref, fromPointer } from "./spec.mjs";
 import { tableCell as cell } from "./table-cell.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("./spec.mjs").DiscrepancyRecord} DiscrepancyRecord */
 
 const REQUIRED_FIELDS = ["id", "summary", "source", "documented", "observed", "decision"];
@@ -17,20 +19,22 @@ const SOURCE_LABELS = {
 // Array items are named by their `name` (parameters, tags) when they have one:
 // `parameters.botId` survives a reordering that `parameters[2]` would not.
 /**
- * @param {JsonObject} node
+ * @param {JsonValue | undefined} node
  * @param {string[]} segments
  * @param {string} prefix
  */
 function dotted(node, segments, prefix) {
   let text = prefix;
   for (const segment of segments) {
-    const child = node?.[segment];
     if (Array.isArray(node)) {
-      text += typeof child?.name === "string" ? `.${child.name}` : `[${segment}]`;
+      const child = node[Number(segment)];
+      const name = memberAt(child, "name");
+      text += typeof name === "string" ? `.${name}` : `[${segment}]`;
+      node = child;
     } else {
       text += text === "" ? segment : `.${segment}`;
+      node = memberAt(node, segment);
     }
-    node = child;
   }
   return text;
 }
@@ -38,7 +42,7 @@ function dotted(node, segments, prefix) {
 /**
  * A location a reader recognises: the operationId for anything inside an
  * operation, dotted keys elsewhere (`components.schemas.JobRecord`).
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {string} pointer
  */
 export function describeLocation(spec, pointer) {
@@ -46,8 +50,10 @@ export function describeLocation(spec, pointer) {
   if (segments.length === 0) return "document root";
   const [first, path, method] = segments;
   if (first === "paths" && path !== undefined && method !== undefined && HTTP_METHODS.includes(method)) {
-    const operation = deref(spec, spec.paths[path])[method];
-    return dotted(operation, segments.slice(3), operation.operationId);
+    const item = memberAt(spec, "paths", path);
+    const operation = item === undefined ? undefined : memberAt(deref(spec, item), method);
+    if (!isRecord(operation)) throw new Error(`x-discrepancies record at "${pointer}": no ${method} operation at ${path}`);
+    return dotted(operation, segments.slice(3), String(operation.operationId));
   }
   return dotted(spec, segments, "");
 }
@@ -93,16 +99,18 @@ function checkRecords(entries) {
 }
 
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {string} name
  * @param {string} id
  */
 function renderExample(spec, name, id) {
-  const example = spec.components?.examples?.[name];
+  const example = memberAt(spec, "components", "examples", name);
   if (example === undefined) {
     throw new Error(`x-discrepancies record ${id} names example ${name}, absent from components.examples`);
   }
-  const { summary, value } = deref(spec, example);
+  const resolved = deref(spec, example);
+  const summary = memberAt(resolved, "summary");
+  const value = memberAt(resolved, "value");
   const lines = [`- \`${name}\`${summary ? `: ${summary}` : ""}`];
   if (value !== undefined) {
     const body = typeof value === "string" ? fenced("text", value) : fenced("json", JSON.stringify(value, null, 2));
@@ -112,7 +120,7 @@ function renderExample(spec, name, id) {
 }
 
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {{ pointer: string, record: DiscrepancyRecord }} found
  */
 function renderSection(spec, { pointer, record }) {
@@ -137,7 +145,7 @@ function renderSection(spec, { pointer, record }) {
 
 /**
  * The whole markdown document; same spec in, same bytes out.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 export function renderDiscrepanciesMarkdown(spec) {
   const entries = collectDiscrepancies(spec);
