@@ -2,7 +2,10 @@
 // and the modelling decision the record states really holds in the schemas. A record added
 // to the spec without a check here fails the first test, so no decision goes unverified.
 import { describe, expect, it } from "vitest";
+import { listOf, memberAt } from "../../scripts/lib/json-members.mjs";
+import type { JsonValue } from "../../scripts/lib/json-types.js";
 import { SPEC_ID, collectDiscrepancies, createSpecAjv, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { listAt, operationAt, recordAt } from "../support/json-reads.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);
@@ -13,10 +16,12 @@ const schema = (name: string) => ajv.getSchema(`${SPEC_ID}#/components/schemas/$
 const valid = (name: string, value: unknown) => schema(name)(value) as boolean;
 const operation = (id: string) => {
   const op = operations.find((o) => o.operationId === id)!;
-  return spec.paths[op.path][op.method];
+  return operationAt(spec, op);
 };
-const exampleNames = (id: string) => Object.keys(operation(id).responses["200"].content["application/json"].examples);
-const exampleValue = (ref: string) => spec.components.examples[ref].value;
+const exampleNames = (id: string) => Object.keys(recordAt(operation(id), "responses", "200", "content", "application/json", "examples"));
+const exampleValue = (ref: string) => memberAt(spec, "components", "examples", ref, "value");
+/** The components.parameters entry a `$ref` names. */
+const parameterOf = (ref: JsonValue) => recordAt(spec, "components", "parameters", String(memberAt(ref, "$ref")).split("/").pop()!);
 
 const job = { jobType: "MODELS", action: "DEPLOY", status: "IN_PROGRESS" };
 const deploy = { name: "m", hyperParameters: { temperature: 1, maxTokens: 10, topP: 0.5, topK: 5 }, deviceType: "g5.xlarge" };
@@ -114,17 +119,17 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       expect(valid("DeleteChunksRequest", { chunkId: ["1234"] })).toBe(false);
       expect(valid("DeleteChunksRequest", { chunkId: ["chk-1"] })).toBe(true);
       expect(exampleValue("DeleteChunksMissingIds")).toEqual({ message: "One or more chunkIds don't exist" });
-      const responses = operation("deleteChunksById").responses;
+      const responses = recordAt(operation("deleteChunksById"), "responses");
       expect(Object.keys(responses).sort()).toEqual(["200", "400", "401", "404", "500", "default"]);
-      expect(responses["400"].content["application/json"].examples.deleteChunksMissingIds.$ref).toBe("#/components/examples/DeleteChunksMissingIds");
+      expect(memberAt(responses, "400", "content", "application/json", "examples", "deleteChunksMissingIds", "$ref")).toBe("#/components/examples/DeleteChunksMissingIds");
     },
   },
   "delete-attachment-multipart": {
     at: "/paths/~1api~1v2~1apps~1{appId}~1environments~1{envName}~1attachments~1{fileId}/delete",
     holds: () => {
-      const body = operation("deleteAttachment").requestBody;
+      const body = recordAt(operation("deleteAttachment"), "requestBody");
       expect(body.required).toBe(false);
-      expect(Object.keys(body.content)[0]).toBe("multipart/form-data");
+      expect(Object.keys(recordAt(body, "content"))[0]).toBe("multipart/form-data");
       expect(valid("DeleteAttachmentSession", {})).toBe(true);
       expect(valid("DeleteAttachmentSession", { sessionReference: "r" })).toBe(true);
       expect(valid("DeleteAttachmentSession", { session: "r" })).toBe(false);
@@ -133,9 +138,9 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
   "delete-attachment-json-body": {
     at: "/paths/~1api~1v2~1apps~1{appId}~1environments~1{envName}~1attachments~1{fileId}/delete",
     holds: () => {
-      const { content } = operation("deleteAttachment").requestBody;
+      const content = recordAt(operation("deleteAttachment"), "requestBody", "content");
       expect(Object.keys(content)).toEqual(["multipart/form-data", "application/json"]);
-      expect(content["application/json"].schema).toEqual(content["multipart/form-data"].schema);
+      expect(memberAt(content, "application/json", "schema")).toEqual(memberAt(content, "multipart/form-data", "schema"));
     },
   },
   "attachments-api-v2-prefix": {
@@ -151,10 +156,10 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     holds: () => {
       for (const { path, operationId, method } of operations) {
         expect(path, operationId).not.toMatch(/[:<>]/);
-        const declared = [...(spec.paths[path].parameters ?? []), ...(spec.paths[path][method].parameters ?? [])]
-          .map((p: { $ref: string }) => spec.components.parameters[p.$ref.split("/").pop()!])
-          .filter((p: { in: string }) => p.in === "path")
-          .map((p: { name: string }) => p.name);
+        const declared = [...listOf(memberAt(spec, "paths", path, "parameters")), ...listOf(memberAt(spec, "paths", path, method, "parameters"))]
+          .map(parameterOf)
+          .filter((p) => p.in === "path")
+          .map((p) => p.name);
         const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
         expect(declared.sort(), operationId).toEqual(templated.sort());
       }
@@ -164,13 +169,13 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     at: "/info",
     holds: () => {
       for (const op of operations.filter((o) => o.tags.includes("Chunks"))) expect(op.path).toMatch(/^\/api\/public\/bot\/\{botId\}\//);
-      expect(JSON.stringify(Object.keys(spec.paths))).not.toMatch(/AppId|AppID|EnvName/);
+      expect(JSON.stringify(Object.keys(recordAt(spec, "paths")))).not.toMatch(/AppId|AppID|EnvName/);
     },
   },
   "export-flow-id-name": {
     at: "/paths/~1api~1public~1tools~1{toolId}~1export/post",
     holds: () => {
-      const params = operation("exportTool").parameters.map((p: { $ref: string }) => spec.components.parameters[p.$ref.split("/").pop()!]);
+      const params = listAt(operation("exportTool"), "parameters").map(parameterOf);
       expect(params).toEqual([expect.objectContaining({ name: "flowId", in: "query", required: true })]);
     },
   },
@@ -188,7 +193,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       expect(valid("OptimizationInfo", { optimizationType: "", quantizationType: "" })).toBe(true);
       expect(valid("OptimizationInfo", { optimizationType: "vllm", quantizationType: "int8_float16" })).toBe(true);
       expect(valid("OptimizationInfo", { optimizationType: "tensorrt" })).toBe(false);
-      expect(exampleValue("DeployModelVendorSample").optimizationInfo).toEqual({ optimizationType: "", quantizationType: "" });
+      expect(memberAt(exampleValue("DeployModelVendorSample"), "optimizationInfo")).toEqual({ optimizationType: "", quantizationType: "" });
     },
   },
   "dock-status-from-public-reference": {
@@ -212,13 +217,13 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     at: "/components/responses/UndocumentedError",
     holds: () => {
       for (const op of operations) {
-        const responses = spec.paths[op.path][op.method].responses;
+        const responses = recordAt(operationAt(spec, op), "responses");
         const namesResource = op.path.includes("{");
         const expected = ["200", "400", "401", ...(namesResource ? ["404"] : []), "500", "default"];
         expect(Object.keys(responses), op.operationId).toEqual(expected);
-        expect(responses.default.$ref, op.operationId).toBe("#/components/responses/UndocumentedError");
+        expect(memberAt(responses, "default", "$ref"), op.operationId).toBe("#/components/responses/UndocumentedError");
         for (const [status, name] of [["401", "Unauthorized"], ["404", "NotFound"], ["500", "InternalServerError"]] as const) {
-          if (responses[status]) expect(responses[status].$ref, `${op.operationId} ${status}`).toBe(`#/components/responses/${name}`);
+          if (responses[status]) expect(memberAt(responses, status, "$ref"), `${op.operationId} ${status}`).toBe(`#/components/responses/${name}`);
         }
       }
     },
@@ -242,7 +247,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       // a mandatory property missing, and the two types mixed
       expect(valid("CreateConnectionRequest", { ...base, payload: {} })).toBe(false);
       expect(valid("CreateConnectionRequest", { ...base, payload: {}, outputPath: "a", mapProvider: "openAIModel" })).toBe(false);
-      expect(spec.components.schemas.CreateConnectionRequest.discriminator).toBeUndefined();
+      expect(recordAt(spec, "components", "schemas", "CreateConnectionRequest").discriminator).toBeUndefined();
     },
   },
   "io-mapping-name": {
@@ -260,7 +265,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     holds: () => {
       for (const status of ["ACTIVE", "INACTIVE", "DRAFT", "FINALIZED"]) expect(valid("ConnectionStatusRead", status)).toBe(true);
       expect(valid("CustomConnectionStatus", "ACTIVE")).toBe(false);
-      expect(spec.components.schemas.ConnectionStatus.enum).toEqual(["ACTIVE", "INACTIVE"]);
+      expect(memberAt(spec, "components", "schemas", "ConnectionStatus", "enum")).toEqual(["ACTIVE", "INACTIVE"]);
     },
   },
   "update-api-connection": {
@@ -270,8 +275,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       expect(valid("UpdateConnectionRequest", { connectionName: "renamed" })).toBe(true);
       expect(valid("UpdateConnectionRequest", {})).toBe(false);
       expect(valid("UpdateConnectionRequest", { provider: "API" })).toBe(false);
-      const put = spec.paths["/api/public/connections/{connectionId}"].put;
-      expect(put.operationId).toBe("replaceConnection");
+      expect(memberAt(spec, "paths", "/api/public/connections/{connectionId}", "put", "operationId")).toBe("replaceConnection");
       expect(valid("ReplaceConnectionRequest", { provider: "API", connectionName: "c", endpointUrl: "u", mapProvider: "openAIModel", status: "FINALIZED" })).toBe(true);
       expect(valid("ReplaceConnectionRequest", { connectionName: "c" })).toBe(false);
     },
@@ -289,12 +293,12 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     holds: () => {
       expect(operation("exportModel").requestBody).toBeUndefined();
       const done = exampleValue("DockStatusModelExportDone");
-      expect(done.response.downloadUrl).toMatch(/^ https:/);
+      expect(memberAt(done, "response", "downloadUrl")).toMatch(/^ https:/);
       expect(done).not.toHaveProperty("dockStatusId");
       expect(done).not.toHaveProperty("dock-statusId");
       // The export's own answer takes the reference's sample: the id under `_id` alone.
-      const answer = operation("exportModel").responses["200"].content["application/json"];
-      expect(answer.examples.modelExportedVendorSample.$ref).toBe("#/components/examples/DockStatusModelExportDone");
+      const answer = recordAt(operation("exportModel"), "responses", "200", "content", "application/json");
+      expect(memberAt(answer, "examples", "modelExportedVendorSample", "$ref")).toBe("#/components/examples/DockStatusModelExportDone");
       const exportAnswer = ajv.compile({ $ref: `${SPEC_ID}#/paths/~1api~1public~1models~1{modelId}~1export/post/responses/200/content/application~1json/schema` });
       expect(exportAnswer(done)).toBe(true);
       expect(exportAnswer({ ...job, action: "EXPORT", dockStatusId: "ds-1" })).toBe(true);
@@ -317,12 +321,12 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       expect(valid("ReplaceConnectionRequest", { ...defaultType, mapProvider: "openAIModel" })).toBe(false);
       // The two replace shapes are the create shapes with `provider` no longer required: the copies
       // may not drift apart.
-      const schemas = spec.components.schemas;
+      const schemas = recordAt(spec, "components", "schemas");
       for (const type of ["Default", "Existing"]) {
-        const { title: createTitle, description: _c, required: createRequired, "x-discrepancies": _r, ...create } = schemas[`CreateCustom${type}Connection`];
-        const { title: replaceTitle, description: _d, required: replaceRequired, ...replace } = schemas[`ReplaceCustom${type}Connection`];
+        const { title: createTitle, description: _c, required: createRequired, "x-discrepancies": _r, ...create } = recordAt(schemas, `CreateCustom${type}Connection`);
+        const { title: replaceTitle, description: _d, required: replaceRequired, ...replace } = recordAt(schemas, `ReplaceCustom${type}Connection`);
         expect(replace).toEqual(create);
-        expect(replaceRequired).toEqual(createRequired.filter((key: string) => key !== "provider"));
+        expect(replaceRequired).toEqual(listAt(createRequired).filter((key) => key !== "provider"));
         expect(replaceTitle).toBe(`${createTitle} (replace)`);
       }
       for (const name of ["ReplaceCustomDefaultConnectionVendorSample", "ReplaceCustomExistingConnectionVendorSample"]) {
@@ -353,14 +357,14 @@ describe("known discrepancies", () => {
   it.each(Object.entries(DECISIONS))("%s: recorded where it applies, and its decision holds", (id, { at, holds }) => {
     const found = records.find((r: { record: { id: string } }) => r.record.id === id);
     expect(found?.pointer).toBe(at);
-    for (const name of found!.record.examples ?? []) expect(spec.components.examples, name).toHaveProperty(name);
+    for (const name of found!.record.examples ?? []) expect(recordAt(spec, "components", "examples"), name).toHaveProperty(name);
     holds();
   });
 
   it("keep every vendor sample verbatim as a named example that validates", () => {
     const vendorExamples = records.flatMap((r: { record: { examples?: string[] } }) => r.record.examples ?? []);
     expect(vendorExamples.length).toBeGreaterThanOrEqual(8);
-    const used = JSON.stringify([spec.paths, spec.components.responses]);
+    const used = JSON.stringify([spec.paths, memberAt(spec, "components", "responses")]);
     for (const name of vendorExamples) expect(used, name).toContain(`#/components/examples/${name}"`);
   });
 });

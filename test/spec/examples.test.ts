@@ -2,41 +2,43 @@
 // 2020-12, the dialect of OpenAPI 3.1) against the schema of its media type. The same
 // walk checks the two modelling rules: requests refuse unknown fields, responses accept them.
 import { describe, expect, it } from "vitest";
+import { memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
+import type { JsonRecord } from "../../scripts/lib/json-types.js";
 import { SPEC_ID, createSpecAjv, deref, listOperations, loadSpec, toPointer } from "../../scripts/lib/spec.mjs";
-import type { Json } from "../support/json.js";
+import { operationAt, recordAt } from "../support/json-reads.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);
 
 type Case = { where: string; kind: "request" | "response"; schemaPointer: string; name: string; value: unknown };
 
-function mediaCases(kind: Case["kind"], where: string, content: Record<string, Json>, segments: (string | number)[]): Case[] {
+function mediaCases(kind: Case["kind"], where: string, content: JsonRecord, segments: (string | number)[]): Case[] {
   return Object.entries(content).flatMap(([mediaType, media]) =>
-    Object.entries(media.examples ?? {}).map(([name, example]) => ({
+    Object.entries(recordOf(memberAt(media, "examples"))).map(([name, example]) => ({
       where: `${where} ${mediaType}`,
       kind,
       schemaPointer: `${SPEC_ID}#${toPointer([...segments, mediaType, "schema"])}`,
       name,
-      value: (deref(spec, example) as { value: unknown }).value,
+      value: memberAt(deref(spec, example), "value"),
     })),
   );
 }
 
 const cases: Case[] = listOperations(spec).flatMap((op) => {
-  const operation = spec.paths[op.path][op.method];
+  const operation = operationAt(spec, op);
   const base = ["paths", op.path, op.method];
   const body = operation.requestBody
-    ? mediaCases("request", `${op.operationId} request`, operation.requestBody.content, [...base, "requestBody", "content"])
+    ? mediaCases("request", `${op.operationId} request`, recordAt(operation, "requestBody", "content"), [...base, "requestBody", "content"])
     : [];
-  const responses = Object.entries(operation.responses).flatMap(([status, raw]: [string, Json]) => {
+  const responses = Object.entries(recordAt(operation, "responses")).flatMap(([status, raw]) => {
     // A $ref'd response is checked once, at its component, below.
-    if (raw.$ref) return [];
-    return mediaCases("response", `${op.operationId} ${status}`, raw.content ?? {}, [...base, "responses", status, "content"]);
+    if (memberAt(raw, "$ref")) return [];
+    return mediaCases("response", `${op.operationId} ${status}`, recordOf(memberAt(raw, "content")), [...base, "responses", status, "content"]);
   });
   return [...body, ...responses];
 });
-for (const [name, response] of Object.entries(spec.components.responses as Record<string, Json>)) {
-  cases.push(...mediaCases("response", `components.responses.${name}`, response.content, ["components", "responses", name, "content"]));
+for (const [name, response] of Object.entries(recordAt(spec, "components", "responses"))) {
+  cases.push(...mediaCases("response", `components.responses.${name}`, recordAt(response, "content"), ["components", "responses", name, "content"]));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -45,12 +47,12 @@ describe("named examples", () => {
   it("exist for every request and response of every operation", () => {
     const withExamples = new Set(cases.map((c) => c.where));
     for (const op of listOperations(spec)) {
-      const operation = spec.paths[op.path][op.method];
+      const operation = operationAt(spec, op);
       if (operation.requestBody) expect(withExamples, op.operationId).toContain(`${op.operationId} request ${op.requestBody!.mediaTypes[0]}`);
       expect(withExamples, op.operationId).toContain(`${op.operationId} 200 application/json`);
     }
     // The vendor samples kept verbatim are named examples too: none may be missing.
-    const named = Object.keys(spec.components.examples);
+    const named = Object.keys(recordAt(spec, "components", "examples"));
     const referenced = new Set(JSON.stringify(spec).match(/#\/components\/examples\/[A-Za-z0-9]+/g)!.map((r) => r.split("/").pop()));
     expect(named.filter((n) => !referenced.has(n))).toEqual([]);
   });

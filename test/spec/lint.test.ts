@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { lintSpec } from "../../scripts/lib/lint.mjs";
 import { loadSpec } from "../../scripts/lib/spec.mjs";
+import { listAt, recordAt } from "../support/json-reads.js";
 
 describe("lint gate", () => {
   it("redocly and spectral report zero errors and zero warnings on the spec", async () => {
@@ -18,9 +19,9 @@ describe("lint gate", () => {
 
   it("fails a spec with a bad example, a missing summary and a malformed discrepancy record", async () => {
     const spec = loadSpec();
-    spec.components.examples.DeployGuardrail.value.name = "Profanity";
-    delete spec.paths["/api/public/guardrails/undeploy"].post.summary;
-    delete spec.components.schemas.JobRecord["x-discrepancies"][0].decision;
+    recordAt(spec, "components", "examples", "DeployGuardrail", "value").name = "Profanity";
+    delete recordAt(spec, "paths", "/api/public/guardrails/undeploy", "post").summary;
+    delete recordAt(listAt(spec, "components", "schemas", "JobRecord", "x-discrepancies")[0]).decision;
     const dir = mkdtempSync(join(tmpdir(), "lint-"));
     const file = join(dir, "platform.yaml");
     writeFileSync(file, stringify(spec));
@@ -34,22 +35,24 @@ describe("lint gate", () => {
   // read badly (issue: the spec, portable to any generator).
   it("fails a spec that other people's tools would read badly, naming each class", async () => {
     const spec = loadSpec();
-    const listConnections = spec.paths["/api/public/connections"].get;
-    listConnections.responses["4XX"] = listConnections.responses.default;
-    spec.components.schemas.CreateApiConnection.properties.provider = { type: "string", const: "API" };
-    spec.servers[0].variables.host.description = "Host name.";
-    spec.paths = { "x-discrepancies": spec.info["x-discrepancies"], ...spec.paths };
-    spec.paths["/api/public/connections"].get = { "x-retry-safe": true, ...listConnections };
+    const listConnections = recordAt(spec, "paths", "/api/public/connections", "get");
+    const responses = recordAt(listConnections, "responses");
+    responses["4XX"] = recordAt(responses, "default");
+    const schemas = recordAt(spec, "components", "schemas");
+    recordAt(schemas, "CreateApiConnection", "properties").provider = { type: "string", const: "API" };
+    recordAt(listAt(spec, "servers")[0], "variables", "host").description = "Host name.";
+    spec.paths = { "x-discrepancies": listAt(spec, "info", "x-discrepancies"), ...recordAt(spec, "paths") };
+    recordAt(spec, "paths", "/api/public/connections").get = { "x-retry-safe": true, ...listConnections };
     // Round 2 (issue 23): what 3.0 readers, mock generators, zod generators, Redocly join and
     // documentation generators read badly.
-    spec["x-discrepancies"] = spec.info["x-discrepancies"];
-    spec.components.schemas.ErrorDetail.properties.code = { type: ["integer", "string"] };
-    spec.components.schemas.UploadFileForm.properties.file = { type: "string", format: "binary" };
-    spec.components.schemas.ConnectionCreated.required = ["connectionId"];
-    spec.components.responses.UndocumentedError.description = "Any other error status.\nWith a body of the same shape or none.";
+    spec["x-discrepancies"] = listAt(spec, "info", "x-discrepancies");
+    recordAt(schemas, "ErrorDetail", "properties").code = { type: ["integer", "string"] };
+    recordAt(schemas, "UploadFileForm", "properties").file = { type: "string", format: "binary" };
+    recordAt(schemas, "ConnectionCreated").required = ["connectionId"];
+    recordAt(spec, "components", "responses", "UndocumentedError").description = "Any other error status.\nWith a body of the same shape or none.";
     // spectral:oas runs with every rule on, not only its recommended set: two rules it adds.
-    spec.tags.reverse();
-    spec.info.license = { name: "Apache 2.0", identifier: "Apache-2.0" };
+    listAt(spec, "tags").reverse();
+    recordAt(spec, "info").license = { name: "Apache 2.0", identifier: "Apache-2.0" };
     const dir = mkdtempSync(join(tmpdir(), "lint-"));
     const file = join(dir, "platform.yaml");
     writeFileSync(file, stringify(spec));

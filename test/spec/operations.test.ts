@@ -2,7 +2,9 @@
 // the interface document's 20 endpoints and the public reference's five. The spec must hold
 // exactly these, so an operation dropped, renamed or moved by an edit fails loudly.
 import { describe, expect, it } from "vitest";
+import { listOf, memberAt } from "../../scripts/lib/json-members.mjs";
 import { listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { listAt, operationAt } from "../support/json-reads.js";
 
 const FROM_INTERFACE_DOCUMENT = [
   ["listConnections", "GET /api/public/connections", "apiKey"],
@@ -53,28 +55,28 @@ describe("operations of the spec", () => {
     }
     const jwtOperations = operations.filter((op) => op.security[0] === "jwtAuth").map((op) => op.operationId);
     expect(jwtOperations.sort()).toEqual(["deleteChunksById", "listChunks", "updateChunk"]);
-    expect(spec.components.securitySchemes).toMatchObject({
+    expect(memberAt(spec, "components", "securitySchemes")).toMatchObject({
       apiKey: { type: "apiKey", in: "header", name: "x-api-key" },
       jwtAuth: { type: "apiKey", in: "header", name: "auth" },
     });
   });
 
   it("have a summary, a description, a tag and a 200 response each", () => {
-    const tags = new Set(spec.tags.map((t: { name: string }) => t.name));
+    const tags = new Set(listAt(spec, "tags").map((t) => memberAt(t, "name")));
     for (const { path, method, operationId } of operations) {
-      const op = spec.paths[path][method];
+      const op = operationAt(spec, { path, method });
       expect(op.summary, operationId).toBeTruthy();
       expect(op.description, operationId).toBeTruthy();
-      expect(op.tags.every((t: string) => tags.has(t)), operationId).toBe(true);
-      expect(op.responses["200"], operationId).toBeDefined();
+      expect(listAt(op, "tags").every((t) => tags.has(t)), operationId).toBe(true);
+      expect(memberAt(op, "responses", "200"), operationId).toBeDefined();
     }
   });
 
   it("mark the public-reference operations with a public-reference record", () => {
     for (const [operationId] of FROM_PUBLIC_REFERENCE) {
       const op = operations.find((o) => o.operationId === operationId)!;
-      const records = spec.paths[op.path][op.method]["x-discrepancies"] ?? [];
-      expect(records.some((r: { source: string }) => r.source === "public-reference"), operationId).toBe(true);
+      const records = listOf(operationAt(spec, op)["x-discrepancies"]);
+      expect(records.some((r) => memberAt(r, "source") === "public-reference"), operationId).toBe(true);
     }
   });
 

@@ -7,16 +7,18 @@ import { join, resolve } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadArazzo } from "../../scripts/lib/arazzo.mjs";
+import { memberAt } from "../../scripts/lib/json-members.mjs";
 import { runProcess, type ProcessRun } from "../../scripts/lib/process-run.mjs";
 import { runRespect } from "../../scripts/lib/respect.mjs";
 import { stepLine } from "../../scripts/lib/respect-report.mjs";
 import { REPO_ROOT } from "../../scripts/lib/spec.mjs";
 import { startMock, type StatefulMockServer } from "../../src/mock/start-mock.js";
+import { listAt } from "../support/json-reads.js";
 
 const SCRIPT = resolve(REPO_ROOT, "scripts/workflows.mjs");
 const API_KEY = "workflows-command-key-7e2a90";
 const JWT = "workflows.command.jwt-31f4";
-const workflowIds: string[] = loadArazzo().workflows.map((w: { workflowId: string }) => w.workflowId);
+const workflowIds = listAt(loadArazzo(), "workflows").map((w) => String(memberAt(w, "workflowId")));
 
 function runScript(args: string[], env: Record<string, string | undefined>): Promise<ProcessRun> {
   const base = { ...process.env, REDOCLY_TELEMETRY: "off" } as Record<string, string | undefined>;

@@ -5,8 +5,10 @@
 // fails its workflow.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callSequence, callSequences, fold, loadArazzo } from "../../scripts/lib/arazzo.mjs";
+import { listOf, memberAt } from "../../scripts/lib/json-members.mjs";
 import { runRespect, workflowResults } from "../../scripts/lib/respect.mjs";
 import { startMock, type StatefulMockServer } from "../../src/mock/start-mock.js";
+import { listAt } from "../support/json-reads.js";
 
 const API_KEY = "respect-test-api-key-5c1d";
 const JWT = "respect.test.jwt";
@@ -16,7 +18,7 @@ const BOT_ID = "st-0a1b2c3d";
 const SEEDS = [1, 2, 3];
 
 const arazzo = loadArazzo();
-const workflowIds: string[] = arazzo.workflows.map((w: { workflowId: string }) => w.workflowId);
+const workflowIds = listAt(arazzo, "workflows").map((w) => String(memberAt(w, "workflowId")));
 const inputs = { apiKey: API_KEY, jwt: JWT, modelId: MODEL_ID, botId: BOT_ID };
 
 type Results = ReturnType<typeof workflowResults>;
@@ -76,9 +78,9 @@ describe.each(SEEDS)("redocly respect against the stateful mock, seed %i", (seed
     }
     // And the mock saw every one of them, in the same order (a workflow's dependencies run first).
     const byId = new Map(run.results.map((w) => [w.workflowId, fold(w.steps.map((s) => s.operationId!))]));
-    const expected = arazzo.workflows.flatMap((w: { workflowId: string; dependsOn?: string[] }) => [
-      ...(w.dependsOn ?? []).flatMap((id) => callSequence(arazzo, id)),
-      ...byId.get(w.workflowId)!,
+    const expected = listAt(arazzo, "workflows").flatMap((w) => [
+      ...listOf(memberAt(w, "dependsOn")).flatMap((id) => callSequence(arazzo, String(id))),
+      ...byId.get(String(memberAt(w, "workflowId")))!,
     ]);
     expect(fold(run.calls)).toEqual(fold(expected));
   });

@@ -7,30 +7,27 @@ import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { arazzoPath, callSequence, loadArazzo, operationSteps } from "../../scripts/lib/arazzo.mjs";
+import { listOf, memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
 import type { JsonValue } from "../../scripts/lib/json-types.js";
 import { lintWorkflows } from "../../scripts/lib/lint.mjs";
 import { deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { listAt, operationAt, recordAt } from "../support/json-reads.js";
 
 const arazzo = loadArazzo();
 const spec = loadSpec();
 const operations = new Map(listOperations(spec).map((op: { operationId: string; method: string; path: string }) => [op.operationId, op]));
-type Step = {
-  stepId: string;
-  operationId?: string;
-  parameters?: Array<{ name?: string; in?: string; value?: JsonValue }>;
-  requestBody?: { payload?: Record<string, JsonValue> };
-  onSuccess?: Array<{ type?: string; stepId?: string; criteria?: Array<{ condition: string }> }>;
-};
-type Workflow = { workflowId: string; steps: Step[] };
-const workflows = arazzo.workflows as Workflow[];
+const workflows = listAt(arazzo, "workflows").map((workflow) => recordAt(workflow));
 
 /** The component schema names a 200 answer of an operation may be: its schema's, or one of its anyOf/oneOf branches'. */
 function answerSchemas(operationId: string): string[] {
   const op = operations.get(operationId)!;
-  const response = deref(spec, spec.paths[op.path][op.method].responses["200"]);
-  const schema = response.content?.["application/json"]?.schema ?? {};
-  const name = (node: { $ref?: string }) => node.$ref?.split("/").pop();
-  const branches = [...(deref(spec, schema).anyOf ?? []), ...(deref(spec, schema).oneOf ?? [])];
+  const response = deref(spec, recordAt(operationAt(spec, op), "responses", "200"));
+  const schema = memberAt(response, "content", "application/json", "schema") ?? {};
+  const name = (node: JsonValue) => {
+    const ref = memberAt(node, "$ref");
+    return typeof ref === "string" ? ref.split("/").pop() : undefined;
+  };
+  const branches = [...listOf(memberAt(deref(spec, schema), "anyOf")), ...listOf(memberAt(deref(spec, schema), "oneOf"))];
   return [schema, ...branches].map(name).filter((n): n is string => n !== undefined);
 }
 // The operations whose answer is a job record: the id under either spelling (or `_id`).
@@ -40,7 +37,7 @@ const fixtureOf = (value: unknown) => (typeof value === "string" ? /^\$file\('(.
 
 describe("the Arazzo document", () => {
   it("names only operations the spec has, and calls every job-starting flow the issue lists", () => {
-    const named = workflows.flatMap((w) => operationSteps(w).map((s: { operationId: string }) => s.operationId));
+    const named = workflows.flatMap((w) => operationSteps(w).map((s) => s.operationId));
     expect(named.filter((id) => !operations.has(id))).toEqual([]);
     const expected = [
       "startImportSession", "uploadImportChunk", "completeImportSession", "deployModel", "undeployModel", "exportModel", "uploadFile", "importTool",
@@ -55,33 +52,36 @@ describe("the Arazzo document", () => {
   it("declares the size and chunk count of the fixtures it uploads, which are small files beside it", () => {
     const base = dirname(arazzoPath());
     for (const workflow of workflows) {
-      for (const step of workflow.steps) {
-        for (const value of Object.values(step.requestBody?.payload ?? {})) {
+      for (const step of listAt(workflow, "steps")) {
+        for (const value of Object.values(recordOf(memberAt(step, "requestBody", "payload")))) {
           const file = fixtureOf(value);
-          if (file) expect(statSync(resolve(base, file)).size, `${workflow.workflowId}.${step.stepId}: ${file}`).toBeLessThan(1024);
+          if (file) expect(statSync(resolve(base, file)).size, `${workflow.workflowId}.${memberAt(step, "stepId")}: ${file}`).toBeLessThan(1024);
         }
       }
     }
-    const importModel = workflows.find((w) => w.workflowId === "importModel")!;
-    const start = importModel.steps.find((s) => s.operationId === "startImportSession")!.requestBody!.payload!;
-    const uploads = importModel.steps.filter((s) => s.operationId === "uploadImportChunk");
-    expect(uploads.map((s) => s.requestBody!.payload!.chunkNumber)).toEqual([...Array(start.totalChunks).keys()]);
-    const bytes = uploads.reduce((sum, s) => sum + readFileSync(resolve(base, fixtureOf(s.requestBody!.payload!.file)!)).length, 0);
+    const importSteps = listAt(workflows.find((w) => w.workflowId === "importModel"), "steps");
+    const start = recordAt(importSteps.find((s) => memberAt(s, "operationId") === "startImportSession"), "requestBody", "payload");
+    const uploads = importSteps.filter((s) => memberAt(s, "operationId") === "uploadImportChunk");
+    expect(uploads.map((s) => memberAt(s, "requestBody", "payload", "chunkNumber"))).toEqual([...Array(Number(start.totalChunks)).keys()]);
+    const bytes = uploads.reduce((sum: number, s) => sum + readFileSync(resolve(base, fixtureOf(memberAt(s, "requestBody", "payload", "file"))!)).length, 0);
     expect(start.fileSize).toBe(bytes);
   });
 
   it("waits for every job it starts under both spellings of the job id, each branch reading its own", () => {
     let jobs = 0;
     for (const workflow of workflows) {
-      for (const step of workflow.steps.filter((s) => s.operationId && startsJob(s.operationId))) {
+      const steps = listAt(workflow, "steps");
+      for (const step of steps.filter((s) => { const id = memberAt(s, "operationId"); return typeof id === "string" && startsJob(id); })) {
         jobs++;
-        const gotos = (step.onSuccess ?? []).filter((a) => a.type === "goto");
+        const stepId = memberAt(step, "stepId");
+        const gotos = listOf(memberAt(step, "onSuccess")).filter((a) => memberAt(a, "type") === "goto");
         for (const spelling of ["dockStatusId", "dock-statusId"]) {
-          const branch = gotos.find((a) => a.criteria?.some((c) => c.condition === `$response.body#/${spelling} != null`));
-          expect(branch, `${workflow.workflowId}.${step.stepId} has no branch for ${spelling}`).toBeDefined();
-          const target = workflow.steps.find((s) => s.stepId === branch!.stepId)!;
-          expect(target.operationId).toBe("getDockStatus");
-          expect(target.parameters?.find((p) => p.in === "path")?.value).toBe(`$steps.${step.stepId}.outputs.job.${spelling}`);
+          const branch = gotos.find((a) => listOf(memberAt(a, "criteria")).some((c) => memberAt(c, "condition") === `$response.body#/${spelling} != null`));
+          expect(branch, `${workflow.workflowId}.${stepId} has no branch for ${spelling}`).toBeDefined();
+          const target = steps.find((s) => memberAt(s, "stepId") === memberAt(branch, "stepId"));
+          expect(memberAt(target, "operationId")).toBe("getDockStatus");
+          const pathParameter = listOf(memberAt(target, "parameters")).find((p) => memberAt(p, "in") === "path");
+          expect(memberAt(pathParameter, "value")).toBe(`$steps.${stepId}.outputs.job.${spelling}`);
         }
       }
     }
@@ -90,7 +90,7 @@ describe("the Arazzo document", () => {
   });
 
   it("makes the same calls on every branch of every workflow", () => {
-    for (const workflow of workflows) expect(callSequence(arazzo, workflow.workflowId).length, workflow.workflowId).toBeGreaterThan(1);
+    for (const workflow of workflows) expect(callSequence(arazzo, String(workflow.workflowId)).length, String(workflow.workflowId)).toBeGreaterThan(1);
     expect(callSequence(arazzo, "importModel")).toEqual(["startImportSession", "uploadImportChunk", "completeImportSession", "getDockStatus"]);
   });
 });
@@ -105,8 +105,8 @@ describe("lint gate on the Arazzo document", () => {
 
   it("fails a document whose step reads an output no step has", async () => {
     const broken = loadArazzo();
-    const step = broken.workflows[0].steps[1];
-    step.parameters[1].value = "$steps.noSuchStep.outputs.sessionId";
+    const step = listAt(listAt(broken, "workflows")[0], "steps")[1];
+    recordAt(listAt(step, "parameters")[1]).value = "$steps.noSuchStep.outputs.sessionId";
     const dir = mkdtempSync(join(tmpdir(), "arazzo-lint-"));
     // Beside a copy of the spec, since the document names it by a relative path.
     writeFileSync(join(dir, "platform.yaml"), readFileSync(resolve(dirname(arazzoPath()), "platform.yaml")));

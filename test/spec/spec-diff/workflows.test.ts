@@ -8,6 +8,7 @@ import { diffSpecs } from "../../../scripts/lib/spec-diff/diff.mjs";
 import { toMarkdown } from "../../../scripts/lib/spec-diff/format/markdown.mjs";
 import { sideFromDocument } from "../../../scripts/lib/spec-diff/index.mjs";
 import { loadSpec } from "../../../scripts/lib/spec.mjs";
+import { recordAt } from "../../support/json-reads.js";
 import { fixtureArazzo, loadCases, sidesOf } from "./corpus.js";
 
 const cases = loadCases().filter((c) => c.workflows !== undefined);
@@ -44,7 +45,7 @@ describe("spec-diff: the workflows a change reaches", () => {
 
   it("reports the platform's own workflows that call an operation of the spec that changed", () => {
     const spec = loadSpec();
-    spec.paths["/api/public/dock-status/{dockStatusId}"].get.summary = "Read a job's status";
+    recordAt(spec, "paths", "/api/public/dock-status/{dockStatusId}", "get").summary = "Read a job's status";
     const base = sideFromDocument(loadSpec(), { file: "platform.yaml", label: "base" });
     const head = sideFromDocument(spec, { file: "platform.head.yaml", label: "head" });
     const report = diffSpecs(base, head, { arazzo: loadArazzo() });
