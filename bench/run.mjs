@@ -30,14 +30,25 @@ import { parseArgs } from "node:util";
 import { runProcess } from "../scripts/lib/process-run.mjs";
 import { CORE_BUDGET_BYTES, measureEntry } from "../scripts/lib/size-budget.mjs";
 import { lastReleaseFor, listReleases } from "../scripts/lib/spec-diff/sources.mjs";
+import { memberAt } from "../scripts/lib/json-members.mjs";
 import { loadSpec } from "../scripts/lib/spec.mjs";
 import { fmt, fmtSpread, median, MiB, ratio } from "./lib/stats.mjs";
 import { evaluate, TARGETS } from "./lib/verdicts.mjs";
 
-/** @typedef {import("../scripts/lib/json-types.ts").DocumentValue} DocumentValue */
-/** @typedef {{ result: DocumentValue, error?: undefined } | { error: string, result?: undefined }} ChildOutcome a child's JSON result, or why it gave none */
+/**
+ * What each bundled entry reports, by the entry's name: its own result type, which
+ * bench/lib/child.ts's report writes as one JSON line.
+ * @typedef {{
+ *   import: import("./import.ts").ImportResult, calls: import("./calls.ts").CallsResult, pagination: import("./pagination.ts").PaginationResult,
+ *   waiter: import("./waiter.ts").WaiterResult, mock: import("./mock.ts").MockBenchResult, inprocess: import("./in-process.ts").InProcessBenchResult,
+ *   cli: import("./cli.ts").CliBenchResult, "spec-diff": import("./spec-diff.ts").SpecDiffBenchResult, mcp: import("./mcp.ts").McpBenchResult,
+ * }} ChildResults
+ */
+/**
+ * @template {keyof ChildResults} [E=keyof ChildResults]
+ * @typedef {{ result: ChildResults[E], error?: undefined } | { error: string, result?: undefined }} ChildOutcome a child's JSON result, or why it gave none
+ */
 /** @typedef {{ path: string, size: number, sha256: string, chunkDir: string | undefined }} TestFile */
-/** @typedef {{ medianDelayS: number[], p90DelayS: number[], medianPolls: number[], meanPolls: number[] }} StrategyRuns */
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, "..");
@@ -126,6 +137,7 @@ const PLAN = quick
 
 /**
  * @param {string} message
+ * @returns {never}
  */
 function fail(message) {
   console.error(`bench: ${message}`);
@@ -312,10 +324,11 @@ const fileFor = (/** @type {string} */ which) => {
 
 /**
  * Runs one bundled entry with its options; resolves { result } or { error }.
- * @param {string} entry
+ * @template {keyof ChildResults} E
+ * @param {E} entry
  * @param {Record<string, unknown>} options
  * @param {number} timeoutMs
- * @returns {Promise<ChildOutcome>}
+ * @returns {Promise<ChildOutcome<E>>}
  */
 async function runChild(entry, options, timeoutMs) {
   const run = await runProcess(process.execPath, ["--expose-gc", join(bundleDir, `${entry}.mjs`), JSON.stringify(options)], {
@@ -324,7 +337,8 @@ async function runChild(entry, options, timeoutMs) {
     signal: stopChildren.signal,
   });
   const line = run.stdout.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
-  if (run.code === 0 && line) return { result: JSON.parse(line.slice(RESULT_PREFIX.length)) };
+  // The line is what the entry's report wrote from its typed result (the same bundle, this run).
+  if (run.code === 0 && line) return { result: /** @type {ChildResults[E]} */ (JSON.parse(line.slice(RESULT_PREFIX.length))) };
   const stderr = run.timedOut ? `${run.stderr}\n(killed after ${timeoutMs / 1000} s)` : run.stderr;
   const why = `${entry} exited with ${run.signal ?? run.code}: ${stderr.trim().split("\n").slice(-6).join(" | ")}`;
   log(why);
@@ -350,8 +364,8 @@ function rotated(list, by) {
   const start = by % list.length;
   return [...list.slice(start), ...list.slice(0, start)];
 }
-const note = (/** @type {ChildOutcome} */ outcome, /** @type {unknown[]} */ into) => {
-  if (outcome.error) raw.errors.push(outcome.error);
+const note = (/** @type {ChildOutcome<"import">} */ outcome, /** @type {import("./lib/verdicts.mjs").ImportRun[]} */ into) => {
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else into.push(outcome.result);
 };
 
@@ -410,35 +424,35 @@ if (selected("latency")) {
 
 if (selected("calls")) {
   const outcome = await runChild("calls", { ...PLAN.calls, repetitions: PLAN.reps }, quick ? 60_000 : 400_000);
-  if (outcome.error) raw.errors.push(outcome.error);
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else raw.calls = outcome.result;
   log("per-call overhead done");
 }
 
 if (selected("pagination")) {
   const outcome = await runChild("pagination", { ...PLAN.pagination, repetitions: PLAN.reps }, quick ? 60_000 : 400_000);
-  if (outcome.error) raw.errors.push(outcome.error);
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else raw.pagination = outcome.result;
   log("pagination done");
 }
 
 if (selected("waiter")) {
   const outcome = await runChild("waiter", { ...PLAN.waiter, repetitions: PLAN.reps }, 120_000);
-  if (outcome.error) raw.errors.push(outcome.error);
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else raw.waiter = outcome.result;
   log("waiter done");
 }
 
 if (selected("mock")) {
   const outcome = await runChild("mock", { ...PLAN.mock, repetitions: PLAN.reps }, quick ? 60_000 : 300_000);
-  if (outcome.error) raw.errors.push(outcome.error);
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else raw.mock = outcome.result;
   log("stateful mock done");
 }
 
 if (selected("inprocess")) {
   const outcome = await runChild("inprocess", { ...PLAN.inprocess, repetitions: PLAN.reps }, quick ? 60_000 : 300_000);
-  if (outcome.error) raw.errors.push(outcome.error);
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else raw.inprocess = outcome.result;
   log("in-process mock done");
 }
@@ -459,7 +473,7 @@ if (selected("cli")) {
     listing: PLAN.cli.listing,
   };
   const outcome = await runChild("cli", o, quick ? 120_000 : 900_000);
-  if (outcome.error) raw.errors.push(outcome.error);
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else raw.cli = outcome.result;
   log("command line done");
 }
@@ -471,7 +485,9 @@ if (selected("specdiff")) {
   // The working tree's spec against its last release (what the gate and a PR comment compare),
   // and the last two releases, a diff with changes of every level.
   const releases = listReleases();
-  const previous = lastReleaseFor(loadSpec().info.version, releases);
+  const version = memberAt(loadSpec(), "info", "version");
+  if (typeof version !== "string") fail("the spec has no info.version");
+  const previous = lastReleaseFor(version, releases);
   const pairs = [];
   if (previous)
     pairs.push({
@@ -492,7 +508,7 @@ if (selected("specdiff")) {
     { repoRoot: REPO_ROOT, runs: SPECDIFF_PLAN.runs, pairs: pairs.slice(0, SPECDIFF_PLAN.pairs) },
     quick ? 60_000 : 180_000,
   );
-  if (outcome.error) raw.errors.push(outcome.error);
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else raw.specdiff = outcome.result;
   log("spec diff done");
 }
@@ -513,7 +529,7 @@ if (selected("mcp")) {
     libraryScript: join(bundleDir, "library-import.mjs"),
   };
   const outcome = await runChild("mcp", o, quick ? 120_000 : 900_000);
-  if (outcome.error) raw.errors.push(outcome.error);
+  if (outcome.error !== undefined) raw.errors.push(outcome.error);
   else raw.mcp = outcome.result;
   log("MCP server done");
 }
@@ -709,14 +725,8 @@ if (selected("waiter") && raw.waiter) {
   const s = raw.waiter.strategies;
   const d = raw.waiter.defaults;
   // The waiter bench reports every strategy, each with these figures.
-  const delay = (/** @type {unknown} */ strategy) => {
-    const f = /** @type {StrategyRuns} */ (strategy);
-    return `${fmt(median(f.medianDelayS), 1)} s (p90 ${fmt(median(f.p90DelayS), 1)} s)`;
-  };
-  const polls = (/** @type {unknown} */ strategy) => {
-    const f = /** @type {StrategyRuns} */ (strategy);
-    return `${fmt(median(f.medianPolls), 0)} (mean ${fmt(median(f.meanPolls), 1)})`;
-  };
+  const delay = (/** @type {import("./waiter.ts").StrategyFigures} */ f) => `${fmt(median(f.medianDelayS), 1)} s (p90 ${fmt(median(f.p90DelayS), 1)} s)`;
+  const polls = (/** @type {import("./waiter.ts").StrategyFigures} */ f) => `${fmt(median(f.medianPolls), 0)} (mean ${fmt(median(f.meanPolls), 1)})`;
   const label = `${raw.waiter.jobs} jobs finishing 1 s–10 min (log-spread), simulated clock`;
   row(
     `6. Waiter: detection delay, ${label}`,

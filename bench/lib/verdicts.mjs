@@ -52,7 +52,7 @@ export const TARGETS = {
  *     latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number,
  *     loopHeapLastPageMiB: number },
- *   waiter?: { jobs: number, strategies: Record<string, Record<string, number[]>>, defaults: import("../waiter.ts").WaiterResult["defaults"] },
+ *   waiter?: import("../waiter.ts").WaiterResult,
  *   mcp?: { calls: number, mcpUs: number[], clientUs: number[], fileSize: number, mcpMiBps: number[], inProcessMiBps: number[], mcpSpawnMiBps: number[],
  *     mcpStartupMs: number[], libraryMiBps: number[], libraryCallMiBps: number[], mcpPeakRssMiB: number[], mcpCpuPerGiB: number[],
  *     libraryCpuPerGiB: number[], hashOk: boolean, problems: string[] },
@@ -344,12 +344,12 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
   return out;
 }
 
-/** @param {{ jobs: number, strategies: Record<string, Record<string, number[]>> }} w */
+/** @param {import("../waiter.ts").WaiterResult} w */
 function waiterText(w) {
   const s = w.strategies;
-  const m = (/** @type {string} */ name, /** @type {string} */ key) => median(s[name]?.[key] ?? []);
-  const d = (/** @type {string} */ name) => `${fmt(m(name, "medianDelayS"), 1)} s`;
-  const p = (/** @type {string} */ name) => fmt(m(name, "meanPolls"), 1);
+  const m = (/** @type {keyof typeof s} */ name, /** @type {keyof import("../waiter.ts").StrategyFigures} */ key) => median(s[name]?.[key] ?? []);
+  const d = (/** @type {keyof typeof s} */ name) => `${fmt(m(name, "medianDelayS"), 1)} s`;
+  const p = (/** @type {keyof typeof s} */ name) => fmt(m(name, "meanPolls"), 1);
   const tradeOff =
     `Waiter trade-off: the defaults (1 s first pause, doubling with full jitter, 30 s cap) notice a finished job after a median ${d("default")} ` +
     `(p90 ${fmt(m("default", "p90DelayS"), 1)} s) for ${p("default")} polls per job on average; a fixed 5 s poll notices after ${d("fixed5s")} ` +
