@@ -1,8 +1,8 @@
 // Renders docs/discrepancies.md from the x-discrepancies records of the spec, so the
 // list a reader sees can never drift from the records the tests and lint use.
 import { MARKDOWN_HEADER } from "./generated-header.mjs";
-import { isRecord, memberAt } from "./json-members.mjs";
-import { HTTP_METHODS, collectDiscrepancies, deref, fromPointer } from "./spec.mjs";
+import { memberAt } from "./json-members.mjs";
+import { HTTP_METHODS, collectDiscrepancies, deref, fromPointer, operationAt } from "./spec.mjs";
 import { tableCell as cell } from "./table-cell.mjs";
 
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
@@ -50,9 +50,7 @@ export function describeLocation(spec, pointer) {
   if (segments.length === 0) return "document root";
   const [first, path, method] = segments;
   if (first === "paths" && path !== undefined && method !== undefined && HTTP_METHODS.includes(method)) {
-    const item = memberAt(spec, "paths", path);
-    const operation = item === undefined ? undefined : memberAt(deref(spec, item), method);
-    if (!isRecord(operation)) throw new Error(`x-discrepancies record at "${pointer}": no ${method} operation at ${path}`);
+    const operation = operationAt(spec, { path, method });
     return dotted(operation, segments.slice(3), String(operation.operationId));
   }
   return dotted(spec, segments, "");

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { listOf, memberAt } from "../../scripts/lib/json-members.mjs";
 import type { JsonValue } from "../../scripts/lib/json-types.js";
-import { SPEC_ID, collectDiscrepancies, createSpecAjv, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
-import { listAt, operationAt, recordAt } from "../support/json-reads.js";
+import { SPEC_ID, collectDiscrepancies, createSpecAjv, listOperations, loadSpec, operationAt } from "../../scripts/lib/spec.mjs";
+import { listAt, recordAt } from "../support/json-reads.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);

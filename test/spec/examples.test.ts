@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
 import type { JsonRecord } from "../../scripts/lib/json-types.js";
-import { SPEC_ID, createSpecAjv, deref, listOperations, loadSpec, toPointer } from "../../scripts/lib/spec.mjs";
-import { operationAt, recordAt } from "../support/json-reads.js";
+import { SPEC_ID, createSpecAjv, examplesOf, listOperations, loadSpec, operationAt, toPointer } from "../../scripts/lib/spec.mjs";
+import { recordAt } from "../support/json-reads.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);
@@ -14,12 +14,12 @@ type Case = { where: string; kind: "request" | "response"; schemaPointer: string
 
 function mediaCases(kind: Case["kind"], where: string, content: JsonRecord, segments: (string | number)[]): Case[] {
   return Object.entries(content).flatMap(([mediaType, media]) =>
-    Object.entries(recordOf(memberAt(media, "examples"))).map(([name, example]) => ({
+    examplesOf(spec, media).map(({ name, value }) => ({
       where: `${where} ${mediaType}`,
       kind,
       schemaPointer: `${SPEC_ID}#${toPointer([...segments, mediaType, "schema"])}`,
       name,
-      value: memberAt(deref(spec, example), "value"),
+      value,
     })),
   );
 }

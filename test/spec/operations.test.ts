@@ -3,8 +3,8 @@
 // exactly these, so an operation dropped, renamed or moved by an edit fails loudly.
 import { describe, expect, it } from "vitest";
 import { listOf, memberAt } from "../../scripts/lib/json-members.mjs";
-import { listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
-import { listAt, operationAt } from "../support/json-reads.js";
+import { listOperations, loadSpec, operationAt } from "../../scripts/lib/spec.mjs";
+import { listAt } from "../support/json-reads.js";
 
 const FROM_INTERFACE_DOCUMENT = [
   ["listConnections", "GET /api/public/connections", "apiKey"],

@@ -10,8 +10,8 @@ import { arazzoPath, callSequence, loadArazzo, operationSteps } from "../../scri
 import { listOf, memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
 import type { JsonValue } from "../../scripts/lib/json-types.js";
 import { lintWorkflows } from "../../scripts/lib/lint.mjs";
-import { deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
-import { listAt, operationAt, recordAt } from "../support/json-reads.js";
+import { deref, listOperations, loadSpec, operationAt } from "../../scripts/lib/spec.mjs";
+import { listAt, recordAt } from "../support/json-reads.js";
 
 const arazzo = loadArazzo();
 const spec = loadSpec();

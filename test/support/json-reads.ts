@@ -18,6 +18,3 @@ export function listAt(value: JsonValue | undefined, ...keys: string[]): JsonVal
   if (!Array.isArray(found)) throw new Error(`no list at ${keys.join(".") || "the top"}`);
   return found;
 }
-
-/** The operation object of the spec that a listOperations entry describes. */
-export const operationAt = (spec: JsonValue, { path, method }: { path: string; method: string }): JsonRecord => recordAt(spec, "paths", path, method);
