@@ -270,6 +270,31 @@ export function binaryParts(spec) {
   return found;
 }
 
+const DISCREPANCY_TEXTS = ["id", "summary", "documented", "observed", "decision"];
+const DISCREPANCY_SOURCES = ["interface-document", "public-reference"];
+
+/**
+ * What makes `record` something other than a DiscrepancyRecord: the members of
+ * openapi/discrepancy.schema.json and their types (Spectral holds the spec to the rest of it).
+ * @param {JsonValue} record
+ * @returns {string | undefined} undefined when it is one
+ */
+function discrepancyProblem(record) {
+  if (!isRecord(record)) return "is not an object";
+  const text = DISCREPANCY_TEXTS.find((key) => typeof record[key] !== "string");
+  if (text) return `${text} is not a string`;
+  const { source, examples } = record;
+  if (typeof source !== "string" || !DISCREPANCY_SOURCES.includes(source)) return `source is not one of ${DISCREPANCY_SOURCES.join(", ")}`;
+  if (examples !== undefined && !(Array.isArray(examples) && examples.every((name) => typeof name === "string"))) return "examples is not a list of names";
+  return undefined;
+}
+
+/**
+ * @param {JsonValue} record
+ * @returns {record is JsonRecord & DiscrepancyRecord}
+ */
+const isDiscrepancyRecord = (record) => discrepancyProblem(record) === undefined;
+
 /**
  * Every x-discrepancies record with the pointer of the object that carries it,
  * depth-first in document order. The walk is blind to OpenAPI structure so a new
@@ -290,7 +315,10 @@ export function collectDiscrepancies(spec) {
       if (key === "x-discrepancies") {
         const pointer = toPointer(segments);
         if (!Array.isArray(value)) throw new Error(`x-discrepancies at "${pointer}" is not a list`);
-        for (const record of value) found.push({ pointer, record: /** @type {DiscrepancyRecord} */ (record) });
+        for (const [i, record] of value.entries()) {
+          if (!isDiscrepancyRecord(record)) throw new Error(`x-discrepancies at "${pointer}", record ${i}: ${discrepancyProblem(record)}`);
+          found.push({ pointer, record });
+        }
       } else {
         visit(value, [...segments, key]);
       }
