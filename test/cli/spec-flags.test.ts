@@ -6,49 +6,45 @@
 // lines below).
 import { type Argument, Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
-import { deref, loadSpec } from "../../scripts/lib/spec.mjs";
-import { operations } from "../../src/generated/operations.js";
+import { listOf, memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
+import type { JsonRecord, JsonValue } from "../../scripts/lib/json-types.js";
+import { derefRecord, loadSpec, operationNodes } from "../../scripts/lib/spec.mjs";
 import { buildProgram } from "../../src/cli/program.js";
 import { bindOption, specFieldsOf, specOption, type SpecField } from "../../src/cli/spec-flags.js";
 
 // Choices that are the command line's own, not a request field's.
 const OWN_CHOICES = new Set(["platform --output", "platform models import --progress", "platform completion <shell>", "platform drift --format"]);
 
-type Schema = Record<string, unknown> & { $ref?: string; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema };
 const spec = loadSpec();
+const nodesById = new Map(operationNodes(spec).map((nodes) => [nodes.op.operationId, nodes]));
 
 /** The schemas at a dotted path below `schema`, through $ref, every union branch and array items. */
-function schemasAt(schema: Schema | undefined, path: string[]): Schema[] {
+function schemasAt(schema: JsonValue | undefined, path: string[]): JsonRecord[] {
   if (!schema) return [];
-  const node = deref(spec, schema) as Schema;
-  const branches = (["oneOf", "anyOf", "allOf"] as const).flatMap((k) => (node[k] as Schema[] | undefined) ?? []);
+  const node = derefRecord(spec, schema);
+  const branches = (["oneOf", "anyOf", "allOf"] as const).flatMap((k) => listOf(node[k]));
   if (branches.length > 0) return branches.flatMap((b) => schemasAt(b, path));
   if (path.length === 0) return [node];
   const [head, ...rest] = path as [string, ...string[]];
-  if (head.endsWith("[]")) return schemasAt(node.properties?.[head.slice(0, -2)]?.items, rest);
-  return schemasAt(node.properties?.[head], rest);
+  if (head.endsWith("[]")) return schemasAt(memberAt(node, "properties", head.slice(0, -2), "items"), rest);
+  return schemasAt(memberAt(node, "properties", head), rest);
 }
 
 /** The field's schemas in the spec (empty when the operation has no such field). */
-function fieldSchemas(field: SpecField): Schema[] {
-  const { method, path } = operations[field.operationId];
-  const item = deref(spec, spec.paths[path]) as Record<string, Schema & { parameters?: Schema[]; requestBody?: Schema }>;
-  const operation = item[method]!;
+function fieldSchemas(field: SpecField): JsonRecord[] {
+  const nodes = nodesById.get(field.operationId);
+  if (!nodes) return [];
   if (field.in === "body") {
-    const body = deref(spec, operation.requestBody) as { content: Record<string, { schema: Schema }> };
-    return Object.values(body.content).flatMap((media) => schemasAt(media.schema, field.name.split(".")));
+    return Object.values(recordOf(nodes.body?.content)).flatMap((media) => schemasAt(memberAt(media, "schema"), field.name.split(".")));
   }
-  const parameters = [...((item.parameters as unknown as Schema[] | undefined) ?? []), ...(operation.parameters ?? [])].map(
-    (p) => deref(spec, p) as { in: string; name: string; schema: Schema },
-  );
-  return parameters.filter((p) => p.in === field.in && p.name === field.name).flatMap((p) => schemasAt(p.schema, []));
+  return nodes.parameters.filter((p) => p.in === field.in && p.name === field.name).flatMap((p) => schemasAt(p.schema, []));
 }
 
 /** The enum values of the field, every branch's together; undefined when some branch has none. */
-function specEnum(field: SpecField): string[] | undefined {
+function specEnum(field: SpecField): JsonValue[] | undefined {
   const schemas = fieldSchemas(field);
   if (schemas.length === 0 || schemas.some((s) => !Array.isArray(s.enum))) return undefined;
-  return [...new Set(schemas.flatMap((s) => s.enum as string[]))];
+  return [...new Set(schemas.flatMap((s) => listOf(s.enum)))];
 }
 
 interface Entry {

@@ -8,10 +8,11 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brokenLinks, renderMarkdown } from "../../scripts/lib/site/markdown.mjs";
 import { WORKFLOW_LINKS_START } from "../../scripts/lib/site/workflow-pages.mjs";
-import { REPO_ROOT, deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { isRecord, listOf, memberAt, recordOf, stringOr } from "../../scripts/lib/json-members.mjs";
+import type { JsonRecord, JsonValue } from "../../scripts/lib/json-types.js";
+import { REPO_ROOT, derefRecord, listOperations, loadSpec, operationNodes } from "../../scripts/lib/spec.mjs";
 import { serveDirectory } from "../../scripts/lib/static-server.mjs";
 import { builtSite, type BuiltSite } from "./support/built-site.js";
-import type { Json } from "../support/json.js";
 
 const GUIDES = readdirSync(resolve(REPO_ROOT, "docs/guides")).filter((name) => name.endsWith(".md") && name !== "README.md");
 const spec = loadSpec();
@@ -77,16 +78,16 @@ describe("the site's pages", () => {
 });
 
 describe("the API reference", () => {
-  let rendered: Json;
+  let rendered: JsonValue = null;
   beforeAll(() => {
     rendered = JSON.parse(readFileSync(join(built.site, "reference/openapi.json"), "utf8"));
   });
 
   it("renders the spec itself, with only x-codeSamples and the links to the workflows that call an operation added", () => {
     const withoutSamples = structuredClone(rendered);
-    for (const item of Object.values(withoutSamples.paths) as Record<string, Record<string, unknown>>[]) {
-      for (const operation of Object.values(item)) {
-        if (!operation || typeof operation !== "object") continue;
+    for (const item of Object.values(recordOf(memberAt(withoutSamples, "paths")))) {
+      for (const operation of Object.values(recordOf(item))) {
+        if (!isRecord(operation)) continue;
         delete operation["x-codeSamples"];
         const description = operation.description;
         if (typeof description === "string" && description.includes(WORKFLOW_LINKS_START)) {
@@ -100,9 +101,9 @@ describe("the API reference", () => {
   it("gives each of the 25 operations a TypeScript, a platform and a curl sample", () => {
     expect(operations).toHaveLength(25);
     for (const op of operations) {
-      const samples = rendered.paths[op.path][op.method]["x-codeSamples"];
-      expect(samples.map((s: { label: string }) => s.label), op.operationId).toEqual(["TypeScript client", "platform command", "curl"]);
-      for (const sample of samples) expect(sample.source.trim(), `${op.operationId} ${sample.label}`).not.toBe("");
+      const samples = listOf(memberAt(rendered, "paths", op.path, op.method, "x-codeSamples"));
+      expect(samples.map((s) => memberAt(s, "label")), op.operationId).toEqual(["TypeScript client", "platform command", "curl"]);
+      for (const sample of samples) expect(stringOr(memberAt(sample, "source"), "").trim(), `${op.operationId} ${memberAt(sample, "label")}`).not.toBe("");
     }
   });
 });
@@ -112,11 +113,11 @@ describe("the request bodies the reference renders", () => {
   // "Not object" with the rule's two fields), and Scalar lists no field of a body whose allOf
   // has a member that is a `not`: a rule across fields lives in an allOf member of its own,
   // said without one at its top (the deploy body's: an anyOf of "this one is absent").
-  const hasNot = (schema: Record<string, unknown>) => schema.not !== undefined;
-  const bodies = operations.flatMap((op) =>
-    Object.entries((deref(spec, spec.paths[op.path][op.method].requestBody)?.content ?? {}) as Record<string, { schema?: object }>).map(([type, media]) => ({
+  const hasNot = (schema: JsonRecord) => schema.not !== undefined;
+  const bodies = operationNodes(spec).flatMap(({ op, body }) =>
+    Object.entries(recordOf(body?.content)).map(([type, media]) => ({
       where: `${op.operationId} ${type}`,
-      schema: deref(spec, media.schema) as Record<string, unknown>,
+      schema: derefRecord(spec, memberAt(media, "schema")),
     })),
   );
 
@@ -126,15 +127,15 @@ describe("the request bodies the reference renders", () => {
 
   it("never have a not at their top, or at an allOf member's", () => {
     const bare = bodies.filter(
-      ({ schema }) => hasNot(schema) || ((schema.allOf as Array<Record<string, unknown>> | undefined) ?? []).some((member) => hasNot(deref(spec, member))),
+      ({ schema }) => hasNot(schema) || listOf(schema.allOf).some((member) => hasNot(derefRecord(spec, member))),
     );
     expect(bare.map((body) => body.where)).toEqual([]);
   });
 
   it("list the deploy body's fields where a renderer looks for them", () => {
     const deploy = bodies.find((body) => body.where.startsWith("deployModel "))!.schema;
-    const fields = ((deploy.allOf as Array<Record<string, unknown>>) ?? [deploy]).find((member) => member.properties);
-    expect(Object.keys(fields!.properties as object)).toEqual(expect.arrayContaining(["name", "hyperParameters", "deviceType"]));
+    const fields = (Array.isArray(deploy.allOf) ? deploy.allOf : [deploy]).map((member) => memberAt(member, "properties")).find(isRecord);
+    expect(Object.keys(fields ?? {})).toEqual(expect.arrayContaining(["name", "hyperParameters", "deviceType"]));
   });
 });
 

@@ -11,6 +11,7 @@ import { createPlatformClient as createPortableClient, type DriftReport, type Pl
 import { createPlatformClient as createNodeClient } from "../../src/node.js";
 import { APIError, ConfigurationError, isTransientError, PlatformError, ResponseValidationError } from "../../src/kernel/errors.js";
 import { startLocalServer, type LocalServer } from "../support/local-server.js";
+import { exampleRecord, specVersionOf } from "../support/spec-members.js";
 
 const API_KEY = "drift-test-key-1a2b3c";
 // Planted in drifting fields of the answers: no report, log line or error may ever hold it.
@@ -21,7 +22,7 @@ const GOOD = "cn-00000000-0000-4000-8000-000000000002";
 const JOB = "ds-2b3c4d5e";
 
 const spec = loadSpec();
-const conforming = spec.components.examples.Connection.value;
+const conforming = exampleRecord(spec, "Connection");
 
 // The fake service: one drifting answer per route, and one conforming answer.
 const ANSWERS: Record<string, { status: number; type?: string; body: unknown }> = {
@@ -141,7 +142,7 @@ describe.each(ENTRIES)("validateResponses on the %s", (_, make) => {
       expected: "string",
       received: ["integer"],
       count: 2,
-      specVersion: spec.info.version,
+      specVersion: specVersionOf(spec),
       recordedBy: ["client"],
     });
     expect(get("/provider")).toMatchObject({ kind: "enum", expected: "one of API, PROVIDER_ONE, PROVIDER_TWO, PROVIDER_THREE", received: ["string"] });

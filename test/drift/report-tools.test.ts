@@ -20,11 +20,12 @@ import type { DriftReport } from "../../src/drift/report-format.js";
 import { driftReportToSarif } from "../../src/drift/sarif.js";
 import { hasDrift, SUMMARY_COLUMNS, summarizeDriftReport } from "../../src/drift/summary.js";
 import { PlatformError } from "../../src/kernel/errors.js";
+import { specVersionOf } from "../support/spec-members.js";
 
 const schema = loadReportSchema();
 const ajv = createReportAjv();
 const validateReport = ajv.compile(schema);
-const version = loadSpec().info.version;
+const version = specVersionOf(loadSpec());
 const scratch = mkdtempSync(join(tmpdir(), "drift-report-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -9,7 +9,8 @@ import { join, resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT, deref, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { memberAt } from "../../scripts/lib/json-members.mjs";
+import { REPO_ROOT, derefRecord, listOperations, loadSpec, operationNodes } from "../../scripts/lib/spec.mjs";
 import { createMcpServer } from "../../src/mcp.js";
 import { OPERATION_TOOLS } from "../../src/mcp/operation-tools.js";
 import { createPlatformClient } from "../../src/node.js";
@@ -69,12 +70,13 @@ describe("the schemas", () => {
   });
 
   it("describe their arguments in the spec's words", () => {
-    const parameter = (name: string) => deref(spec, spec.components.parameters[name]) as { description: string };
+    const parameter = (name: string) => derefRecord(spec, memberAt(spec, "components", "parameters", name));
+    const schemaAt = (...keys: string[]) => memberAt(spec, "components", "schemas", ...keys);
     expect(properties(byName("deploy_model")).modelId!.description).toBe(parameter("ModelIdPath").description);
     expect(properties(byName("deploy_model")).modelType!.description).toBe(parameter("ModelTypeQuery").description);
     expect(properties(byName("wait_for_job")).dockStatusId!.description).toBe(parameter("DockStatusIdPath").description);
-    expect(properties(byName("list_chunks")).nextCursor!.description).toBe(spec.components.schemas.ListChunksRequest.properties.nextCursor.description);
-    expect(properties(byName("deploy_model")).hyperParameters!.properties).toEqual(spec.components.schemas.HyperParameters.properties);
+    expect(properties(byName("list_chunks")).nextCursor!.description).toBe(schemaAt("ListChunksRequest", "properties", "nextCursor", "description"));
+    expect(properties(byName("deploy_model")).hyperParameters!.properties).toEqual(schemaAt("HyperParameters", "properties"));
   });
 
   it("ask for a reference wherever the spec has a secret value, and accept nothing else there", () => {
@@ -100,7 +102,7 @@ describe("the schemas", () => {
 describe("coverage and annotations", () => {
   it("every operation of the spec has a tool that is listed", () => {
     const listed = new Set(tools.map((t) => t.name));
-    expect(Object.keys(OPERATION_TOOLS).sort()).toEqual(listOperations(spec).map((o: { operationId: string }) => o.operationId).sort());
+    expect(Object.keys(OPERATION_TOOLS).sort()).toEqual(listOperations(spec).map((o) => o.operationId).sort());
     for (const [operationId, offeredBy] of Object.entries(OPERATION_TOOLS)) {
       for (const tool of offeredBy as readonly string[]) expect(listed.has(tool), `${operationId} → ${tool}`).toBe(true);
     }
@@ -108,12 +110,7 @@ describe("coverage and annotations", () => {
   });
 
   it("idempotentHint is true exactly when every operation a tool offers is x-retry-safe in the spec", () => {
-    const retrySafe = new Map(
-      listOperations(spec).map((o: { operationId: string; path: string; method: string }) => [
-        o.operationId,
-        spec.paths[o.path][o.method]["x-retry-safe"] === true,
-      ]),
-    );
+    const retrySafe = new Map(operationNodes(spec).map(({ op, operation }) => [op.operationId, operation["x-retry-safe"] === true]));
     for (const tool of tools) {
       const offered = Object.entries(OPERATION_TOOLS).filter(([, names]) => (names as readonly string[]).includes(tool.name)).map(([id]) => id);
       expect(tool.annotations?.idempotentHint, tool.name).toBe(offered.every((id) => retrySafe.get(id)));

@@ -1,10 +1,10 @@
 // Builds a request for any operation of the spec from the spec itself: its first named
 // request example as the body, a valid value for each path and required query parameter,
 // and the credential header its security scheme names. Used to drive the Prism mock.
-import { deref, type listOperations } from "../../scripts/lib/spec.mjs";
-import type { Json } from "./json.js";
+import { isRecord, memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
+import type { JsonRecord } from "../../scripts/lib/json-types.js";
+import { derefRecord, type listOperations, operationNodes } from "../../scripts/lib/spec.mjs";
 
-type Spec = Record<string, Json>;
 export type Operation = ReturnType<typeof listOperations>[number];
 
 // A value that satisfies each parameter's schema (id patterns included).
@@ -25,24 +25,39 @@ export const VALID_PARAMS: Record<string, string> = {
 
 export const CREDENTIALS = { "x-api-key": "test-api-key", auth: "test.jwt.value" } as const;
 
-export function parametersOf(spec: Spec, op: Operation): Array<{ name: string; in: string; required?: boolean }> {
-  const item = spec.paths[op.path];
-  return [...(item.parameters ?? []), ...(item[op.method].parameters ?? [])].map((p) => deref(spec, p));
+/** The operation's path item, operation object, parameters and request body, $refs followed. */
+function nodesOf(spec: JsonRecord, op: Operation) {
+  const found = operationNodes(spec).find((nodes) => nodes.op.operationId === op.operationId);
+  if (!found) throw new Error(`${op.operationId} is no operation of the spec`);
+  return found;
 }
 
-export function credentialHeader(spec: Spec, op: Operation): string {
-  return spec.components.securitySchemes[op.security[0]!].name;
+export function parametersOf(spec: JsonRecord, op: Operation): Array<{ name: string; in: string; required?: boolean }> {
+  return nodesOf(spec, op).parameters.map((p) => {
+    if (typeof p.name !== "string" || typeof p.in !== "string") throw new Error(`${op.operationId}: a parameter without a name or an in`);
+    return { name: p.name, in: p.in, required: p.required === true };
+  });
 }
 
-export function requestExamples(spec: Spec, op: Operation): Array<{ name: string; mediaType: string; value: Json }> {
-  const body = spec.paths[op.path][op.method].requestBody;
-  if (!body) return [];
-  return Object.entries(body.content as Record<string, Json>).flatMap(([mediaType, media]) =>
-    Object.entries(media.examples ?? {}).map(([name, ex]) => ({ name, mediaType, value: (deref(spec, ex) as Json).value })),
+export function credentialHeader(spec: JsonRecord, op: Operation): string {
+  const [scheme = ""] = op.security;
+  const name = memberAt(spec, "components", "securitySchemes", scheme, "name");
+  if (typeof name !== "string") throw new Error(`${op.operationId}: security scheme ${scheme} names no header`);
+  return name;
+}
+
+export function requestExamples(spec: JsonRecord, op: Operation): Array<{ name: string; mediaType: string; value: JsonRecord }> {
+  const { body } = nodesOf(spec, op);
+  return Object.entries(recordOf(body?.content)).flatMap(([mediaType, media]) =>
+    Object.entries(recordOf(memberAt(media, "examples"))).map(([name, ex]) => {
+      const { value } = derefRecord(spec, ex);
+      if (!isRecord(value)) throw new Error(`${op.operationId}: request example ${name} (${mediaType}) is not an object`);
+      return { name, mediaType, value };
+    }),
   );
 }
 
-export function toBody(mediaType: string, value: Json): { body: BodyInit; headers: Record<string, string> } {
+export function toBody(mediaType: string, value: JsonRecord): { body: BodyInit; headers: Record<string, string> } {
   if (mediaType === "application/json") return { body: JSON.stringify(value), headers: { "content-type": "application/json" } };
   const form = new FormData();
   for (const [key, v] of Object.entries(value)) {
@@ -53,7 +68,7 @@ export function toBody(mediaType: string, value: Json): { body: BodyInit; header
 }
 
 /** A request that the spec says is valid, for the operation's first (or a named) example. */
-export function sampleRequest(spec: Spec, op: Operation, baseUrl: string, exampleName?: string): { url: string; init: RequestInit } {
+export function sampleRequest(spec: JsonRecord, op: Operation, baseUrl: string, exampleName?: string): { url: string; init: RequestInit } {
   const params = parametersOf(spec, op);
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(VALID_PARAMS[name]!));
   const query = new URLSearchParams(

@@ -3,6 +3,7 @@
 // refuses, each refusal naming the node at fault.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { memberAt } from "../../../scripts/lib/json-members.mjs";
 import { SPEC_ID, createSpecAjv, loadSpec } from "../../../scripts/lib/spec.mjs";
 import {
   CHUNK_FILTER_KEYS,
@@ -17,6 +18,7 @@ import {
   type ChunkFilterKey,
   type ChunkFilterNode,
 } from "../../../src/wrappers/listing/filters.js";
+import { exampleRecord } from "../../support/spec-members.js";
 import { issuesOf, pairsOf, validationErrorOf } from "../../support/validation-issues.js";
 
 const spec = loadSpec();
@@ -64,12 +66,12 @@ describe("builder", () => {
   });
 
   it("builds the spec's own ListChunksFiltered example, which the spec accepts", () => {
-    expect(built).toStrictEqual(spec.components.examples.ListChunksFiltered.value.filters);
+    expect(built).toStrictEqual(exampleRecord(spec, "ListChunksFiltered").filters);
     expect(specAccepts(built)).toBe(true);
   });
 
   it("offers exactly the spec's filter keys", () => {
-    const enumInSpec = spec.components.schemas.ChunkFilterLeaf.properties.key.enum;
+    const enumInSpec = memberAt(spec, "components", "schemas", "ChunkFilterLeaf", "properties", "key", "enum");
     expect([...CHUNK_FILTER_KEYS]).toStrictEqual(enumInSpec);
   });
 

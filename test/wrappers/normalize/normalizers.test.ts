@@ -1,11 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isRecord, memberAt, recordOf } from "../../../scripts/lib/json-members.mjs";
 import { loadSpec } from "../../../scripts/lib/spec.mjs";
 import { UnexpectedResponseError } from "../../../src/kernel/errors.js";
 import { normalizeChunk } from "../../../src/wrappers/normalize/chunks.js";
 import { normalizeDeleteTotals } from "../../../src/wrappers/normalize/delete-totals.js";
 import { isTerminal, normalizeJob } from "../../../src/wrappers/normalize/jobs.js";
 import { normalizePageNumber } from "../../../src/kernel/records.js";
+import { exampleValue } from "../../support/spec-members.js";
 
 const ID_KEYS = ["dockStatusId", "dock-statusId", "_id"] as const;
 
@@ -258,12 +260,8 @@ describe("normalizeChunk", () => {
 
 // The spec's own named examples, each with its canonical reading written out by hand.
 describe("the spec's named examples", () => {
-  const examples: Record<string, { value: unknown }> = loadSpec().components.examples;
-  const value = (name: string) => {
-    const example = examples[name];
-    if (!example) throw new Error(`example ${name} is missing from the spec`);
-    return example.value;
-  };
+  const spec = loadSpec();
+  const value = (name: string) => exampleValue(spec, name);
 
   const MODEL = "cm-4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8";
   const TOOL = "a-5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b";
@@ -334,9 +332,9 @@ describe("the spec's named examples", () => {
   };
 
   it("has an expectation below for every job-record example (a new one must be added here)", () => {
-    const jobExamples = Object.keys(examples).filter((name) => {
-      const v = examples[name]!.value;
-      return typeof v === "object" && v !== null && "jobType" in v && "status" in v;
+    const jobExamples = Object.keys(recordOf(memberAt(spec, "components", "examples"))).filter((name) => {
+      const v = memberAt(spec, "components", "examples", name, "value");
+      return isRecord(v) && "jobType" in v && "status" in v;
     });
     expect(jobExamples.sort()).toEqual(Object.keys(JOBS).sort());
   });
