@@ -7,7 +7,8 @@ import { arazzoPath } from "./arazzo.mjs";
 import { lintCode } from "./code-lint.mjs";
 import { isRecord, listOf, memberAt, numberOr, stringOr } from "./json-members.mjs";
 import { cliEntry, runCli } from "./node-cli.mjs";
-import { REPO_ROOT, specPath, toPointer } from "./spec.mjs";
+import { REPO_ROOT, specPath } from "./spec.mjs";
+import { spectralFindings } from "./spectral-report.mjs";
 
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
@@ -25,8 +26,6 @@ import { REPO_ROOT, specPath, toPointer } from "./spec.mjs";
  * What `npm run lint` found: `spec` names what was linted.
  * @typedef {{ spec: string, reports: LintReport[], ok: boolean }} LintResult
  */
-
-const SPECTRAL_SEVERITIES = ["error", "warning", "info", "hint"];
 
 // Shown when a tool fails without producing its report (bad config, missing file, crash).
 /** @param {string} text */
@@ -117,24 +116,18 @@ export async function runSpectral(spec = specPath(), ruleset = ".spectral.yaml")
     "--fail-severity=warn",
     `--ruleset=${resolve(REPO_ROOT, ruleset)}`,
   ]);
-  const results = parsed(run.stdout);
-  if (!Array.isArray(results)) return failed("spectral", run, "spectral produced no JSON report");
-  const problems = results.map((result) => {
-    const severity = memberAt(result, "severity");
-    const source = stringOr(memberAt(result, "source"), "");
-    const path = listOf(memberAt(result, "path")).filter((segment) => typeof segment === "string" || typeof segment === "number");
-    return {
-      tool: "spectral",
-      severity: (typeof severity === "number" ? SPECTRAL_SEVERITIES[severity] : undefined) ?? "error",
-      rule: String(memberAt(result, "code")),
-      message: String(memberAt(result, "message")),
-      file: source ? relative(REPO_ROOT, source) : "",
-      // Spectral counts lines and columns from zero; Redocly and editors from one.
-      line: numberOr(memberAt(result, "range", "start", "line"), -1) + 1,
-      column: numberOr(memberAt(result, "range", "start", "character"), -1) + 1,
-      pointer: `#${toPointer(path)}`,
-    };
-  });
+  const findings = spectralFindings(run.stdout);
+  if (!findings) return failed("spectral", run, "spectral produced no JSON report");
+  const problems = findings.map((finding) => ({
+    tool: "spectral",
+    severity: finding.severity === "warn" ? "warning" : finding.severity,
+    rule: finding.rule,
+    message: finding.message,
+    file: finding.source ? relative(REPO_ROOT, finding.source) : "",
+    line: finding.line,
+    column: finding.column,
+    pointer: finding.pointer,
+  }));
   return summary("spectral", run, problems);
 }
 

@@ -7,12 +7,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
-import { listOf, memberAt, numberOr } from "./json-members.mjs";
 import { cliEntry, runCli } from "./node-cli.mjs";
-import { REPO_ROOT, loadSpec, specPath, toPointer } from "./spec.mjs";
+import { REPO_ROOT, loadSpec, specPath } from "./spec.mjs";
+import { SPECTRAL_SEVERITIES as SEVERITIES, spectralFindings } from "./spectral-report.mjs";
 
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
-/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /**
  * A rule of a Spectral ruleset module (code, not JSON: its formats are functions that say whether
  * a document is of their kind, each with its name).
@@ -32,8 +31,6 @@ import { REPO_ROOT, loadSpec, specPath, toPointer } from "./spec.mjs";
 
 export const OWASP_PACKAGE = "@stoplight/spectral-owasp-ruleset";
 export const SECURITY_RULESET = resolve(REPO_ROOT, "openapi/security.spectral.yaml");
-// Spectral's numeric severities, in its order; "warn" is how a ruleset spells warning.
-const SEVERITIES = ["error", "warn", "info", "hint"];
 // The severities `--fail-severity=warn` fails on.
 export const GATING = new Set(["error", "warn"]);
 
@@ -95,28 +92,11 @@ async function spectral(ruleset, spec) {
     "--format=json",
     `--ruleset=${ruleset}`,
   ]);
-  /** @type {JsonValue} */
-  let results;
-  try {
-    results = JSON.parse(run.stdout);
-  } catch {
-    results = null;
-  }
+  const findings = spectralFindings(run.stdout);
   // A ruleset that does not load, or a crash: no report, so nothing may count as clean.
-  if (!Array.isArray(results)) throw new Error(`spectral produced no JSON report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`.trim());
-  return results.map((r) => {
-    const severity = memberAt(r, "severity");
-    const path = listOf(memberAt(r, "path")).filter((segment) => typeof segment === "string" || typeof segment === "number");
-    return {
-      rule: String(memberAt(r, "code")),
-      severity: (typeof severity === "number" ? SEVERITIES[severity] : undefined) ?? "error",
-      pointer: `#${toPointer(path)}`,
-      where: path.join("."),
-      // Spectral counts lines from zero; only used to list findings in document order.
-      line: numberOr(memberAt(r, "range", "start", "line"), -1) + 1,
-      message: String(memberAt(r, "message")),
-    };
-  });
+  if (!findings) throw new Error(`spectral produced no JSON report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`.trim());
+  // `line` is only used to list findings in document order.
+  return findings.map(({ rule, severity, pointer, path, line, message }) => ({ rule, severity, pointer, where: path.join("."), line, message }));
 }
 
 /**
