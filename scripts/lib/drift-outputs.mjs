@@ -11,15 +11,14 @@ import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { codeHeader } from "./generated-header.mjs";
 import { inlineRuntimeHelpers } from "./response-validators.mjs";
-import { isRecord, listOf, memberAt, recordOf, stringOr } from "./json-members.mjs";
+import { listOf, memberAt, recordOf, stringOr } from "./json-members.mjs";
 import { walkSchema } from "./schema-walk.mjs";
-import { REPO_ROOT, derefRecord, escapeSegment, operationNodes } from "./spec.mjs";
+import { REPO_ROOT, derefRecord, discrepancyProblem, escapeSegment, isDiscrepancyRecord, operationNodes } from "./spec.mjs";
 
 /** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 /** @typedef {import("./spec.mjs").DiscrepancyRecord} DiscrepancyRecord */
-/** @typedef {Pick<DiscrepancyRecord, "id" | "summary" | "documented" | "observed" | "decision">} RecordText */
-/** @typedef {(at: string, record: RecordText) => void} AddRecord */
+/** @typedef {(at: string, record: DiscrepancyRecord) => void} AddRecord */
 
 const DRIFT_REPORT_SCHEMA = "openapi/drift-report.schema.json";
 const JSON_MEDIA_TYPE = "application/json";
@@ -40,19 +39,15 @@ export function namesInRecord(record) {
 }
 
 /**
- * The x-discrepancies records on a node of the spec, as far as the labels read them. Spectral holds
- * each record to openapi/discrepancy.schema.json; one that slipped past it stops the generator.
+ * The x-discrepancies records on a node of the spec, each checked as collectDiscrepancies checks
+ * them (Spectral holds the spec to the rest of openapi/discrepancy.schema.json).
  * @param {JsonValue | undefined} node
- * @returns {RecordText[]}
+ * @returns {DiscrepancyRecord[]}
  */
 function recordsOn(node) {
-  return listOf(memberAt(node, "x-discrepancies")).map((record) => {
-    if (isRecord(record)) {
-      const { id, summary, documented, observed, decision } = record;
-      const texts = typeof summary === "string" && typeof documented === "string" && typeof observed === "string" && typeof decision === "string";
-      if (typeof id === "string" && texts) return { id, summary, documented, observed, decision };
-    }
-    throw new Error(`x-discrepancies: ${JSON.stringify(record)} is no record (id, summary, documented, observed and decision must be strings)`);
+  return listOf(memberAt(node, "x-discrepancies")).map((record, i) => {
+    if (!isDiscrepancyRecord(record)) throw new Error(`x-discrepancies, record ${i}: ${discrepancyProblem(record)}`);
+    return record;
   });
 }
 

@@ -279,7 +279,7 @@ const DISCREPANCY_SOURCES = ["interface-document", "public-reference"];
  * @param {JsonValue} record
  * @returns {string | undefined} undefined when it is one
  */
-function discrepancyProblem(record) {
+export function discrepancyProblem(record) {
   if (!isRecord(record)) return "is not an object";
   const text = DISCREPANCY_TEXTS.find((key) => typeof record[key] !== "string");
   if (text) return `${text} is not a string`;
@@ -293,7 +293,7 @@ function discrepancyProblem(record) {
  * @param {JsonValue} record
  * @returns {record is JsonRecord & DiscrepancyRecord}
  */
-const isDiscrepancyRecord = (record) => discrepancyProblem(record) === undefined;
+export const isDiscrepancyRecord = (record) => discrepancyProblem(record) === undefined;
 
 /**
  * Every x-discrepancies record with the pointer of the object that carries it,
