@@ -3,14 +3,14 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, it } from "vitest";
-import { memberAt } from "../../scripts/lib/json-members.mjs";
 import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
+import { specVersionOf } from "../support/spec-members.js";
 
 const manifest = JSON.parse(readFileSync(resolve(REPO_ROOT, "package.json"), "utf8"));
 const changelog = readFileSync(resolve(REPO_ROOT, "CHANGELOG.md"), "utf8");
 
 it("package.json version is the spec's info.version", () => {
-  expect(manifest.version).toBe(memberAt(loadSpec(), "info", "version"));
+  expect(manifest.version).toBe(specVersionOf(loadSpec()));
 });
 
 it("the changelog's latest release is the package version", () => {

@@ -7,7 +7,6 @@ import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { CLIENT_LIMITS } from "../../scripts/lib/client-install.mjs";
-import { memberAt } from "../../scripts/lib/json-members.mjs";
 import { checkClient } from "../../scripts/lib/package-checks.mjs";
 import { npmCommand, packStage } from "../../scripts/lib/pack.mjs";
 import { lintImports, lintManifest, lintTypes } from "../../scripts/lib/package-lint.mjs";
@@ -16,6 +15,7 @@ import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
 import { MCP_SDK } from "../../src/mcp/sdk-peer.js";
 import { packedPackage } from "./installed-package.js";
 import type { Json } from "../support/json.js";
+import { specVersionOf } from "../support/spec-members.js";
 
 const LONG = 240_000;
 const CHECK_PACKAGE = resolve(REPO_ROOT, "scripts/check-package.mjs");
@@ -206,7 +206,7 @@ describe("npm run build", () => {
   it("stamps the spec's info.version into dist/version.js", async () => {
     const { stage } = await packedPackage();
     const { SPEC_VERSION } = await import(join(stage, "dist/version.js"));
-    expect(SPEC_VERSION).toBe(memberAt(loadSpec(), "info", "version"));
+    expect(SPEC_VERSION).toBe(specVersionOf(loadSpec()));
     expect(JSON.parse(readFileSync(join(stage, "dist/platform.json"), "utf8")).info.version).toBe(SPEC_VERSION);
   }, LONG);
 });

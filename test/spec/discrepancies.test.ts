@@ -6,6 +6,7 @@ import { listOf, memberAt } from "../../scripts/lib/json-members.mjs";
 import type { JsonValue } from "../../scripts/lib/json-types.js";
 import { SPEC_ID, collectDiscrepancies, createSpecAjv, listOperations, loadSpec, operationAt } from "../../scripts/lib/spec.mjs";
 import { listAt, recordAt } from "../support/json-reads.js";
+import { exampleValue } from "../support/spec-members.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);
@@ -19,7 +20,6 @@ const operation = (id: string) => {
   return operationAt(spec, op);
 };
 const exampleNames = (id: string) => Object.keys(recordAt(operation(id), "responses", "200", "content", "application/json", "examples"));
-const exampleValue = (ref: string) => memberAt(spec, "components", "examples", ref, "value");
 /** The components.parameters entry a `$ref` names. */
 const parameterOf = (ref: JsonValue) => recordAt(spec, "components", "parameters", String(memberAt(ref, "$ref")).split("/").pop()!);
 
@@ -86,10 +86,10 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     at: "/paths/~1api~1public~1guardrails~1undeploy/post",
     holds: () => {
       const [first, ...rest] = exampleNames("undeployGuardrail");
-      expect(exampleValue("GuardrailUndeployed")).toMatchObject({ action: "UNDEPLOY", jobType: "GUARDRAILS" });
+      expect(exampleValue(spec, "GuardrailUndeployed")).toMatchObject({ action: "UNDEPLOY", jobType: "GUARDRAILS" });
       expect(first).toBe("guardrailUndeployed");
       expect(rest).toContain("guardrailUndeployedVendorSample");
-      const vendor = exampleValue("GuardrailUndeployedVendorSample");
+      const vendor = exampleValue(spec, "GuardrailUndeployedVendorSample");
       expect(vendor).toMatchObject({ action: "DEPLOY", toolId: expect.stringMatching(/^a-/) });
       expect(valid("JobRecord", vendor)).toBe(true);
     },
@@ -98,8 +98,8 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     at: "/paths/~1api~1public~1files~1session~1{sessionId}~1complete/post",
     holds: () => {
       expect(exampleNames("completeImportSession")[0]).toBe("importCompleted");
-      expect(exampleValue("ImportCompleted")).toMatchObject({ action: "IMPORT" });
-      const vendor = exampleValue("ImportCompletedVendorSample");
+      expect(exampleValue(spec, "ImportCompleted")).toMatchObject({ action: "IMPORT" });
+      const vendor = exampleValue(spec, "ImportCompletedVendorSample");
       expect(vendor).toMatchObject({ action: "EXPORT", jobType: "MODELS" });
       expect(valid("ImportCompletion", vendor)).toBe(true);
     },
@@ -118,7 +118,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       expect(valid("DeleteChunksRequest", { chunkId: [] })).toBe(false);
       expect(valid("DeleteChunksRequest", { chunkId: ["1234"] })).toBe(false);
       expect(valid("DeleteChunksRequest", { chunkId: ["chk-1"] })).toBe(true);
-      expect(exampleValue("DeleteChunksMissingIds")).toEqual({ message: "One or more chunkIds don't exist" });
+      expect(exampleValue(spec, "DeleteChunksMissingIds")).toEqual({ message: "One or more chunkIds don't exist" });
       const responses = recordAt(operation("deleteChunksById"), "responses");
       expect(Object.keys(responses).sort()).toEqual(["200", "400", "401", "404", "500", "default"]);
       expect(memberAt(responses, "400", "content", "application/json", "examples", "deleteChunksMissingIds", "$ref")).toBe("#/components/examples/DeleteChunksMissingIds");
@@ -193,7 +193,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
       expect(valid("OptimizationInfo", { optimizationType: "", quantizationType: "" })).toBe(true);
       expect(valid("OptimizationInfo", { optimizationType: "vllm", quantizationType: "int8_float16" })).toBe(true);
       expect(valid("OptimizationInfo", { optimizationType: "tensorrt" })).toBe(false);
-      expect(memberAt(exampleValue("DeployModelVendorSample"), "optimizationInfo")).toEqual({ optimizationType: "", quantizationType: "" });
+      expect(memberAt(exampleValue(spec, "DeployModelVendorSample"), "optimizationInfo")).toEqual({ optimizationType: "", quantizationType: "" });
     },
   },
   "dock-status-from-public-reference": {
@@ -292,7 +292,7 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
     at: "/paths/~1api~1public~1models~1{modelId}~1export/post",
     holds: () => {
       expect(operation("exportModel").requestBody).toBeUndefined();
-      const done = exampleValue("DockStatusModelExportDone");
+      const done = exampleValue(spec, "DockStatusModelExportDone");
       expect(memberAt(done, "response", "downloadUrl")).toMatch(/^ https:/);
       expect(done).not.toHaveProperty("dockStatusId");
       expect(done).not.toHaveProperty("dock-statusId");
@@ -330,8 +330,8 @@ const DECISIONS: Record<string, { at: string; holds: () => void }> = {
         expect(replaceTitle).toBe(`${createTitle} (replace)`);
       }
       for (const name of ["ReplaceCustomDefaultConnectionVendorSample", "ReplaceCustomExistingConnectionVendorSample"]) {
-        expect(exampleValue(name)).not.toHaveProperty("provider");
-        expect(valid("ReplaceConnectionRequest", exampleValue(name))).toBe(true);
+        expect(exampleValue(spec, name)).not.toHaveProperty("provider");
+        expect(valid("ReplaceConnectionRequest", exampleValue(spec, name))).toBe(true);
       }
     },
   },

@@ -8,6 +8,7 @@ import { stringify } from "yaml";
 import { lintSpec } from "../../scripts/lib/lint.mjs";
 import { loadSpec } from "../../scripts/lib/spec.mjs";
 import { listAt, recordAt } from "../support/json-reads.js";
+import { exampleRecord } from "../support/spec-members.js";
 
 describe("lint gate", () => {
   it("redocly and spectral report zero errors and zero warnings on the spec", async () => {
@@ -19,7 +20,7 @@ describe("lint gate", () => {
 
   it("fails a spec with a bad example, a missing summary and a malformed discrepancy record", async () => {
     const spec = loadSpec();
-    recordAt(spec, "components", "examples", "DeployGuardrail", "value").name = "Profanity";
+    exampleRecord(spec, "DeployGuardrail").name = "Profanity";
     delete recordAt(spec, "paths", "/api/public/guardrails/undeploy", "post").summary;
     delete recordAt(listAt(spec, "components", "schemas", "JobRecord", "x-discrepancies")[0]).decision;
     const dir = mkdtempSync(join(tmpdir(), "lint-"));

@@ -11,15 +11,15 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReportAjv, loadReportSchema } from "../../scripts/lib/drift-outputs.mjs";
-import { memberAt } from "../../scripts/lib/json-members.mjs";
 import { REPO_ROOT, loadSpec } from "../../scripts/lib/spec.mjs";
 import { DriftRecorder } from "../../src/drift/recorder.js";
 import type { DriftReport } from "../../src/drift/report-format.js";
+import { exampleValue } from "../support/spec-members.js";
 
 const SCRIPT = resolve(REPO_ROOT, "scripts/proxy.mjs");
 const spec = loadSpec();
 // Conforming by construction: the spec's own sample of a guardrail deploy job.
-const CONFORMING = memberAt(spec, "components", "examples", "GuardrailDeployed", "value");
+const CONFORMING = exampleValue(spec, "GuardrailDeployed");
 // A job record with no id key at all and a number for a status.
 const NON_CONFORMING = { jobType: "TOOLS", action: "EXPORT", status: 42 };
 const API_KEY = { "x-api-key": "test-api-key" };
