@@ -71,7 +71,8 @@ function anchored(schema) {
  */
 function bodySchema({ op, body }) {
   if (!body) return undefined;
-  const [mediaType] = /** @type {[string]} */ (Object.keys(recordOf(body.content)));
+  const [mediaType] = Object.keys(recordOf(body.content));
+  if (mediaType === undefined) throw new Error(`${op.operationId}: the request body has no media type`);
   return { $ref: `${SPEC_ID}#${toPointer(["paths", op.path, op.method, "requestBody", "content", mediaType, "schema"])}` };
 }
 

@@ -238,4 +238,15 @@ describe("the rendering's rules", () => {
     expect(() => toOpenApi30(minimal({ Tuple: { type: "array", prefixItems: [{ type: "string" }] } }))).toThrow("/components/schemas/Tuple");
     expect(() => toOpenApi30(minimal({ Ref: { $ref: "#/components/schemas/Other", description: "d" } }))).toThrow("keys beside $ref");
   });
+
+  it("stops at a document it cannot read as OpenAPI, naming where", () => {
+    const serverless = { ...minimal({}), servers: [{ variables: { region: { default: "eu" } } }] };
+    expect(() => toOpenApi30(serverless)).toThrow("/servers/0/url: not a string");
+    expect(() => toOpenApi30({ ...minimal({}), paths: { "/things": "text" } })).toThrow("/paths//things: not a path item");
+    const multipart = { schema: { type: "object", properties: {} }, encoding: { file: { contentType: "application/octet-stream" } } };
+    const upload = { operationId: "upload", requestBody: { content: { "multipart/form-data": multipart } }, responses: {} };
+    expect(() => toOpenApi30({ ...minimal({}), paths: { "/files": { post: upload } } })).toThrow(
+      "#/paths/~1files/post/requestBody/content/multipart~1form-data/schema/properties/file: not a schema object",
+    );
+  });
 });

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { operations } from "../../src/generated/operations.js";
 import * as validators from "../../src/generated/validators.js";
 import { requestValidators } from "../../src/generated/validators.js";
+import type { JsonRecord } from "../../scripts/lib/json-types.js";
 import { REPO_ROOT, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
+import { renderValidators } from "../../scripts/lib/validators.mjs";
 import { parametersOf, requestExamples, VALID_PARAMS } from "../support/sample-requests.js";
 
 const spec = loadSpec();
@@ -81,5 +83,18 @@ describe("generated request validators", () => {
     expect(safe.sort()).toEqual(
       ["listConnections", "getConnection", "replaceConnection", "listChunks", "getDockStatus", "uploadImportChunk", "undeployModel", "undeployTool", "undeployGuardrail"].sort(),
     );
+  });
+});
+
+describe("the request validators' generator", () => {
+  const withOperation = (operation: JsonRecord) => ({
+    spec: { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/things/{id}": { post: { operationId: "makeThing", responses: {}, ...operation } } } },
+    file: "src/generated/validators.js",
+  });
+
+  it("stops at a parameter without a schema or a request body without a media type, naming the operation", () => {
+    const schemaless = withOperation({ parameters: [{ name: "id", in: "path", required: true }] });
+    expect(() => renderValidators(schemaless)).toThrow("makeThing: the path parameter id has no schema");
+    expect(() => renderValidators(withOperation({ requestBody: { content: {} } }))).toThrow("makeThing: the request body has no media type");
   });
 });
