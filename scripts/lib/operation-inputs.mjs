@@ -75,9 +75,9 @@ function inliner(spec) {
           defs[name] = null; // claimed first, so the schema's own references to itself stop here
           defs[name] = inline(target);
         }
-        return { $ref: `#/$defs/${name}`, .../** @type {JsonRecord} */ (inline(siblings)) };
+        return { $ref: `#/$defs/${name}`, ...recordOf(inline(siblings)) };
       }
-      const resolved = { .../** @type {JsonRecord} */ (inline(target)), .../** @type {JsonRecord} */ (inline(siblings)) };
+      const resolved = { ...recordOf(inline(target)), ...recordOf(inline(siblings)) };
       return name === SECRET_SCHEMA ? { ...resolved, "x-secret": true } : resolved;
     }
     /** @type {JsonRecord} */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isRecord, memberAt, recordOf } from "../../../scripts/lib/json-members.mjs";
+import { isRecord, listOf, memberAt, recordOf } from "../../../scripts/lib/json-members.mjs";
 import { loadSpec } from "../../../scripts/lib/spec.mjs";
 import { UnexpectedResponseError } from "../../../src/kernel/errors.js";
 import { normalizeChunk } from "../../../src/wrappers/normalize/chunks.js";
@@ -360,13 +360,13 @@ describe("the spec's named examples", () => {
     ["ChunkPageWithMore", "chk-5f2a9c3e-1b7d-4e8f-a6c2-9d0e3b4f5a61", 12],
     ["ChunkPageLast", "chk-6a3b0d4f-2c8e-4f9a-b7d3-0e1f4c5a6b72", 3],
   ])("reads the chunk of %s", (name, chunkId, pageNumber) => {
-    const [chunk] = (value(name) as { chunks: unknown[] }).chunks.map(normalizeChunk);
+    const [chunk] = listOf(memberAt(value(name), "chunks")).map(normalizeChunk);
     expect(chunk).toMatchObject({ chunkId, pageNumber });
   });
 
   it("reads the update sample's string pageNumber as the same page as the documented integer", () => {
-    const vendor = (value("UpdateChunkVendorSample") as { pageNumber: unknown }).pageNumber;
-    const documented = (value("UpdateChunk") as { pageNumber: unknown }).pageNumber;
+    const vendor = memberAt(value("UpdateChunkVendorSample"), "pageNumber");
+    const documented = memberAt(value("UpdateChunk"), "pageNumber");
     expect(vendor).toBe("12");
     expect(normalizePageNumber(vendor)).toBe(12);
     expect(normalizePageNumber(documented)).toBe(12);
