@@ -7,6 +7,7 @@ import { memberAt, recordOf } from "../../scripts/lib/json-members.mjs";
 import type { JsonRecord, JsonValue } from "../../scripts/lib/json-types.js";
 import { SPEC_ID, createSpecAjv, deref, examplesOf, listOperations, loadSpec, operationAt, refOf, specPath } from "../../scripts/lib/spec.mjs";
 import { CREDENTIALS, credentialHeader, sampleRequest } from "../support/sample-requests.js";
+import { exampleRecord } from "../support/spec-members.js";
 
 const spec = loadSpec();
 const ajv = createSpecAjv(spec);
@@ -75,7 +76,7 @@ describe("Prism refuses requests that break the document", () => {
   }
   /** The DeployModel example with one of its hyperParameters set to `value`. */
   const deployModelWith = (hyperParameter: string, value: JsonValue): JsonRecord => {
-    const body = recordOf(memberAt(spec, "components", "examples", "DeployModel", "value"));
+    const body = exampleRecord(spec, "DeployModel");
     return { ...body, hyperParameters: { ...recordOf(body.hyperParameters), [hyperParameter]: value } };
   };
 
