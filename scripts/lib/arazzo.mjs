@@ -18,7 +18,7 @@ export function arazzoPath() {
   return resolve(REPO_ROOT, process.env.PLATFORM_ARAZZO ?? DEFAULT_ARAZZO);
 }
 
-/** @returns {import("./json-types.ts").JsonObject} */
+/** @returns {import("./json-types.ts").JsonRecord} */
 export function loadArazzo(file = arazzoPath()) {
   return parse(readFileSync(file, "utf8"));
 }

@@ -5,7 +5,7 @@ const SPEC = "openapi/platform.yaml";
 
 /**
  * What scripts/generate.mjs hands every renderer: the parsed spec and its absolute path.
- * @typedef {{ spec: import("./json-types.ts").JsonObject, file: string }} RenderContext
+ * @typedef {{ spec: import("./json-types.ts").JsonRecord, file: string }} RenderContext
  */
 
 /** The header of a generated TypeScript or JavaScript file made from `source`, as lines. */

@@ -11,9 +11,8 @@ import { resolve } from "node:path";
 import { isRecord, memberAt, recordOf } from "./json-members.mjs";
 import { HTTP_METHODS, REPO_ROOT, binaryParts, fromPointer } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
-/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 
 /** Where `npm run generate` writes it, relative to the repository (and the package). */
 export const OPENAPI_30_FILE = "openapi/platform-3.0.json";
@@ -301,7 +300,7 @@ function withFileParts(spec) {
 
 /**
  * The 3.0.3 document; the input is not changed. Key order follows the input's.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 export function toOpenApi30(spec) {
   if (typeof spec.openapi !== "string" || !/^3\.1\./.test(spec.openapi)) fail("/openapi", `expected a 3.1 document, found ${spec.openapi}`);

@@ -7,7 +7,7 @@ import { codeHeader } from "./generated-header.mjs";
 import { memberAt, recordOf } from "./json-members.mjs";
 import { SPEC_ID, createSpecAjv, deref, operationNodes, refOf, toPointer } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
 
 const JSON_MEDIA_TYPE = "application/json";
 
@@ -15,7 +15,7 @@ const JSON_MEDIA_TYPE = "application/json";
  * Every (operation, status) whose answer has a JSON schema, with the pointer of that schema in
  * the spec. A response that is a $ref (the shared 400/401/404/500) is followed to where its
  * schema really sits, so the compiled code shares one function per shared response.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 export function responseSchemas(spec) {
   /** @type {{ name: string, operationId: string, status: string, pointer: string }[]} */

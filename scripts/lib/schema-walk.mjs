@@ -1,7 +1,11 @@
 // The one walk over a schema of the spec that the generators share (request enums, ordered
 // fields, drift labels): every schema node reached from a root, with the path of the values it
 // describes. What a node means is the visitor's business; the walk only knows how schemas nest.
+import { isRecord, listOf, recordOf } from "./json-members.mjs";
 import { deref } from "./spec.mjs";
+
+/** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 
 /** A path step into an array's items. */
 export const ITEM = Symbol("item");
@@ -14,8 +18,8 @@ const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 
 /**
  * @typedef {string | typeof ITEM | typeof ENTRY} Step a property name, ITEM or ENTRY
- * @typedef {(node: Record<string, any>, path: readonly Step[]) => typeof SKIP | void} SchemaVisitor
- * @typedef {{ keyword: string, segments: string[], step: Step | undefined, schema: unknown }} Subschema
+ * @typedef {(node: JsonRecord, path: readonly Step[]) => typeof SKIP | void} SchemaVisitor
+ * @typedef {{ keyword: string, segments: string[], step: Step | undefined, schema: JsonValue }} Subschema
  */
 
 /**
@@ -25,21 +29,20 @@ const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
  * (step: the name), its items (ITEM) and its maps, additionalProperties and patternProperties
  * (ENTRY). `segments` locate each below the node, as a JSON Pointer's unescaped segments. Values
  * are given as written: a boolean schema too, and a `$ref` not followed.
- * @param {Record<string, any>} node
+ * @param {JsonRecord} node
  * @returns {Subschema[]}
  */
 export function subschemas(node) {
   /** @type {Subschema[]} */
   const found = [];
   for (const keyword of COMPOSITIONS) {
-    const branches = Array.isArray(node[keyword]) ? node[keyword] : [];
-    for (const [i, schema] of branches.entries()) found.push({ keyword, segments: [keyword, String(i)], step: undefined, schema });
+    for (const [i, schema] of listOf(node[keyword]).entries()) found.push({ keyword, segments: [keyword, String(i)], step: undefined, schema });
   }
-  for (const [name, schema] of Object.entries(node.properties ?? {})) found.push({ keyword: "properties", segments: ["properties", name], step: name, schema });
+  for (const [name, schema] of Object.entries(recordOf(node.properties))) found.push({ keyword: "properties", segments: ["properties", name], step: name, schema });
   if (node.items !== undefined) found.push({ keyword: "items", segments: ["items"], step: ITEM, schema: node.items });
   const extra = node.additionalProperties;
   if (extra !== undefined) found.push({ keyword: "additionalProperties", segments: ["additionalProperties"], step: ENTRY, schema: extra });
-  for (const [pattern, schema] of Object.entries(node.patternProperties ?? {})) {
+  for (const [pattern, schema] of Object.entries(recordOf(node.patternProperties))) {
     found.push({ keyword: "patternProperties", segments: ["patternProperties", pattern], step: ENTRY, schema });
   }
   return found;
@@ -51,8 +54,8 @@ export function subschemas(node) {
  * down is not entered again, so a recursive schema is walked once). The branches of allOf, anyOf
  * and oneOf describe the same values as their parent: same path. Below an object come its
  * properties (path + name) and its maps (path + ENTRY); below an array its items (path + ITEM).
- * @param {any} spec
- * @param {unknown} schema
+ * @param {JsonRecord} spec
+ * @param {JsonValue | undefined} schema
  * @param {SchemaVisitor} visit
  * @param {readonly Step[]} [path]
  */
@@ -61,20 +64,20 @@ export function walkSchema(spec, schema, visit, path = []) {
 }
 
 /**
- * @param {any} spec
- * @param {unknown} schema
+ * @param {JsonRecord} spec
+ * @param {JsonValue | undefined} schema
  * @param {SchemaVisitor} visit
  * @param {readonly Step[]} path
  * @param {ReadonlySet<string>} refs the $refs on the way down
  */
 function walk(spec, schema, visit, path, refs) {
-  if (schema === null || typeof schema !== "object") return;
-  const node = /** @type {Record<string, any>} */ (schema);
-  if (typeof node.$ref === "string") {
-    if (refs.has(node.$ref)) return;
-    walk(spec, deref(spec, node), visit, path, new Set(refs).add(node.$ref));
+  if (!isRecord(schema)) return;
+  const ref = schema.$ref;
+  if (typeof ref === "string") {
+    if (refs.has(ref)) return;
+    walk(spec, deref(spec, schema), visit, path, new Set(refs).add(ref));
     return;
   }
-  if (visit(node, path) === SKIP) return;
-  for (const { step, schema: child } of subschemas(node)) walk(spec, child, visit, step === undefined ? path : [...path, step], refs);
+  if (visit(schema, path) === SKIP) return;
+  for (const { step, schema: child } of subschemas(schema)) walk(spec, child, visit, step === undefined ? path : [...path, step], refs);
 }

@@ -9,10 +9,8 @@ import addFormats from "ajv-formats";
 import { escapeSegment, pointerOf, segmentsOf } from "../../src/kernel/json-pointer.js";
 import { isRecord, listOf, memberAt, recordOf } from "./json-members.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
-/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
-/** @typedef {import("./json-types.ts").DocumentValue} DocumentValue */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /**
  * One x-discrepancies record, as openapi/discrepancy.schema.json defines it (Spectral holds every
  * record of the spec to that schema).
@@ -47,7 +45,7 @@ export function specPath() {
 
 /**
  * Parses the spec; YAML errors (duplicate keys included) abort rather than warn.
- * @returns {JsonObject}
+ * @returns {JsonRecord}
  */
 export function loadSpec(file = specPath()) {
   const doc = parseDocument(readFileSync(file, "utf8"));
@@ -94,21 +92,21 @@ export function getAtPointer(spec, pointer) {
 /**
  * Follows local $refs (only "#/..." ones: the spec is a single file) until a plain object.
  * @overload
- * @param {JsonObject} spec
- * @param {DocumentValue} node a node of the spec or a reference to one
- * @returns {DocumentValue}
+ * @param {JsonRecord} spec
+ * @param {JsonValue} node a node of the spec or a reference to one
+ * @returns {JsonValue}
  */
 /**
  * A member that may be missing: undefined comes back as it went in.
  * @overload
- * @param {JsonObject} spec
- * @param {DocumentValue | undefined} node
- * @returns {DocumentValue | undefined}
+ * @param {JsonRecord} spec
+ * @param {JsonValue | undefined} node
+ * @returns {JsonValue | undefined}
  */
 /**
- * @param {JsonObject} spec
- * @param {DocumentValue | undefined} node
- * @returns {DocumentValue | undefined}
+ * @param {JsonRecord} spec
+ * @param {JsonValue | undefined} node
+ * @returns {JsonValue | undefined}
  */
 export function deref(spec, node) {
   const seen = new Set();
@@ -126,8 +124,8 @@ export function deref(spec, node) {
  * `node` with its $refs followed when that is an object, else an empty one: for a member of the
  * spec that is read field by field (a parameter, a request body, a media type), where a missing
  * one reads as empty.
- * @param {JsonObject} spec
- * @param {DocumentValue | undefined} node
+ * @param {JsonRecord} spec
+ * @param {JsonValue | undefined} node
  * @returns {JsonRecord}
  */
 export const derefRecord = (spec, node) => recordOf(deref(spec, node));
@@ -143,7 +141,7 @@ export const refOf = (node) => {
 
 /**
  * The path item at `path` ($ref followed), or an empty one.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {string} path
  * @returns {JsonRecord}
  */
@@ -151,7 +149,7 @@ export const pathItemAt = (spec, path) => derefRecord(spec, memberAt(spec, "path
 
 /**
  * The operation object of an operation listOperations gave: `operationAt(spec, op).responses`.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {{ path: string, method: string }} op
  * @returns {JsonRecord}
  */
@@ -159,7 +157,7 @@ export const operationAt = (spec, op) => derefRecord(spec, pathItemAt(spec, op.p
 
 /**
  * The named examples of a media type object, each $ref followed: `examplesOf(spec, media)`.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {JsonValue | undefined} media
  * @returns {{ name: string, value: JsonValue | undefined }[]} value undefined for an example given by externalValue
  */
@@ -186,7 +184,7 @@ const requirementsOf = (value) =>
  * Every operation, in document order (paths as written, methods in OpenAPI order),
  * so generated tables and reports read like the spec and diff quietly.
  * `security` lists the scheme names of the effective requirements (operation, else root).
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @returns {Operation[]}
  */
 export function listOperations(spec) {
@@ -230,7 +228,7 @@ export function listOperations(spec) {
  * listOperations' operations with the objects they are read from, $refs followed: `item` the path
  * item, `operation` the operation object, `parameters` the path item's then the operation's, and
  * `body` the request body (null when there is none).
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @returns {{ op: Operation, item: JsonRecord, operation: JsonRecord, parameters: JsonRecord[], body: JsonRecord | null }[]}
  */
 export function operationNodes(spec) {
@@ -252,7 +250,7 @@ const TEXT_PART = /^\s*(text\/|application\/([\w.-]+\+)?json\b)/i;
  * Encoding Object and no type in its schema (a schema of `type: string` has generators and
  * validators treat the bytes as text). `schema` is the "#/..." pointer of the object schema that
  * declares the part, once $refs are followed.
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 export function binaryParts(spec) {
   const found = [];
@@ -369,7 +367,7 @@ function extensionKeys(spec) {
  * SPEC_ID, so any schema in it compiles by pointer:
  *   ajv.compile({ $ref: `${SPEC_ID}#/components/schemas/JobRecord` })
  * `options` pass through to Ajv (e.g. code: { source: true, esm: true } for standalone).
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {import("ajv").Options} [options]
  */
 export function createSpecAjv(spec, options = {}) {

@@ -6,9 +6,8 @@ import { codeHeader } from "./generated-header.mjs";
 import { isRecord, listOf, memberAt, recordOf, stringOr } from "./json-members.mjs";
 import { SPEC_ID, createSpecAjv, deref, operationNodes, refOf, toPointer } from "./spec.mjs";
 
-/** @typedef {import("./json-types.ts").JsonObject} JsonObject */
-/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {import("./json-types.ts").JsonRecord} JsonRecord */
+/** @typedef {import("./json-types.ts").JsonValue} JsonValue */
 /** @typedef {ReturnType<typeof operationNodes>[number]} OperationNode */
 /** @typedef {import("./generated-header.mjs").RenderContext} RenderContext */
 
@@ -20,7 +19,7 @@ export const PARTS = ["path", "query", "body"];
 // each variant's `const`, not from `mapping`. (A file part needs nothing: its schema has no type,
 // so the Blob the caller passes is valid as it is.)
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  */
 function forRuntimeValues(spec) {
   const copy = structuredClone(spec);
@@ -86,7 +85,7 @@ const inlineRuntimeHelpers = (/** @type {string} */ code) => code.replace(UCS2LE
 // per shape as well, so the client can say which shape a request came closest to instead of
 // listing every shape's complaints.
 /**
- * @param {JsonObject} spec
+ * @param {JsonRecord} spec
  * @param {OperationNode} node
  * @returns {{ title: string, schema: JsonRecord }[]}
  */

@@ -16,7 +16,7 @@ import { cliEntry, runCli, toolEnv } from "../../scripts/lib/node-cli.mjs";
 import { openApi30Path } from "../../scripts/lib/openapi-3.0.mjs";
 import { collectDiscrepancies, listOperations, loadSpec, specPath } from "../../scripts/lib/spec.mjs";
 import { credentialHeader } from "../support/sample-requests.js";
-import type { JsonObject, JsonValue } from "../../scripts/lib/json-types.js";
+import type { JsonRecord, JsonValue } from "../../scripts/lib/json-types.js";
 import type { Json } from "../support/json.js";
 
 // The tools are a folder of their own (test/spec/portability/package.json), installed here on first use.
@@ -36,7 +36,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Each x-discrepancies record of a document as text, sorted: where they sit may change, what they say may not. */
 const records = (document: JsonValue) => collectDiscrepancies(document).map(({ record }: { record: unknown }) => JSON.stringify(record)).sort();
-const operationKeys = (document: JsonObject) => listOperations(document).map((op: { method: string; path: string }) => `${op.method} ${op.path}`).sort();
+const operationKeys = (document: JsonRecord) => listOperations(document).map((op: { method: string; path: string }) => `${op.method} ${op.path}`).sort();
 
 describe.each(Object.entries(DOCUMENTS))("parsers and validators on the %s document", (_version, document) => {
   it("@scalar/openapi-parser calls it valid", async () => {

@@ -1,6 +1,7 @@
 // The schema walk the generators share: which nodes it reaches, with which paths, and where it
 // stops (a visitor's SKIP, a $ref already on the way down).
 import { describe, expect, it } from "vitest";
+import type { JsonRecord, JsonValue } from "../../scripts/lib/json-types.js";
 import { ENTRY, ITEM, SKIP, subschemas, walkSchema, type Step } from "../../scripts/lib/schema-walk.mjs";
 
 const spec = {
@@ -14,10 +15,10 @@ const spec = {
 
 const show = (path: readonly Step[]) => path.map((step) => (step === ITEM ? "[]" : step === ENTRY ? "{}" : step)).join("/");
 
-function visited(schema: unknown, visit?: (node: Record<string, unknown>, path: readonly Step[]) => typeof SKIP | undefined): string[] {
+function visited(schema: JsonValue | undefined, visit?: (node: JsonRecord, path: readonly Step[]) => typeof SKIP | undefined): string[] {
   const seen: string[] = [];
   walkSchema(spec, schema, (node, path) => {
-    seen.push(`${show(path)}:${(node.title as string | undefined) ?? node.type}`);
+    seen.push(`${show(path)}:${String(node.title ?? node.type)}`);
     return visit?.(node, path);
   });
   return seen;
