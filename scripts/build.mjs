@@ -34,6 +34,8 @@ const COPIED = [
   "node/regular-file.d.ts",
   "kernel/json-pointer.js",
   "kernel/json-pointer.d.ts",
+  "kernel/is-record.js",
+  "kernel/is-record.d.ts",
 ];
 
 /**

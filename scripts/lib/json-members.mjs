@@ -2,6 +2,7 @@
 // it is read, and a map or list that is missing, or is something else, reads as empty. The spec-diff
 // compares documents nobody linted (a base from git, a file a user names), so a wrong shape there
 // is input, not a bug.
+import { isRecord as isObject } from "../../src/kernel/is-record.js";
 
 /**
  * @typedef {import("./json-types.ts").JsonValue} JsonValue
@@ -9,12 +10,12 @@
  */
 
 /**
- * Whether a value is an object (not an array): src/kernel/records.ts's guard, for JSON values and
- * in JavaScript, since node runs most scripts without a TypeScript loader.
- * @param {JsonValue | undefined} value
- * @returns {value is JsonRecord}
+ * Whether a value is an object (not an array): the package's own guard, src/kernel/is-record.js,
+ * bound here to JSON values, so it narrows a JsonValue to a JsonRecord as a callback too
+ * (`.filter(isRecord)`, where TypeScript would take the guard's last overload).
+ * @type {(value: JsonValue | undefined) => value is JsonRecord}
  */
-export const isRecord = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isRecord = isObject;
 
 /**
  * The member at `keys` through nested objects: memberAt(spec, "components", "schemas", name).

@@ -3,9 +3,8 @@
 
 export type JsonRecord = Record<string, unknown>;
 
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+// One guard for src and the scripts alike (is-record.js, plain JavaScript for node).
+export { isRecord } from "./is-record.js";
 
 /** The value trimmed, or undefined when it is not a string or nothing is left of it. */
 export function text(value: unknown): string | undefined {
