@@ -85,13 +85,13 @@ describe("collectDiscrepancies", () => {
   it("refuses a record that lacks a member or has one of the wrong type, naming where and which", () => {
     const { decision: _decision, ...undecided } = record("undecided");
     expect(() => collectDiscrepancies({ info: { "x-discrepancies": [record("fine"), undecided] } })).toThrow(
-      'x-discrepancies at "/info", record 1: decision is not a string',
+      'x-discrepancies at "/info", record 1: must have required property \'decision\'',
     );
     expect(() => collectDiscrepancies({ "x-discrepancies": [{ ...record("elsewhere"), source: "hearsay" }] })).toThrow(
-      'x-discrepancies at "", record 0: source is not one of interface-document, public-reference',
+      'x-discrepancies at "", record 0: source must be equal to one of the allowed values: interface-document, public-reference',
     );
-    expect(() => collectDiscrepancies({ "x-discrepancies": [{ ...record("listed"), examples: "One" }] })).toThrow("record 0: examples is not a list of names");
-    expect(() => collectDiscrepancies({ "x-discrepancies": ["text"] })).toThrow("record 0: is not an object");
+    expect(() => collectDiscrepancies({ "x-discrepancies": [{ ...record("listed"), examples: "One" }] })).toThrow("record 0: examples must be array");
+    expect(() => collectDiscrepancies({ "x-discrepancies": ["text"] })).toThrow("record 0: must be object");
   });
 
   it("refuses a repeated id", () => {
