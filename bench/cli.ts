@@ -8,8 +8,9 @@
 // script of its own (bench/lib/library-list.ts), both printing the same JSON Lines into a pipe
 // this process drains; and the command's peak RSS for the whole listing against a tenth of it
 // (--limit), which must be flat. Last, how long `platform --help` and `platform completion bash`
-// take to start, beside node starting an empty module (the floor under both). Peak RSS is each
-// process's own, read from getrusage as it exits.
+// take to start as installed (one module per source file, as in dist/), beside the same commands
+// bundled and node starting an empty module (the floor under all). Peak RSS is each process's own,
+// read from getrusage as it exits.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -26,6 +27,8 @@ export interface CliBenchOptions {
   startupRuns: number;
   /** The bundled command line (platform.mjs beside this bundle). */
   cli: string;
+  /** The command line as installed: dist/cli/main.js, one module per source file. */
+  installedCli: string;
   /** The bundled library script (library-import.mjs beside this bundle). */
   libraryScript: string;
   /** The bundled listing script (library-list.mjs beside this bundle). */
@@ -56,8 +59,12 @@ export interface CliBenchResult {
   cliBarMiBps: number[];
   cliPeakRssMiB: number[];
   cliBarPeakRssMiB: number[];
+  /** Starts of the installed command line (installedCli), which the target is about. */
   startupMs: number[];
   completionStartupMs: number[];
+  /** The same starts of the bundled command line, for the record: what module loading costs. */
+  bundledStartupMs: number[];
+  bundledCompletionStartupMs: number[];
   /** node on an empty module: the floor under every start, measured between the command's starts. */
   nodeStartupMs: number[];
   listing: ListingResult;
@@ -147,6 +154,8 @@ runMain(async (): Promise<CliBenchResult> => {
     cliBarPeakRssMiB: [],
     startupMs: [],
     completionStartupMs: [],
+    bundledStartupMs: [],
+    bundledCompletionStartupMs: [],
     nodeStartupMs: [],
     listing: { chunks: 0, cliRate: [], libraryRate: [], cliPeakRssMiB: [], cliSmallPeakRssMiB: [], libraryPeakRssMiB: [], smallChunks: 0 },
     hashOk: true,
@@ -217,8 +226,10 @@ runMain(async (): Promise<CliBenchResult> => {
     writeFileSync(empty, "");
     for (let i = 0; i < o.startupRuns; i++) {
       for (const [args, into] of [
-        [[o.cli, "--help"], result.startupMs],
-        [[o.cli, "completion", "bash"], result.completionStartupMs],
+        [[o.installedCli, "--help"], result.startupMs],
+        [[o.installedCli, "completion", "bash"], result.completionStartupMs],
+        [[o.cli, "--help"], result.bundledStartupMs],
+        [[o.cli, "completion", "bash"], result.bundledCompletionStartupMs],
         [[empty], result.nodeStartupMs],
       ] as const) {
         const ran = await run(process.execPath, [...args], {});

@@ -22,7 +22,7 @@
 // speed target is reported in the table and fails the run only with --strict.
 import { spawnSync } from "node:child_process";
 import { createCipheriv, createHash, randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -235,6 +235,23 @@ const bundleDir = join(work, "bundle");
   // it loads the MCP SDK, the validators and each command's work only when a command needs
   // them, and so does this bundle. As one file it compiled all 3.4 MB on every start.
   await build({ ...common, entryPoints: { platform: join(REPO_ROOT, "src/cli/main.ts") }, outdir: join(bundleDir, "cli"), splitting: true });
+}
+
+// The command line as npm installs it: dist/ is tsc's output, one ES module per source file, so
+// `platform --help` resolves and links some forty files, which costs a slow machine about 30 ms
+// more than the split bundle above. Its start-up is what the target is about. Each source file
+// is compiled alone (esbuild without bundling, as tsc emits it: the same imports, the ones only
+// types use dropped), beside the package.json and node_modules the installed package finds.
+const installedDir = join(work, "installed");
+{
+  const { build } = await import("esbuild");
+  const src = args.src ? resolve(args.src) : join(REPO_ROOT, "src");
+  const sources = readdirSync(src, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(ts|js)$/.test(name) && !name.endsWith(".d.ts"))
+    .map((name) => join(src, name));
+  await build({ entryPoints: sources, outbase: src, outdir: join(installedDir, "dist"), platform: "node", format: "esm", target: "node20", logLevel: "warning" });
+  writeFileSync(join(installedDir, "package.json"), readFileSync(join(REPO_ROOT, "package.json")));
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(installedDir, "node_modules"), "dir");
 }
 
 // Resolves every import that lands in the repo's src/ to the same file under `dir` instead.
@@ -468,6 +485,7 @@ if (selected("cli")) {
     repetitions: PLAN.cli.reps,
     startupRuns: PLAN.cli.startupRuns,
     cli: join(bundleDir, "cli", "platform.mjs"),
+    installedCli: join(installedDir, "dist", "cli", "main.js"),
     libraryScript: join(bundleDir, "library-import.mjs"),
     listScript: join(bundleDir, "library-list.mjs"),
     listing: PLAN.cli.listing,
@@ -903,19 +921,19 @@ if (selected("cli") && raw.cli) {
     status(v.listFlat),
   );
   row(
-    `8. Command line: platform --help, ${c.startupMs.length} starts`,
+    `8. Command line: platform --help as installed (one module per source file), ${c.startupMs.length} starts`,
     "ms, median (min–max)",
     fmtSpread(c.startupMs, 0),
-    `node on an empty module ${fmtSpread(c.nodeStartupMs, 0)}`,
+    `bundled ${fmtSpread(c.bundledStartupMs, 0)}; node on an empty module ${fmtSpread(c.nodeStartupMs, 0)}`,
     "",
     `< ${TARGETS.cliStartupMs} ms`,
     status(v.startupMet),
   );
   row(
-    `8. Command line: platform completion bash, ${c.completionStartupMs.length} starts`,
+    `8. Command line: platform completion bash as installed (one module per source file), ${c.completionStartupMs.length} starts`,
     "ms, median (min–max)",
     fmtSpread(c.completionStartupMs, 0),
-    `node on an empty module ${fmtSpread(c.nodeStartupMs, 0)}`,
+    `bundled ${fmtSpread(c.bundledCompletionStartupMs, 0)}; node on an empty module ${fmtSpread(c.nodeStartupMs, 0)}`,
     "",
     `< ${TARGETS.cliStartupMs} ms`,
     status(v.completionStartupMet),
