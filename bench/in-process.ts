@@ -13,11 +13,7 @@
 //                call is kept too: steadier than calls/s on a busy machine.
 //   creation     `instances` mocks created one after another, each timed: median <= 1 ms.
 //   heap         10,000 mocks created and dropped: heap after gc() against before, flat.
-//   import RSS   a model import read from a stream through the in-process mock, `smallSize` then
-//                `bigSize` (8 MiB chunks, 4 at a time), RSS sampled every 10 ms during each: the
-//                peak must not grow with the size (the mock keeps sizes and digests, never bytes).
-//                `smallSize` is above the client's own upload buffers (concurrency + 1 chunks), which
-//                fill once whatever the size.
+//   import RSS   bench/in-process-import.ts, one fresh process per import (the runner starts them).
 import { createPlatformClient } from "../src/node.js";
 import { createStatefulMock } from "../src/mock/start-mock.js";
 import { API_KEY, gc, MiB, options, runMain } from "./lib/child.js";
@@ -28,9 +24,6 @@ export interface InProcessBenchOptions {
   warmup: number;
   instances: number;
   dropped: number;
-  bigSize: number;
-  smallSize: number;
-  chunkSize: number;
 }
 
 export interface InProcessBenchResult {
@@ -39,7 +32,6 @@ export interface InProcessBenchResult {
   cpuUsPerCall: { inProcess: number[]; http: number[]; bare: number[]; responses: number[] };
   creationMs: { median: number; p90: number };
   heapMiB: { before: number; after: number };
-  import: Array<{ size: number; peakRssMiB: number; baselineRssMiB: number; seconds: number; chunks: number }>;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -54,32 +46,6 @@ async function callRate(get: () => Promise<unknown>, calls: number, warmup: numb
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   return { perSecond: calls / seconds, cpuUs: (used.user + used.system) / calls };
-}
-
-/** What `work` resolves to, and the highest RSS sampled every 10 ms while it ran. */
-async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
-  let peak = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
-  try {
-    const result = await work();
-    return { result, peakMiB: Math.max(peak, process.memoryUsage.rss()) / MiB };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-/** A stream of `size` bytes in 1 MiB pieces, each made when asked for (nothing held). */
-function byteStream(size: number): ReadableStream<Uint8Array> {
-  let sent = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (sent >= size) return controller.close();
-      const piece = new Uint8Array(Math.min(MiB, size - sent));
-      for (let i = 0; i < piece.length; i += 4096) piece[i] = (sent + i) % 251;
-      sent += piece.length;
-      controller.enqueue(piece);
-    },
-  });
 }
 
 runMain(async (): Promise<InProcessBenchResult> => {
@@ -137,38 +103,10 @@ runMain(async (): Promise<InProcessBenchResult> => {
   gc();
   const after = heapMiB();
 
-  // Import: small first, then big; the peak RSS is the process's, so the big one includes all.
-  const imports: InProcessBenchResult["import"] = [];
-  for (const size of [o.smallSize, o.bigSize]) {
-    const importer = createStatefulMock({ jobs: { polls: 0 } });
-    const client = make(importer.url, importer.fetch);
-    gc();
-    const baselineRssMiB = process.memoryUsage.rss() / MiB;
-    const started = performance.now();
-    const { result, peakMiB } = await peakRssDuring(() =>
-      client.models.import({
-        source: { stream: byteStream(size), size },
-        fileName: "model.tar",
-        chunkSize: o.chunkSize,
-        concurrency: 4,
-        wait: { minDelayMs: 1 },
-      }),
-    );
-    if (result.job.status !== "SUCCESS") throw new Error(`import ended ${result.job.status}`);
-    imports.push({
-      size,
-      peakRssMiB: peakMiB,
-      baselineRssMiB,
-      seconds: (performance.now() - started) / 1000,
-      chunks: importer.requests({ operationId: "uploadImportChunk" }).length,
-    });
-  }
-
   return {
     callsPerSecond,
     cpuUsPerCall,
     creationMs: { median: median(times), p90: times[Math.floor(times.length * 0.9)]! },
     heapMiB: { before, after },
-    import: imports,
   };
 });

@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { createInterface, type Interface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { API_KEY, options, runMain } from "./lib/child.js";
+import { medianPeakRun } from "./lib/stats.mjs";
 
 export interface MockBenchOptions {
   repetitions: number;
@@ -215,9 +216,7 @@ async function importThrough(size: number, chunkSize: number): Promise<ImportRun
 const IMPORT_RUNS = 3;
 
 function medianRun(runs: ImportRun[]): MockImport {
-  const byPeak = [...runs].sort((a, b) => a.peakRssMiB - b.peakRssMiB);
-  const middle = byPeak[Math.floor(byPeak.length / 2)]!;
-  return { ...middle, peakRssRuns: runs.map((run) => run.peakRssMiB), digestsMatch: runs.every((run) => run.digestsMatch) };
+  return { ...medianPeakRun(runs), digestsMatch: runs.every((run) => run.digestsMatch) };
 }
 
 runMain(async (): Promise<MockBenchResult> => {

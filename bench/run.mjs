@@ -32,7 +32,7 @@ import { CORE_BUDGET_BYTES, measureEntry } from "../scripts/lib/size-budget.mjs"
 import { lastReleaseFor, listReleases } from "../scripts/lib/spec-diff/sources.mjs";
 import { memberAt } from "../scripts/lib/json-members.mjs";
 import { loadSpec } from "../scripts/lib/spec.mjs";
-import { fmt, fmtSpread, median, MiB, ratio } from "./lib/stats.mjs";
+import { fmt, fmtSpread, median, medianPeakRun, MiB, ratio } from "./lib/stats.mjs";
 import { evaluate, TARGETS } from "./lib/verdicts.mjs";
 
 /**
@@ -41,6 +41,7 @@ import { evaluate, TARGETS } from "./lib/verdicts.mjs";
  * @typedef {{
  *   import: import("./import.ts").ImportResult, calls: import("./calls.ts").CallsResult, pagination: import("./pagination.ts").PaginationResult,
  *   waiter: import("./waiter.ts").WaiterResult, mock: import("./mock.ts").MockBenchResult, inprocess: import("./in-process.ts").InProcessBenchResult,
+ *   "inprocess-import": import("./in-process-import.ts").InProcessImportResult,
  *   cli: import("./cli.ts").CliBenchResult, "spec-diff": import("./spec-diff.ts").SpecDiffBenchResult, mcp: import("./mcp.ts").McpBenchResult,
  * }} ChildResults
  */
@@ -97,7 +98,7 @@ const PLAN = quick
       pagination: { pages: 30, pageSize: 100 },
       waiter: { jobs: 20 },
       mock: { seconds: 0.3, warmupSeconds: 0.2, connections: 8, bigSize: 32 * MiB, smallSize: 16 * MiB, chunkSize: 2 * MiB },
-      inprocess: { calls: 300, warmup: 100, instances: 200, dropped: 1_000, bigSize: 32 * MiB, smallSize: 16 * MiB, chunkSize: 2 * MiB },
+      inprocess: { calls: 300, warmup: 100, instances: 200, dropped: 1_000, bigSize: 32 * MiB, smallSize: 16 * MiB, chunkSize: 2 * MiB, importRuns: 1 },
       // The command line (issue 14) on the small file: import against the library, the bar's cost, start-up.
       // and (issue 20) a listing against the library's, its memory against a tenth of it.
       cli: { reps: 1, on: "small", startupRuns: 3, listing: { pages: 20, pageSize: 100, smallLimit: 200, repetitions: 1 } },
@@ -126,7 +127,7 @@ const PLAN = quick
       // 50 MiB import: more than the client's own upload buffers (4 chunks in flight and one read
       // ahead, 40 MiB of 8 MiB chunks, reused), so the two differ only in bytes sent; a smaller
       // baseline would measure those buffers filling, not chunks kept.
-      inprocess: { calls: 5_000, warmup: 1_000, instances: 2_000, dropped: 10_000, bigSize: 100 * MiB, smallSize: 50 * MiB, chunkSize: 8 * MiB },
+      inprocess: { calls: 5_000, warmup: 1_000, instances: 2_000, dropped: 10_000, bigSize: 100 * MiB, smallSize: 50 * MiB, chunkSize: 8 * MiB, importRuns: 3 },
       // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up;
       // (issue 20) 100,000 chunks in 1,000 pages against the library's listing, its memory against 10,000.
       cli: { reps: 5, on: "big", startupRuns: 20, listing: { pages: 1_000, pageSize: 100, smallLimit: 10_000, repetitions: 5 } },
@@ -223,6 +224,7 @@ const bundleDir = join(work, "bundle");
       mock: join(BENCH_DIR, "mock.ts"),
       "mock-server": join(BENCH_DIR, "lib/mock-server.ts"),
       inprocess: join(BENCH_DIR, "in-process.ts"),
+      "inprocess-import": join(BENCH_DIR, "in-process-import.ts"),
       cli: join(BENCH_DIR, "cli.ts"),
       mcp: join(BENCH_DIR, "mcp.ts"),
       "library-import": join(BENCH_DIR, "lib/library-import.ts"),
@@ -364,7 +366,7 @@ async function runChild(entry, options, timeoutMs) {
 
 /**
  * @type {import("./lib/verdicts.mjs").RawResults & {
- *   mock?: import("./mock.ts").MockBenchResult, inprocess?: import("./in-process.ts").InProcessBenchResult,
+ *   mock?: import("./mock.ts").MockBenchResult,
  *   size?: { coreGzipped: number, coreMinified: number, lazyGzipped: number, peerGzipped: number, budget: number },
  *   streams: NonNullable<import("./lib/verdicts.mjs").RawResults["streams"]>,
  * }}
@@ -468,9 +470,20 @@ if (selected("mock")) {
 }
 
 if (selected("inprocess")) {
-  const outcome = await runChild("inprocess", { ...PLAN.inprocess, repetitions: PLAN.reps }, quick ? 60_000 : 300_000);
+  const { bigSize, smallSize, chunkSize, importRuns, ...calls } = PLAN.inprocess;
+  const outcome = await runChild("inprocess", { ...calls, repetitions: PLAN.reps }, quick ? 60_000 : 300_000);
+  // Each import in a fresh process, big and small in turn, each size judged by its median peak.
+  /** @type {Map<number, import("./in-process-import.ts").InProcessImportResult[]>} */
+  const imports = new Map([[smallSize, []], [bigSize, []]]);
+  for (let run = 0; run < importRuns && outcome.error === undefined; run++) {
+    for (const size of [bigSize, smallSize]) {
+      const one = await runChild("inprocess-import", { size, chunkSize }, quick ? 60_000 : 120_000);
+      if (one.error !== undefined) raw.errors.push(one.error);
+      else imports.get(size)?.push(one.result);
+    }
+  }
   if (outcome.error !== undefined) raw.errors.push(outcome.error);
-  else raw.inprocess = outcome.result;
+  else raw.inprocess = { ...outcome.result, import: [...imports.values()].filter((runs) => runs.length > 0).map(medianPeakRun) };
   log("in-process mock done");
 }
 
@@ -862,8 +875,8 @@ if (selected("inprocess") && raw.inprocess) {
   if (!big || !small) throw new Error("bench: the in-process mock reported fewer than two imports");
   row(
     `7b. In-process mock: peak RSS during a ${sizeLabel(big.size)} stream import (${PLAN.inprocess.chunkSize / MiB} MiB chunks, 4 at a time, ${fmt(big.size / MiB / big.seconds, 0)} MiB/s) vs during ${sizeLabel(small.size)}`,
-    "MiB, peak sampled every 10 ms (RSS before the import)",
-    `${fmt(big.peakRssMiB, 0)} (${fmt(big.baselineRssMiB ?? NaN, 0)}) vs ${fmt(small.peakRssMiB, 0)} (${fmt(small.baselineRssMiB ?? NaN, 0)})`,
+    `MiB, peak sampled every 10 ms: median (min–max) of ${big.peakRssRuns.length} imports each, a fresh process each (RSS before the import)`,
+    `${fmtSpread(big.peakRssRuns, 0)} (${fmt(big.baselineRssMiB, 0)}) vs ${fmtSpread(small.peakRssRuns, 0)} (${fmt(small.baselineRssMiB, 0)})`,
     "",
     `${fmt(v.growth, 2)}×`,
     "flat: grows ≤ 10%",

@@ -42,3 +42,17 @@ export function fmtSpread(values, digits = 1) {
 }
 
 export const MiB = 1024 * 1024;
+
+/**
+ * The run of median peak RSS among repeated runs of one measurement, every run's peak beside it:
+ * a single peak moves with the timing of garbage collection, so a size is judged by its median.
+ * @template {{ peakRssMiB: number }} T
+ * @param {T[]} runs at least one
+ * @returns {T & { peakRssRuns: number[] }}
+ */
+export function medianPeakRun(runs) {
+  const byPeak = [...runs].sort((a, b) => a.peakRssMiB - b.peakRssMiB);
+  const middle = byPeak[Math.floor(byPeak.length / 2)];
+  if (!middle) throw new Error("medianPeakRun: no runs");
+  return { ...middle, peakRssRuns: runs.map((run) => run.peakRssMiB) };
+}

@@ -63,7 +63,8 @@ export const TARGETS = {
  *       libraryPeakRssMiB: number[] } },
  *   specdiff?: { pairs: Array<{ label: string, changes: number, level: string, processMs: number[], inProcessMs: number[] }> },
  *   mock?: import("../mock.ts").MockBenchResult,
- *   inprocess?: import("../in-process.ts").InProcessBenchResult
+ *   inprocess?: import("../in-process.ts").InProcessBenchResult & {
+ *     import: Array<import("../in-process-import.ts").InProcessImportResult & { peakRssRuns: number[] }> }
  * }} RawResults
  */
 

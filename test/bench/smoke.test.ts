@@ -282,7 +282,7 @@ describe("bench --quick", () => {
     expect(bad.gateFailures).toEqual(["the stateful mock's chunk digests did not match the sender's"]);
 
     const figures = (inProcess: number, http: number, bare: number) => ({ inProcess: [inProcess], http: [http], bare: [bare], responses: [bare / 1.4] });
-    const inImport = (size: number, peakRssMiB: number) => ({ size, peakRssMiB, baselineRssMiB: 60, seconds: 1, chunks: 7 });
+    const inImport = (size: number, peakRssMiB: number) => ({ size, peakRssMiB, peakRssRuns: [peakRssMiB], baselineRssMiB: 60, seconds: 1, chunks: 7 });
     const inprocess = {
       callsPerSecond: figures(12_000, 2_000, 7_000),
       cpuUsPerCall: figures(80, 500, 50),
