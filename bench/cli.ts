@@ -8,9 +8,10 @@
 // script of its own (bench/lib/library-list.ts), both printing the same JSON Lines into a pipe
 // this process drains; and the command's peak RSS for the whole listing against a tenth of it
 // (--limit), which must be flat. Last, how long `platform --help` and `platform completion bash`
-// take to start as installed (one module per source file, as in dist/), beside the same commands
-// bundled and node starting an empty module (the floor under all). Peak RSS is each process's own,
-// read from getrusage as it exits.
+// take to start as installed (dist/cli/'s split bundle, its dependencies imported from
+// node_modules), beside the same commands bundled whole, commander included, and node starting
+// an empty module (the floor under all). Peak RSS is each process's own, read from getrusage as
+// it exits.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -27,7 +28,7 @@ export interface CliBenchOptions {
   startupRuns: number;
   /** The bundled command line (platform.mjs beside this bundle). */
   cli: string;
-  /** The command line as installed: dist/cli/main.js, one module per source file. */
+  /** The command line as installed: dist/cli/main.js, the split bundle scripts/build.mjs ships. */
   installedCli: string;
   /** The bundled library script (library-import.mjs beside this bundle). */
   libraryScript: string;
@@ -62,7 +63,7 @@ export interface CliBenchResult {
   /** Starts of the installed command line (installedCli), which the target is about. */
   startupMs: number[];
   completionStartupMs: number[];
-  /** The same starts of the bundled command line, for the record: what module loading costs. */
+  /** The same starts of the command line bundled whole (commander included), for the record. */
   bundledStartupMs: number[];
   bundledCompletionStartupMs: number[];
   /** node on an empty module: the floor under every start, measured between the command's starts. */

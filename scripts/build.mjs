@@ -1,5 +1,6 @@
 // npm run build [-- --outDir <dir>]: the publishable JavaScript in dist/ (or <dir>): src/ compiled
-// by tsc with declarations, the generated validators copied beside it, the spec as JSON, and the
+// by tsc with declarations, the generated validators copied beside it, the command line in
+// dist/cli/ bundled with its lazy parts split (./lib/cli-bundle.mjs), the spec as JSON, and the
 // spec's info.version stamped into dist/version.js. --outDir lets the package checks and tests
 // build a private copy, so they never race each other or a developer's dist/.
 import { chmod, copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -13,6 +14,7 @@ import { memberAt } from "./lib/json-members.mjs";
 requireInstalled("build", buildDependencies());
 const { cliEntry, runCli } = await import("./lib/node-cli.mjs");
 const { DEFAULT_SPEC, REPO_ROOT, loadSpec } = await import("./lib/spec.mjs");
+const { bundleCli } = await import("./lib/cli-bundle.mjs");
 
 // The executables the package declares under "bin"; npm marks them executable on install, but
 // a file checked straight out of dist/ (or linked with npm link) needs the bit too.
@@ -68,6 +70,14 @@ if (tsc.code !== 0) fail(`tsc exited with code ${tsc.code}`);
 for (const file of COPIED) {
   await mkdir(resolve(outDir, file, ".."), { recursive: true });
   await copyFile(resolve(REPO_ROOT, "src", file), resolve(outDir, file));
+}
+// The command line starts from a bundle, not from tsc's module per file: nothing imports
+// dist/cli/ but its own bin, so tsc's files there (and their declarations) go.
+await rm(resolve(outDir, "cli"), { recursive: true, force: true });
+try {
+  await bundleCli({ srcDir: resolve(REPO_ROOT, "src"), outDir: resolve(outDir, "cli") });
+} catch (error) {
+  fail(`bundling the command line: ${/** @type {Error} */ (error).message}`);
 }
 for (const file of EXECUTABLES) await chmod(resolve(outDir, file), 0o755);
 

@@ -1,5 +1,5 @@
-// Whether the packages a pipeline step loads are installed: the build imports yaml, ajv and
-// TypeScript, and in a fresh clone without `npm ci` Node's answer is a stack trace about a package
+// Whether the packages a pipeline step loads are installed: the build imports yaml, ajv,
+// TypeScript and esbuild, and in a fresh clone without `npm ci` Node's answer is a stack trace about a package
 // the reader never heard of. Node's own modules only, so this check loads where nothing is
 // installed.
 import { existsSync, readFileSync } from "node:fs";
@@ -10,7 +10,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 // What the build's own scripts import (scripts/build.mjs and the modules it loads); the test of
 // this module reads their imports and holds this list to them.
-const BUILD_SCRIPT_PACKAGES = ["typescript", "yaml", "ajv", "ajv-formats"];
+const BUILD_SCRIPT_PACKAGES = ["typescript", "yaml", "ajv", "ajv-formats", "esbuild"];
 
 /**
  * The packages `npm run build` needs: what its scripts import, and what tsc must resolve while it

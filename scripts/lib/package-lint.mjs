@@ -92,6 +92,7 @@ async function runToFile(command, args) {
   }
 }
 
+const REQUIRED = /createRequire\(import\.meta\.url\)\(\s*["']([^"']+)["']\s*\)/g;
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const packageName = (/** @type {string} */ specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
@@ -119,10 +120,14 @@ export async function lintImports(packageDir) {
     logLevel: "silent",
   });
   const undeclared = new Set();
-  for (const input of Object.values(metafile.inputs)) {
-    for (const { path, external } of input.imports) {
-      if (external && !BUILTINS.has(path) && !declared.has(packageName(path))) undeclared.add(packageName(path));
-    }
+  const check = (/** @type {string} */ specifier) => {
+    if (!BUILTINS.has(specifier) && !declared.has(packageName(specifier))) undeclared.add(packageName(specifier));
+  };
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    for (const { path, external } of input.imports) if (external) check(path);
+    // A package required through createRequire (the command line requires commander so, see
+    // ./cli-bundle.mjs) is no import to esbuild: read those calls from the source.
+    for (const [, specifier = ""] of (await readFile(resolve(file), "utf8")).matchAll(REQUIRED)) if (!/^[./]/.test(specifier)) check(specifier);
   }
   return [...undeclared].sort().map((name) => `undeclared dependency: ${name} is imported by the shipped code but not in package.json dependencies`);
 }

@@ -63,7 +63,8 @@ const INSTRUCTIONS = `Tools for the platform's management interface: connections
 
 function packageVersion(): string {
   try {
-    // src/mcp/ and dist/mcp/ are both two levels below the package root.
+    // src/mcp/, dist/mcp/ and the command line's chunks in dist/cli/ are all two levels below the
+    // package root (scripts/lib/cli-bundle.mjs audits this path).
     return (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
   } catch {
     return "unknown";

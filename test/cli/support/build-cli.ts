@@ -2,14 +2,14 @@
 // runs `platform` as a process (provide/inject "cliMain"). Each process then starts from plain
 // JavaScript instead of compiling the TypeScript sources again, which was most of every run.
 //
-// The bundle sits two folders below the repository (.cli-build/<pid>/), as dist/cli/ does, so it
-// finds the package.json it reads its version from and, its dependencies left external, the
-// repository's node_modules. Code splitting keeps the lazy imports (the client, the progress bar,
-// the YAML printer) lazy, as in the package.
+// It is the bundle the package ships in dist/cli/ (scripts/lib/cli-bundle.mjs), and it sits two
+// folders below the repository (.cli-build/<pid>/), as dist/cli/ does, so it finds the
+// package.json it reads its version from and, its dependencies left external, the repository's
+// node_modules.
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
+import { bundleCli } from "../../../scripts/lib/cli-bundle.mjs";
 import { REPO_ROOT } from "../../../scripts/lib/spec.mjs";
 
 declare module "vitest" {
@@ -24,18 +24,7 @@ declare module "vitest" {
 const outdir = join(REPO_ROOT, ".cli-build", String(process.pid));
 
 export async function setup(project: TestProject): Promise<void> {
-  await build({
-    entryPoints: { main: join(REPO_ROOT, "src/cli/main.ts") },
-    outdir,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    packages: "external",
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
-  });
+  await bundleCli({ srcDir: join(REPO_ROOT, "src"), outDir: outdir, outExtension: ".mjs" });
   await mkdir(join(outdir, "scratch"));
   project.provide("cliMain", join(outdir, "main.mjs"));
   project.provide("cliScratch", join(outdir, "scratch"));
