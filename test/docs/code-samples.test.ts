@@ -1,7 +1,8 @@
 // The code samples the API reference shows on every operation, read from the built site's copy
 // of the spec (what readers see), each proven the way its surface can be:
 // - the TypeScript samples are type-checked together against src/ in one strict tsc run
-//   (exactOptionalPropertyTypes on), as the guides' samples are;
+//   (exactOptionalPropertyTypes on), with the suite's checker (test/support/checker.ts), as the
+//   guides' samples are;
 // - each `platform` sample names a real command and only flags it has (the command tree);
 // - each curl sample runs as written, with bash and curl, against a fresh stateful mock that
 //   holds what the examples name (`existing: "examples"`), and must reach its operation and be
@@ -14,6 +15,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, listOperations, loadSpec } from "../../scripts/lib/spec.mjs";
 import { startStatefulMock } from "../../src/mock/stateful/server.js";
 import { checkInvocation, invocations } from "../cli/support/command-check.js";
+import { TSC } from "../support/checker.js";
 import { inMarkdownTerms, writeSamples, type WrittenSample } from "../support/samples.js";
 import { builtSite } from "./support/built-site.js";
 import { runBounded } from "../support/bounded-run.js";
@@ -51,11 +53,12 @@ beforeAll(async () => {
     { numbered: false },
   );
   const args = [
-    "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target",
-    "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck",
+    // The files named here, with these options, not the project's tsconfig.
+    "--ignoreConfig", "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution",
+    "nodenext", "--target", "es2022", "--lib", "es2022,dom,dom.iterable", "--types", "node", "--skipLibCheck",
     ...written.map((w) => relative(REPO_ROOT, w.file)),
   ];
-  const run = spawnSync(process.execPath, [resolve(REPO_ROOT, "node_modules/typescript/bin/tsc"), ...args], { cwd: REPO_ROOT, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [TSC, ...args], { cwd: REPO_ROOT, encoding: "utf8" });
   tsc = { status: run.status, output: `${run.stdout}${run.stderr}` };
 }, 180_000);
 
