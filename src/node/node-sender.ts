@@ -3,7 +3,7 @@
 // read with fs; any other Blob is streamed as a Blob.
 import type { Dispatcher } from "undici";
 import type { SenderWiring } from "../wrappers/http/sender.js";
-import { AttemptSignal } from "./attempt-signal.js";
+import { AttemptSignal } from "../wrappers/http/attempt-signal.js";
 import { MultipartBody, streamOf } from "../wrappers/request/multipart.js";
 import { concatSources, type BodySource } from "./body-source.js";
 import { fileSpanOf } from "./file-blobs.js";

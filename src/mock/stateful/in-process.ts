@@ -9,7 +9,7 @@ import { present } from "../../kernel/present.js";
 import { createMockState, MockCore, type MockState } from "./core.js";
 import { lightRequest } from "./http/incoming.js";
 import { isDripped, toIncoming, toResponse } from "./http/send.js";
-import { BodyTooLarge, DIRECT_EXCHANGE, isBodySource, type DirectExchange, type Outgoing } from "../../wrappers/http/sender.js";
+import { BodyTooLarge, DIRECT_EXCHANGE, isBodySource, type CancelSignal, type DirectExchange, type DirectSignal, type Outgoing } from "../../wrappers/http/sender.js";
 import { checkOptions, STATEFUL_OPTIONS, type StatefulMockOptions } from "./options.js";
 import type { StatefulMock } from "./server.js";
 
@@ -76,7 +76,7 @@ export class InProcessMock extends MockCore {
   // answers as fetch gives, as the sender would read them from its Response. A body the client
   // holds (an upload's chunk) is read where it is, piece by piece, not copied into one array for
   // a fetch to copy again. A dripped answer is handed over as a Response for the sender to read.
-  private exchange(request: Outgoing, signal: AbortSignal, maxBytes: number): ReturnType<DirectExchange> {
+  private exchange(request: Outgoing, signal: DirectSignal, maxBytes: number): ReturnType<DirectExchange> {
     const { body, method } = request;
     const url = request.url.startsWith("/") ? `${this.url}${request.url}` : request.url;
     const source = isBodySource(body) ? body : undefined;
@@ -118,7 +118,7 @@ export class InProcessMock extends MockCore {
 const resetError = () => new TypeError("fetch failed", { cause: new Error("the stateful mock reset the connection (a fault rule of kind reset)") });
 
 /** `pending`, or the signal's reason once it aborts first. */
-function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilAborted<T>(pending: Promise<T>, signal: CancelSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });

@@ -1,8 +1,10 @@
-// The signal of one attempt over undici, ended by the transport's timer or the caller's signal.
-// A plain object rather than an AbortController: Node's EventTarget costs microseconds for every
-// listener added and removed, the sender adds one per attempt (./undici-sender.ts), and it showed
-// in the per-call overhead of bench/calls.ts.
-import type { AttemptControl, CancelSignal } from "../wrappers/http/sender.js";
+// The signal of one attempt, ended by the transport's timer or the caller's signal, where no
+// fetch needs a real AbortSignal: over undici (src/node/undici-sender.ts) and through a fetch's
+// direct exchange (./sender.ts, the in-process mock's). A plain object rather than an
+// AbortController: Node's EventTarget costs microseconds for every listener added and removed,
+// and making an AbortController costs more than the rest of an in-process call's client side
+// (bench/in-process.ts); both showed in the per-call figures of bench/calls.ts.
+import type { AttemptControl, CancelSignal } from "./sender.js";
 
 export class AttemptSignal implements CancelSignal, AttemptControl<AttemptSignal> {
   aborted = false;
@@ -22,6 +24,11 @@ export class AttemptSignal implements CancelSignal, AttemptControl<AttemptSignal
   removeEventListener(_type: "abort", listener: () => void): void {
     const at = this.#listeners.indexOf(listener);
     if (at >= 0) this.#listeners.splice(at, 1);
+  }
+
+  /** As an AbortSignal's: throws the reason once aborted. */
+  throwIfAborted(): void {
+    if (this.aborted) throw this.reason;
   }
 
   abort(reason: unknown): void {

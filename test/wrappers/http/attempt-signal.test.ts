@@ -1,7 +1,7 @@
-// The Node entry's attempt signal (src/node/attempt-signal.ts): the behaviour of an AbortSignal
+// The light attempt signal (src/wrappers/http/attempt-signal.ts) of the Node entry and of a direct exchange: the behaviour of an AbortSignal
 // that the undici sender and undici itself rely on.
 import { describe, expect, it, vi } from "vitest";
-import { AttemptSignal } from "../../src/node/attempt-signal.js";
+import { AttemptSignal } from "../../../src/wrappers/http/attempt-signal.js";
 
 describe("AttemptSignal", () => {
   it("calls each listener once, with the reason set before the first is called", () => {
