@@ -2,7 +2,9 @@
 // `platform models import FILE` as a process, beside the library's models.import in a script of
 // its own (bench/lib/library-import.ts), process against process, both timed from spawn to exit;
 // the library called in this already-warm process is reported too. Then the same command with its
-// progress bar drawn on a pseudo-terminal (`script` gives it one), to see what drawing costs.
+// progress bar drawn on a pseudo-terminal (`script` gives it one), to see what drawing costs,
+// against the command with no display on the same pseudo-terminal: `script` and the shell it
+// starts cost time of their own, which the plain run does not pay and the bar must not be charged.
 // Then a long listing: `platform chunks list APP -o jsonl` over every page of the local server
 // (100,000 chunks in 1,000 pages in a full run) against the library walking the same listing in a
 // script of its own (bench/lib/library-list.ts), both printing the same JSON Lines into a pipe
@@ -58,6 +60,11 @@ export interface CliBenchResult {
   inProcessMiBps: number[];
   cliMiBps: number[];
   cliBarMiBps: number[];
+  /** --progress none under the same `script` as the bar: the bar's baseline, run beside it (index for index, a pair). */
+  cliPtyMiBps: number[];
+  /** CPU seconds (user + system) of the platform process, per run: with the bar, and without on the pseudo-terminal. */
+  cliBarCpuS: number[];
+  cliPtyCpuS: number[];
   cliPeakRssMiB: number[];
   cliBarPeakRssMiB: number[];
   /** Starts of the installed command line (installedCli), which the target is about. */
@@ -95,6 +102,9 @@ function runCounting(
 }
 
 const LIST_APP = "bot-bench";
+// Pairs of runs (bar, no bar) per repetition: the bar's row judges a ratio of a few percent,
+// where one pair swings more than that on a busy machine.
+const BAR_PAIRS = 2;
 
 async function measureListing(o: CliBenchOptions, peak: string, problems: string[]): Promise<ListingResult> {
   const { pages, pageSize, smallLimit, repetitions } = o.listing;
@@ -151,6 +161,9 @@ runMain(async (): Promise<CliBenchResult> => {
     inProcessMiBps: [],
     cliMiBps: [],
     cliBarMiBps: [],
+    cliPtyMiBps: [],
+    cliBarCpuS: [],
+    cliPtyCpuS: [],
     cliPeakRssMiB: [],
     cliBarPeakRssMiB: [],
     startupMs: [],
@@ -189,11 +202,22 @@ runMain(async (): Promise<CliBenchResult> => {
     }
   };
   const mibps = (seconds: number) => o.fileSize / MiB / seconds;
+  // `script` runs the command on a pseudo-terminal, where the bar is drawn as on a screen.
+  const onTerminal = (command: string[]) => ["script", "-qfec", command.map((a) => `'${a}'`).join(" "), "/dev/null"];
+  const runImport = async (what: string, [command, ...args]: string[]) => {
+    const ran = await run(command!, args, env);
+    if (ran.code !== 0) {
+      problems.push(`${what} exited with ${ran.code}: ${ran.out.slice(-500)}`);
+      return undefined;
+    }
+    await check(/"sessionId": "([^"]+)"/.exec(ran.out)?.[1], what);
+    return ran;
+  };
   try {
     const client = createPlatformClient({ baseUrl: server.url, apiKey: API_KEY });
     for (let rep = 0; rep < o.repetitions; rep++) {
       // Rotated, so drift in the machine's load falls on each alike.
-      const order = ["in-process", "library", "cli", "cli-bar"].map((_, i, all) => all[(i + rep) % all.length]!);
+      const order = ["in-process", "library", "cli", "terminal"].map((_, i, all) => all[(i + rep) % all.length]!);
       for (const variant of order) {
         if (variant === "in-process") {
           const started = performance.now();
@@ -209,17 +233,29 @@ runMain(async (): Promise<CliBenchResult> => {
           await check(/"sessionId":"([^"]+)"/.exec(ran.out)?.[1], "library script");
           continue;
         }
-        const bar = variant === "cli-bar";
-        // `script` runs the command on a pseudo-terminal, where the bar is drawn as on a screen.
-        const [command, ...args] = bar ? ["script", "-qfec", importArgs("bar").map((a) => `'${a}'`).join(" "), "/dev/null"] : importArgs("none");
-        const ran = await run(command!, args, env);
-        if (ran.code !== 0) {
-          problems.push(`${variant} exited with ${ran.code}: ${ran.out.slice(-500)}`);
+        if (variant === "cli") {
+          const ran = await runImport("cli", importArgs("none"));
+          if (!ran) continue;
+          result.cliMiBps.push(mibps(ran.seconds));
+          result.cliPeakRssMiB.push(exitFigures(ran.out).peakMiB);
           continue;
         }
-        (bar ? result.cliBarMiBps : result.cliMiBps).push(mibps(ran.seconds));
-        (bar ? result.cliBarPeakRssMiB : result.cliPeakRssMiB).push(exitFigures(ran.out).peakMiB);
-        await check(/"sessionId": "([^"]+)"/.exec(ran.out)?.[1], variant);
+        // The bar and its baseline back to back, in turn first, BAR_PAIRS times: each pair shares
+        // the machine's load of its moment, and the verdict is the median of the pairs' ratios.
+        for (let pair = 0; pair < BAR_PAIRS; pair++) {
+          const runs = new Map<string, { seconds: number; out: string }>();
+          for (const progress of (rep + pair) % 2 === 0 ? ["bar", "none"] : ["none", "bar"]) {
+            const ran = await runImport(`cli-${progress} on a terminal`, onTerminal(importArgs(progress)));
+            if (ran) runs.set(progress, ran);
+          }
+          const [bar, none] = [runs.get("bar"), runs.get("none")];
+          if (!bar || !none) continue;
+          result.cliBarMiBps.push(mibps(bar.seconds));
+          result.cliPtyMiBps.push(mibps(none.seconds));
+          result.cliBarCpuS.push(exitFigures(bar.out).cpuSeconds);
+          result.cliPtyCpuS.push(exitFigures(none.out).cpuSeconds);
+          result.cliBarPeakRssMiB.push(exitFigures(bar.out).peakMiB);
+        }
       }
     }
     result.listing = await measureListing(o, peak, problems);

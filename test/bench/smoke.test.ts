@@ -184,8 +184,12 @@ describe("bench --quick", () => {
       fileSize: 1024 * MiB,
       libraryMiBps: [400, 420],
       inProcessMiBps: [450, 460],
-      cliMiBps: [380, 390],
+      // The plain run pays no `script`: the bar is judged against --progress none under `script`.
+      cliMiBps: [440, 460],
       cliBarMiBps: [385, 370],
+      cliPtyMiBps: [380, 390],
+      cliBarCpuS: [2.1, 2.2],
+      cliPtyCpuS: [2.0, 2.1],
       cliPeakRssMiB: [110, 120],
       cliBarPeakRssMiB: [118, 121],
       startupMs: [110, 120, 130],
@@ -211,7 +215,9 @@ describe("bench --quick", () => {
       listMet: true,
       listFlat: true,
     });
-    expect(good.cli.ratio).toBeCloseTo(385 / 410);
+    expect(good.cli.ratio).toBeCloseTo(450 / 410);
+    // The median of the pairs' ratios (bar over --progress none run beside it), not a ratio of medians.
+    expect(good.cli.barRatio).toBeCloseTo((385 / 380 + 370 / 390) / 2);
     expect(good.cli.listRatio).toBeCloseTo(190_000 / 200_000);
     expect(good.cli.listGrowth).toBeCloseTo(71 / 69);
     expect(good.missed).toEqual([]);
@@ -225,6 +231,7 @@ describe("bench --quick", () => {
           ...cli,
           cliMiBps: [300],
           cliBarMiBps: [200],
+          cliPtyMiBps: [300],
           cliPeakRssMiB: [250],
           // The target is the installed command line's: a fast bundle does not meet it.
           startupMs: [400],
