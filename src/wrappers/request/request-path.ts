@@ -2,7 +2,7 @@
 // boundary middleware first (which operation, may it be sent, how its body is encoded), the
 // caller's middleware, the credential last, and the retrying transport as its `fetch`. Every
 // request the client makes takes this path: wrapper calls, waiter polls, import chunks, uploads.
-import createClient, { removeTrailingSlash, type Middleware } from "openapi-fetch";
+import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "../../generated/platform.js";
 import { ConfigurationError, UnexpectedResponseError } from "../../kernel/errors.js";
 import { parseRetryAfter } from "../http/retry-policy.js";
@@ -16,7 +16,6 @@ import type { ResolvedOptions } from "../options.js";
 import { apiErrorFor } from "../../kernel/errors.js";
 import { boundaryMiddleware, precheck } from "./boundary.js";
 import { credentialsMiddleware } from "./credentials.js";
-import { leanCall, leanTakes, type LeanMethod, type OwnOnRequest } from "./lean-call.js";
 import type { ApiResult, ClientSeams, PlatformApi } from "./platform-api.js";
 import { PendingBody, PlatformRequest } from "./platform-request.js";
 import { responseValidation } from "./response-validation.js";
@@ -64,37 +63,12 @@ export function createPlatformApi(resolved: ResolvedOptions, seams: ClientSeams 
   const register = api.use.bind(api);
   const unregister = api.eject.bind(api);
   register(boundaryMiddleware, credentials);
-  // The caller's middleware, as openapi-fetch holds them (use adds each, eject removes the first of each).
-  const theirs: Middleware[] = [];
   api.use = (...middleware: Middleware[]) => {
     middleware.forEach(checkMiddleware);
     unregister(credentials);
     register(...middleware, credentials);
-    theirs.push(...middleware);
   };
-  api.eject = (...middleware: Middleware[]) => {
-    const ejected = middleware.filter((m) => m !== boundaryMiddleware && m !== credentials);
-    unregister(...ejected);
-    for (const m of ejected) {
-      const at = theirs.indexOf(m);
-      if (at !== -1) theirs.splice(at, 1);
-    }
-  };
-
-  // While no middleware of the caller's is registered, a call openapi-fetch would handle no
-  // differently takes the lean path (./lean-call.ts); the answer is the same.
-  const lean = leanCall({
-    baseUrl: removeTrailingSlash(resolved.baseUrl),
-    userAgent: resolved.userAgent,
-    bodySerializer: (body) => new PendingBody(body),
-    onRequest: [boundaryMiddleware, credentials].map((m) => (m.onRequest as unknown as OwnOnRequest).bind(m)),
-    fetch: fetch as unknown as (request: PlatformRequest) => Promise<Response>,
-  });
-  const methods = api as unknown as Record<LeanMethod, (schemaPath: string, init?: unknown) => Promise<ApiResult<unknown>>>;
-  for (const method of ["GET", "PUT", "POST", "DELETE", "PATCH"] as const) {
-    const viaOpenapiFetch = methods[method];
-    methods[method] = (schemaPath, init) => (theirs.length === 0 && leanTakes(init) ? lean(method, schemaPath, init) : viaOpenapiFetch(schemaPath, init));
-  }
+  api.eject = (...middleware: Middleware[]) => unregister(...middleware.filter((m) => m !== boundaryMiddleware && m !== credentials));
 
   function data<D>(result: ApiResult<D>): D {
     const { response } = result;
