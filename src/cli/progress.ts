@@ -6,7 +6,8 @@ import type { ChunkProgress } from "../index.js";
 
 export interface ProgressDisplay {
   update(progress: ChunkProgress): void;
-  stop(): void;
+  /** Settles once the display has drawn its last state (a bar still loading draws it first). */
+  stop(): Promise<void>;
 }
 
 const UNITS = ["B", "KiB", "MiB", "GiB", "TiB"];
@@ -37,10 +38,10 @@ export function progressMode(
 }
 
 /** A bar on a terminal, lines otherwise; `none` draws nothing (--quiet, --json on a pipe). */
-export async function createProgress(mode: ProgressMode, totalBytes: number, stream: NodeJS.WriteStream = process.stderr): Promise<ProgressDisplay> {
+export function createProgress(mode: ProgressMode, totalBytes: number, stream: NodeJS.WriteStream = process.stderr): ProgressDisplay {
   const started = Date.now();
   const rate = (done: number) => `${formatBytes(done / Math.max((Date.now() - started) / 1000, 0.001))}/s`;
-  if (mode === "none") return { update() {}, stop() {} };
+  if (mode === "none") return { update() {}, stop: async () => {} };
   if (mode === "lines") {
     let last = 0;
     let pending: ChunkProgress | undefined;
@@ -53,33 +54,52 @@ export async function createProgress(mode: ProgressMode, totalBytes: number, str
         stream.write(line(p));
         pending = undefined;
       },
-      stop() {
+      async stop() {
         if (pending) stream.write(line(pending));
       },
     };
   }
-  // Loaded only when a bar is drawn.
-  const { default: progress } = await import("cli-progress");
-  const bar = new progress.SingleBar(
-    {
-      stream,
-      format: "{bar} {percentage}% | {done} of {size} | {rate} | ETA {eta_formatted}",
-      hideCursor: true,
-      // A bar asked for off a terminal (--progress bar in a log) is still drawn, once a second.
-      noTTYOutput: true,
-      notTTYSchedule: 1_000,
-      etaBuffer: 20,
-      fps: 10,
+  return barDisplay(totalBytes, stream, rate);
+}
+
+// The bar's module (cli-progress, string-width under it) takes some 20-30 ms to load and set up on
+// a slow machine (issue 34): it loads while the upload starts, its session's request in flight,
+// rather than before the upload may start. Progress that comes first is drawn when it is ready.
+function barDisplay(totalBytes: number, stream: NodeJS.WriteStream, rate: (done: number) => string): ProgressDisplay {
+  const payload = (done: number) => ({ done: formatBytes(done), size: formatBytes(totalBytes), rate: rate(done) });
+  let bar: { update(value: number, payload: object): void; stop(): void } | undefined;
+  let latest = 0;
+  const ready = import("cli-progress").then(
+    ({ default: progress }) => {
+      const drawn = new progress.SingleBar(
+        {
+          stream,
+          format: "{bar} {percentage}% | {done} of {size} | {rate} | ETA {eta_formatted}",
+          hideCursor: true,
+          // A bar asked for off a terminal (--progress bar in a log) is still drawn, once a second.
+          noTTYOutput: true,
+          notTTYSchedule: 1_000,
+          etaBuffer: 20,
+          fps: 10,
+        },
+        progress.Presets.shades_classic,
+      );
+      drawn.start(totalBytes, latest, payload(latest));
+      bar = drawn;
     },
-    progress.Presets.shades_classic,
+    (error: unknown) => {
+      // The upload goes on without a bar: what it sends matters more than how it is shown.
+      stream.write(`platform: no progress bar (${error instanceof Error ? error.message : String(error)})\n`);
+    },
   );
-  bar.start(totalBytes, 0, { done: formatBytes(0), size: formatBytes(totalBytes), rate: rate(0) });
   return {
     update(p) {
-      bar.update(p.bytesUploaded, { done: formatBytes(p.bytesUploaded), size: formatBytes(p.totalBytes), rate: rate(p.bytesUploaded) });
+      latest = p.bytesUploaded;
+      bar?.update(p.bytesUploaded, payload(p.bytesUploaded));
     },
-    stop() {
-      bar.stop();
+    async stop() {
+      await ready;
+      bar?.stop();
     },
   };
 }

@@ -88,7 +88,7 @@ async function runImport(
   resumed: ImportState | undefined,
   fileName: ImportFileName | undefined,
 ): Promise<void> {
-  const progress = await createProgress(progressMode(options.progress), size);
+  const progress = createProgress(progressMode(options.progress), size);
   let saved: ImportState | undefined = resumed;
   const transfer = {
     source: file,
@@ -111,7 +111,7 @@ async function runImport(
           ...(options.adapter ? { isAdapter: true } : {}),
         });
   } catch (error) {
-    progress.stop();
+    await progress.stop();
     const again = `platform models import ${file} --resume ${statePath}`;
     if (context.signal.aborted) {
       if (error instanceof ImportError) transfer.onState(error.state);
@@ -135,7 +135,7 @@ async function runImport(
     }
     throw error;
   }
-  progress.stop();
+  await progress.stop();
   removeStateFile(statePath);
   note(`uploaded ${formatBytes(size)} in ${result.state.totalChunks} ${result.state.totalChunks === 1 ? "chunk" : "chunks"}; model ${result.modelId ?? "(id in the job)"}`);
   const job = await settleJob(context, options, result.job);
