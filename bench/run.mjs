@@ -723,6 +723,17 @@ if (selected("calls") && raw.calls) {
     "≤ 1.03× the raw loop",
     status(v.latencyMet),
   );
+  if (c.latency.clientCpuUs?.length) {
+    row(
+      `4. Per-call overhead: the same ${c.latency.latencyMs} ms calls' CPU time (user + system) per call, in turns of 100 calls`,
+      "CPU µs per call, median (min–max): steadier than µs per call on a busy machine",
+      fmtSpread(c.latency.clientCpuUs, 0),
+      `raw undici.request loop ${fmtSpread(c.latency.rawCpuUs, 0)}`,
+      `${fmt(ratio(median(c.latency.clientCpuUs), median(c.latency.rawCpuUs)), 2)}×`,
+      "(reported)",
+      "info",
+    );
+  }
   if (c.warnUs?.length) {
     row(
       '4. Per-call overhead: validateResponses "warn" (every answer checked against the spec) against off',
