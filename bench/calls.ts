@@ -18,10 +18,11 @@
 // Then the same calls against a server that takes `latencyMs` to answer, as a real service
 // does: there the client's own work must vanish in the wait (client vs raw). Each repetition
 // runs the two in turns of `latencyBlock` calls (client, raw, raw, client, ...), so that the
-// machine's load, which drifts over the seconds a whole run takes, falls on both alike; the CPU time (user + system) of each is kept too. Each call there starts after the
-// process slept for the server's millisecond, with caches other processes had meanwhile: every
-// microsecond of work per call costs some 2.5 in CPU time (raw loop 97 us per call warm, 232
-// after the wait), so the client's own share shows about twice as large as on the fast server.
+// machine's load, which drifts over the seconds a whole run takes, falls on both alike; the CPU
+// time (user + system) of each is kept too. Each call there starts after the process slept for
+// the server's millisecond, with caches other processes used meanwhile: every microsecond of
+// work per call costs some 2.5 in CPU time (raw loop 97 us per call warm, 232 after the wait),
+// so the client's own share shows larger than on the fast server.
 import { Agent, request, fetch as undiciFetch, Request as UndiciRequest } from "undici";
 import createClient from "openapi-fetch";
 import type { paths } from "../src/generated/platform.js";

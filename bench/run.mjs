@@ -728,8 +728,8 @@ if (selected("calls") && raw.calls) {
       `4. Per-call overhead: the same ${c.latency.latencyMs} ms calls' CPU time (user + system) per call, in turns of 100 calls`,
       "CPU µs per call, median (min–max): steadier than µs per call on a busy machine",
       fmtSpread(c.latency.clientCpuUs, 0),
-      `raw undici.request loop ${fmtSpread(c.latency.rawCpuUs, 0)}`,
-      `${fmt(ratio(median(c.latency.clientCpuUs), median(c.latency.rawCpuUs)), 2)}×`,
+      `raw undici.request loop ${fmtSpread(c.latency.rawCpuUs ?? [], 0)}`,
+      `${fmt(ratio(median(c.latency.clientCpuUs), median(c.latency.rawCpuUs ?? [])), 2)}×`,
       "(reported)",
       "info",
     );

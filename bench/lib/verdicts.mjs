@@ -49,7 +49,7 @@ export const TARGETS = {
  * @typedef {{
  *   import: ImportRun[], memory: ImportRun[], streams?: ImportRun[], latency: ImportRun[], errors: string[],
  *   calls?: { calls: number, clientUs: number[], openapiFetchUs: number[], rawUs: number[], portableUs: number[], warnUs?: number[],
- *     latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[] } },
+ *     latency: { calls: number, latencyMs: number, clientUs: number[], rawUs: number[], clientCpuUs?: number[], rawCpuUs?: number[] } },
  *   pagination?: { items: number, clientRate: number[], loopRate: number[], heapFirstPageMiB: number, heapLastPageMiB: number, loopHeapFirstPageMiB: number,
  *     loopHeapLastPageMiB: number },
  *   waiter?: import("../waiter.ts").WaiterResult,
