@@ -2,7 +2,8 @@
 // into a package folder of its own, as the build lays it out: the paths its modules make from
 // import.meta.url (the package's version, for --version and for the MCP server) still reach the
 // package's package.json from a chunk; a start-up loads no dependency but commander, so the work
-// stayed lazy; and a module that reads import.meta without an audit stops the build.
+// stayed lazy, and its own modules from one chunk; and a module that reads import.meta without an
+// audit stops the build.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -91,6 +92,16 @@ describe("the command line's bundle in dist/cli/", () => {
     expect(loaded.some((url) => url.endsWith("/dist/cli/main.js"))).toBe(true);
     const packages = new Set(loaded.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []));
     expect([...packages]).toEqual(["commander"]);
+  });
+
+  it("platform --help loads main.js and the start-up's chunk, not a chunk per module", () => {
+    const run = platform(["--help"], ["--import", LOG_LOADS]);
+    expect(run.code, run.stderr).toBe(0);
+    const ours = run.stderr.split("\n").filter((line) => line.startsWith("module-load file:") && line.includes("/dist/cli/"));
+    // main.js, the chunk of the start-up's modules, and that of kernel/errors.ts, which a lazy
+    // module also imports with import(), so it is an entry of its own. Split by esbuild's
+    // default, a start loaded sixteen.
+    expect(ours.length, ours.join("\n")).toBeLessThanOrEqual(3);
   });
 });
 
