@@ -191,6 +191,29 @@ const curlVersion = (() => {
   const which = spawnSync("curl", ["--version"], { encoding: "utf8" });
   return which.status === 0 ? (which.stdout.split("\n")[0] ?? "").split(" ").slice(0, 2).join(" ") : undefined;
 })();
+/**
+ * What NODE_EXTRA_CA_CERTS costs each Node start, when the environment sets it (some CI images
+ * do): node then reads and parses that certificate file before any code runs, and every row that
+ * starts a process pays it. Medians of 7 starts of an empty module each, in turn, in ms.
+ * @returns {{ withIt: number, without: number } | undefined}
+ */
+function extraCaCertsCost() {
+  if (!process.env.NODE_EXTRA_CA_CERTS) return undefined;
+  const { NODE_EXTRA_CA_CERTS: _file, ...without } = process.env;
+  /** @param {NodeJS.ProcessEnv} env */
+  const start = (env) => {
+    const began = performance.now();
+    spawnSync(process.execPath, ["-e", "0"], { env, stdio: "ignore" });
+    return performance.now() - began;
+  };
+  /** @type {number[]} */ const withIt = [];
+  /** @type {number[]} */ const bare = [];
+  for (let i = 0; i < 7; i++) {
+    withIt.push(start(process.env));
+    bare.push(start(without));
+  }
+  return { withIt: median(withIt), without: median(bare) };
+}
 const machine = {
   cores: cpus().length,
   cpu: cpus()[0]?.model ?? "unknown",
@@ -199,6 +222,7 @@ const machine = {
   date: new Date().toISOString(),
   loadBefore: loadavg(),
   curl: curlVersion ?? "not installed",
+  extraCaCerts: extraCaCertsCost(),
 };
 if (!curlVersion) log("curl is not installed: the curl baseline is skipped (CI: apt-get install -y curl in .ci/run)");
 const busy = (machine.loadBefore[0] ?? 0) > machine.cores;
@@ -1093,6 +1117,10 @@ const elapsed = (Date.now() - started) / 1000;
 const loadAfter = loadavg();
 const environment =
   `Machine: ${machine.cores} cores (${machine.cpu}), ${fmt(machine.memoryGiB, 1)} GiB memory; Node ${machine.node}; ${machine.curl}. ` +
+  (machine.extraCaCerts
+    ? `NODE_EXTRA_CA_CERTS is set: node starts an empty module in ${fmt(machine.extraCaCerts.withIt, 0)} ms with it, ${fmt(machine.extraCaCerts.without, 0)} ms without ` +
+      "(every row that starts a process pays the difference). "
+    : "") +
   `Date: ${machine.date}. Load average before/after: ${machine.loadBefore.map((l) => l.toFixed(2)).join(" ")} / ${loadAfter.map((l) => l.toFixed(2)).join(" ")}. ` +
   `Run: ${quick ? "--quick" : "full"}${args.only ? ` --only=${args.only}` : ""}${args.src ? ` --src=${args.src}` : ""}, ${PLAN.reps} repetitions, ${fmt(elapsed, 0)} s.`;
 
