@@ -4,7 +4,22 @@
 // AbortController: Node's EventTarget costs microseconds for every listener added and removed,
 // and making an AbortController costs more than the rest of an in-process call's client side
 // (bench/in-process.ts); both showed in the per-call figures of bench/calls.ts.
-import type { AttemptControl, CancelSignal } from "./sender.js";
+// The signal types every sender shares live here too, so that ./sender.ts can import this module
+// without a cycle.
+
+/** What a sender may do with the signal of its attempt; an AbortSignal has all of it. */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+/** One attempt's signal and how the transport ends it: an AbortController is one. */
+export interface AttemptControl<S extends CancelSignal> {
+  readonly signal: S;
+  abort(reason: unknown): void;
+}
 
 export class AttemptSignal implements CancelSignal, AttemptControl<AttemptSignal> {
   aborted = false;

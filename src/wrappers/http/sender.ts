@@ -2,7 +2,10 @@
 // its answer with the whole body read. The portable sender is fetch; the Node entry brings one
 // over undici (src/node/), which skips fetch's Request and Response objects on every call.
 import { untilAborted } from "../../kernel/abort.js";
-import { AttemptSignal } from "./attempt-signal.js";
+import { AttemptSignal, type AttemptControl, type CancelSignal } from "./attempt-signal.js";
+
+// The signal types live with the light signal (./attempt-signal.ts), which must not import this module.
+export type { AttemptControl, CancelSignal };
 
 /** A body that can be streamed again for a retry, piece by piece, never held whole. */
 export interface BodySource {
@@ -48,20 +51,6 @@ export interface Incoming {
   headers: HeaderReader;
   /** The whole body; null for a status that has none. */
   body: Uint8Array | null;
-}
-
-/** What a sender may do with the signal of its attempt; an AbortSignal has all of it. */
-export interface CancelSignal {
-  readonly aborted: boolean;
-  readonly reason: unknown;
-  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: "abort", listener: () => void): void;
-}
-
-/** One attempt's signal and how the transport ends it: an AbortController is one. */
-export interface AttemptControl<S extends CancelSignal> {
-  readonly signal: S;
-  abort(reason: unknown): void;
 }
 
 /**
