@@ -11,8 +11,11 @@ import { judge, judgeError } from "./acceptors.js";
 import { WaitTally } from "./observations.js";
 import { resolveWaitOptions, type WaitOptions } from "./wait-options.js";
 
-// How far ahead of the deadline the last poll starts, so its answer can still fall within it.
-const LAST_POLL_MARGIN_MS = 1;
+// How far ahead of the deadline the last poll starts, so that its answer can still arrive within
+// it: a second, or a tenth of a shorter wait. It started 1 ms ahead, and over a network that look
+// was cut short at the deadline before any answer came, so a job that had ended during the long
+// last pause was reported as still running.
+const lastPollMarginMs = (timeoutMs: number) => Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 10)));
 const DOCK_STATUS_ID = /^ds-\S+$/;
 
 class DeadlineReached extends Error {}
@@ -44,6 +47,7 @@ export async function waitOnClock(getJob: GetJob, jobOrId: Job | string, options
 
   const started = clock.now();
   const deadline = started + timeoutMs;
+  const margin = lastPollMarginMs(timeoutMs);
   const tally = new WaitTally();
   // What the timeout error reports when no poll got through: the record the caller passed.
   let latest: Job | undefined = typeof jobOrId === "object" && jobOrId !== null ? jobOrId : undefined;
@@ -65,9 +69,9 @@ export async function waitOnClock(getJob: GetJob, jobOrId: Job | string, options
       latest = job;
     }
     const untilDeadline = deadline - clock.now();
-    if (untilDeadline <= LAST_POLL_MARGIN_MS) throw timedOut();
-    // A pause that would cross the deadline is cut short for one last look just before it.
-    const delay = Math.min(backoffDelay(poll, { baseMs: minDelayMs, capMs: maxDelayMs, floorMs: minDelayMs }, random), untilDeadline - LAST_POLL_MARGIN_MS);
+    if (untilDeadline <= margin) throw timedOut();
+    // A pause that would cross the deadline is cut short for one last look `margin` before it.
+    const delay = Math.min(backoffDelay(poll, { baseMs: minDelayMs, capMs: maxDelayMs, floorMs: minDelayMs }, random), untilDeadline - margin);
     await untilAborted(clock.sleep(delay, signal), signal);
   }
 }

@@ -263,12 +263,12 @@ describe("judgeError (the acceptor's verdict on a failed poll)", () => {
 });
 
 describe("waitForJob: deadline", () => {
-  it("makes a last poll just before the deadline, then throws JobTimeoutError with that record", async () => {
+  it("makes a last poll a second before the deadline, time for its answer, then throws JobTimeoutError with that record", async () => {
     const clock = new FakeClock();
     const { getJob, calls, answers } = scripted(clock, ["IN_PROGRESS"]);
     const error = await caught(waitOnClock(getJob, ID, { timeoutMs: 10_000, random: HALF }, clock));
-    // 0, +1500, +2500, +4500; the next pause (8500) would end at 17000, so the last look is at 9999.
-    expect(calls.map((c) => c.at)).toEqual([0, 1_500, 4_000, 8_500, 9_999]);
+    // 0, +1500, +2500, +4500; the next pause (8500) would end at 17000, so the last look is at 9000.
+    expect(calls.map((c) => c.at)).toEqual([0, 1_500, 4_000, 8_500, 9_000]);
     expect(error).toBeInstanceOf(JobTimeoutError);
     expect((error as JobTimeoutError).job).toBe(answers[4]);
     expect((error as JobTimeoutError).timeoutMs).toBe(10_000);
@@ -277,8 +277,9 @@ describe("waitForJob: deadline", () => {
   it("returns the job when the last poll before the deadline finds it done", async () => {
     const clock = new FakeClock();
     const { getJob, calls, answers } = scripted(clock, ["IN_PROGRESS", "SUCCESS"]);
+    // A wait shorter than 10 s looks a tenth of it before its deadline.
     const result = await waitOnClock(getJob, ID, { timeoutMs: 500 }, clock);
-    expect(calls.map((c) => c.at)).toEqual([0, 499]);
+    expect(calls.map((c) => c.at)).toEqual([0, 450]);
     expect(result).toBe(answers[1]);
   });
 
@@ -294,7 +295,7 @@ describe("waitForJob: deadline", () => {
           const error = await caught(waitOnClock(getJob, ID, { minDelayMs: min, maxDelayMs: min + extra, timeoutMs }, clock));
           expect(error).toBeInstanceOf(JobTimeoutError);
           expect(clock.t).toBeLessThan(timeoutMs);
-          expect(calls.at(-1)!.at).toBe(Math.max(0, timeoutMs - 1));
+          expect(calls.at(-1)!.at).toBe(Math.max(0, timeoutMs - Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 10)))));
         },
       ),
       { numRuns: 50 },
@@ -305,7 +306,7 @@ describe("waitForJob: deadline", () => {
     const clock = new FakeClock();
     const { getJob, calls } = scripted(clock, ["IN_PROGRESS"]);
     await expect(waitOnClock(getJob, ID, {}, clock)).rejects.toBeInstanceOf(JobTimeoutError);
-    expect(calls.at(-1)!.at).toBe(1_800_000 - 1);
+    expect(calls.at(-1)!.at).toBe(1_800_000 - 1_000);
     // With 30 s the longest pause, half an hour takes at least 60 polls.
     expect(calls.length).toBeGreaterThanOrEqual(60);
   });
