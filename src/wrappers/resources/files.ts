@@ -12,20 +12,11 @@ import type { ResumeUploadOptions, UploadFileRequest } from "../uploads/file-upl
 import { needsSession } from "../uploads/single-upload-limit.js";
 import type { SourceOpener } from "../uploads/source-opener.js";
 import type { UploadSource } from "../uploads/upload-source.js";
+import { TRANSFER_OPTION_KEYS } from "../uploads/transfer-option-keys.js";
 
 export type { FileInput, ResumeUploadOptions, UploadedFile, UploadFileRequest };
 
-export const RESUME_UPLOAD_KEYS = optionKeys<ResumeUploadOptions>({
-  source: true,
-  concurrency: true,
-  retries: true,
-  retryDelayMs: true,
-  onProgress: true,
-  onState: true,
-  signal: true,
-  expiryMarginMs: true,
-  now: true,
-});
+export const RESUME_UPLOAD_KEYS = optionKeys<ResumeUploadOptions>({ ...TRANSFER_OPTION_KEYS, source: true });
 export const UPLOAD_FILE_KEYS = optionKeys<UploadFileRequest>({
   source: true,
   fileName: true,

@@ -11,6 +11,7 @@ import type { PlatformApi } from "../request/platform-api.js";
 import type { ImportState } from "../uploads/chunked-upload.js";
 import type { ImportModelOptions, ImportResult, ResumeImportOptions } from "../uploads/model-import.js";
 import type { SourceOpener } from "../uploads/source-opener.js";
+import { TRANSFER_OPTION_KEYS } from "../uploads/transfer-option-keys.js";
 
 export type { ImportModelOptions, ImportResult, ResumeImportOptions };
 export type DeployModelRequest = components["schemas"]["DeployModelRequest"];
@@ -20,26 +21,16 @@ export interface DeployModelOptions extends JobOptions {
   modelType: ModelType;
 }
 
-const TRANSFER_KEYS = {
-  concurrency: true,
-  retries: true,
-  retryDelayMs: true,
-  onProgress: true,
-  onState: true,
-  signal: true,
-  expiryMarginMs: true,
-  now: true,
-  wait: true,
-} as const;
 export const IMPORT_MODEL_KEYS = optionKeys<ImportModelOptions>({
-  ...TRANSFER_KEYS,
+  ...TRANSFER_OPTION_KEYS,
+  wait: true,
   source: true,
   fileName: true,
   fileExtension: true,
   isAdapter: true,
   chunkSize: true,
 });
-export const RESUME_IMPORT_KEYS = optionKeys<ResumeImportOptions>({ ...TRANSFER_KEYS, source: true });
+export const RESUME_IMPORT_KEYS = optionKeys<ResumeImportOptions>({ ...TRANSFER_OPTION_KEYS, wait: true, source: true });
 const DEPLOY_KEYS = optionKeys<DeployModelOptions>({ modelType: true, wait: true, signal: true });
 
 export function modelsApi<Path>(platform: PlatformApi, sources: SourceOpener, downloadFetch: typeof fetch) {
