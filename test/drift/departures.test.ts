@@ -41,6 +41,44 @@ describe("departures of an answer (generated response validators)", () => {
     expect(checked?.departures).toEqual([{ pointer: "/chunks/*/chunkId", kind: "type", keyword: "type", expected: "string", received: ["boolean", "integer"] }]);
   });
 
+  it("hold a timestamp to RFC 3339's date-time: real calendar days, hours, minutes and a leap second, a zone required", () => {
+    const base = { connectionId: "cn-1", connectionName: "n", provider: "API", status: "ACTIVE", modifiedOn: "2025-01-01T00:00:00Z" };
+    const createdOn = (value: string) => checkAnswer("getConnection", 200, JSON.stringify({ ...base, createdOn: value }))?.departures.map((d) => d.pointer);
+    const valid = [
+      "2025-01-01T00:00:00Z",
+      "2025-12-31t23:59:60.123456z",
+      "2025-06-30 12:00:00+05:30",
+      "2025-04-30T00:00:00-0530",
+      "2025-09-30T00:00:00+05",
+      "2024-02-29T00:00:00Z",
+      "2000-02-29T00:00:00Z",
+      "2025-08-31T00:00:00Z",
+    ];
+    const invalid = [
+      "2025-02-29T00:00:00Z",
+      "1900-02-29T00:00:00Z",
+      "2025-04-31T00:00:00Z",
+      "2025-06-31T00:00:00Z",
+      "2025-09-31T00:00:00Z",
+      "2025-11-31T00:00:00Z",
+      "2025-13-01T00:00:00Z",
+      "2025-00-10T00:00:00Z",
+      "2025-01-00T00:00:00Z",
+      "2025-01-32T00:00:00Z",
+      "2025-01-01T24:00:00Z",
+      "2025-01-01T00:60:00Z",
+      "2025-01-01T00:00:61Z",
+      "2025-01-01T00:00:00",
+      "2025-01-01T00:00:00.Z",
+      "2025-01-01X00:00:00Z",
+      "2025-1-01T00:00:00Z",
+      "2025-01-01T00:00:00Z ",
+      "2025-01-01T00:00:00+5",
+    ];
+    for (const value of valid) expect(createdOn(value), value).toEqual([]);
+    for (const value of invalid) expect(createdOn(value), value).toEqual(["/createdOn"]);
+  });
+
   it("report a value of the wrong type once, not also as outside its enum", () => {
     const checked = checkAnswer("deployModel", 200, JSON.stringify({ dockStatusId: "ds-1", jobType: "MODELS", action: "DEPLOY", status: 5 }));
     expect(checked?.departures).toEqual([{ pointer: "/status", kind: "type", keyword: "type", expected: "string", received: ["integer"] }]);
