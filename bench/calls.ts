@@ -11,9 +11,14 @@
 //              client's sender uses undici's dispatch API, the layer under request() (no body
 //              stream per answer), so its share of a call can come in under the loop's.
 //   portable   the portable entry over the global fetch, as in a browser (for the record)
-//   warn       the Node entry with validateResponses: "warn", every answer checked against the
-//              spec and recorded as drift (none here: the server's answer conforms), against
-//              `client` (validation off) in the same rotation
+//
+// Then validateResponses: "warn" (every answer checked against the spec and recorded as drift,
+// none here: the server's answer conforms) against the same client with it off, on the same
+// fast server. The check costs a few microseconds of some 130, less than what the machine's
+// load moves a 20,000-call run by, so the two run in turns of `warnBlock` calls (warn, off, off,
+// warn, ...) and are judged on the median of the per-turn ratios: the two halves of a turn run
+// within a tenth of a second of each other and share the machine's moment. The CPU time of each
+// is kept per repetition (the kernel counts it too coarsely for a turn's).
 //
 // Then the same calls against a server that takes `latencyMs` to answer, as a real service
 // does: there the client's own work must vanish in the wait (client vs raw). Each repetition
@@ -39,6 +44,8 @@ export interface CallsOptions {
   latencyMs: number;
   /** Calls per turn against the slow server (default 100). */
   latencyBlock?: number;
+  /** Calls per turn of validateResponses "warn" against off (default 500). */
+  warnBlock?: number;
 }
 
 export interface CallsResult {
@@ -48,9 +55,21 @@ export interface CallsResult {
   openapiFetchUs: number[];
   rawUs: number[];
   portableUs: number[];
-  /** The Node entry with validateResponses: "warn". */
-  warnUs: number[];
+  /** validateResponses: "warn" against the same client with it off, in turns on the fast server. */
+  warn: WarnResult;
   latency: { calls: number; latencyMs: number; clientUs: number[]; rawUs: number[]; clientCpuUs: number[]; rawCpuUs: number[] };
+}
+
+export interface WarnResult {
+  calls: number;
+  block: number;
+  /** Microseconds and CPU microseconds per call, one figure per repetition, warn and off. */
+  warnUs: number[];
+  offUs: number[];
+  warnCpuUs: number[];
+  offCpuUs: number[];
+  /** Warn's µs per call over off's in the same turn, every turn of every repetition. */
+  turnRatios: number[];
 }
 
 const CONNECTION_ID = "cn-00000000-0000-4000-8000-000000000001";
@@ -59,7 +78,7 @@ const HEADERS = { "x-api-key": API_KEY, "user-agent": "platform-management-clien
 
 type Run = (n: number) => Promise<void>;
 
-/** The five callers against the server at `url`, each over its own keep-alive dispatcher or fetch. */
+/** The callers against the server at `url`, each over its own keep-alive dispatcher or fetch. */
 function callers(url: string, count: (connectionName: string) => void): Record<"client" | "openapi" | "raw" | "portable" | "warn", Run> {
   // One dispatcher for each client, one shared by the client's two peers: each holds its own connection.
   const clientAgent = new Agent();
@@ -125,11 +144,19 @@ async function measure(runs: Run[], calls: number, warmup: number, repetitions: 
 /**
  * Microseconds per call and CPU microseconds per call of each run, `repetitions` figures each:
  * every repetition runs them in turns of `block` calls, the order reversed every other turn.
+ * `turnUs` holds each turn's microseconds per call too, every turn of every repetition.
  */
-async function measureInTurns(runs: Run[], calls: number, warmup: number, repetitions: number, block: number): Promise<{ us: number[][]; cpuUs: number[][] }> {
+async function measureInTurns(
+  runs: Run[],
+  calls: number,
+  warmup: number,
+  repetitions: number,
+  block: number,
+): Promise<{ us: number[][]; cpuUs: number[][]; turnUs: number[][] }> {
   for (const run of runs) await run(warmup);
   const us: number[][] = runs.map(() => []);
   const cpuUs: number[][] = runs.map(() => []);
+  const turnUs: number[][] = runs.map(() => []);
   for (let rep = 0; rep < repetitions; rep++) {
     // Once per repetition, not per turn: a full collection every 100 calls left the next turn with
     // cold caches and the collector's threads still sweeping (both sides read some 15% slower).
@@ -143,7 +170,9 @@ async function measureInTurns(runs: Run[], calls: number, warmup: number, repeti
         const cpuBefore = process.cpuUsage();
         const started = performance.now();
         await runs[which]!(n);
-        wall[which]! += performance.now() - started;
+        const elapsed = performance.now() - started;
+        wall[which]! += elapsed;
+        turnUs[which]!.push((elapsed * 1000) / n);
         const used = process.cpuUsage(cpuBefore);
         cpu[which]! += used.user + used.system;
       }
@@ -153,7 +182,7 @@ async function measureInTurns(runs: Run[], calls: number, warmup: number, repeti
       cpuUs[i]!.push(cpu[i]! / calls);
     });
   }
-  return { us, cpuUs };
+  return { us, cpuUs, turnUs };
 }
 
 runMain(async (): Promise<CallsResult> => {
@@ -163,9 +192,22 @@ runMain(async (): Promise<CallsResult> => {
 
   const fast = await startServer();
   let overhead: number[][];
+  let warn: WarnResult;
   try {
     const c = callers(fast.url, count);
-    overhead = await measure([c.client, c.openapi, c.raw, c.portable, c.warn], o.calls, o.warmup, o.repetitions);
+    overhead = await measure([c.client, c.openapi, c.raw, c.portable], o.calls, o.warmup, o.repetitions);
+    const block = o.warnBlock ?? 500;
+    const turns = await measureInTurns([c.warn, c.client], o.calls, o.warmup, o.repetitions, block);
+    const [warnTurns, offTurns] = turns.turnUs as [number[], number[]];
+    warn = {
+      calls: o.calls,
+      block,
+      warnUs: turns.us[0]!,
+      offUs: turns.us[1]!,
+      warnCpuUs: turns.cpuUs[0]!,
+      offCpuUs: turns.cpuUs[1]!,
+      turnRatios: warnTurns.map((us, i) => us / offTurns[i]!),
+    };
   } finally {
     await fast.close();
   }
@@ -180,14 +222,14 @@ runMain(async (): Promise<CallsResult> => {
   }
 
   if (sink === 0) throw new Error("no call returned a connection");
-  const [clientUs, openapiFetchUs, rawUs, portableUs, warnUs] = overhead as [number[], number[], number[], number[], number[]];
+  const [clientUs, openapiFetchUs, rawUs, portableUs] = overhead as [number[], number[], number[], number[]];
   return {
     calls: o.calls,
     clientUs,
     openapiFetchUs,
     rawUs,
     portableUs,
-    warnUs,
+    warn,
     latency: {
       calls: o.latencyCalls,
       latencyMs: o.latencyMs,
