@@ -116,10 +116,17 @@ describe("departures of an answer (generated response validators)", () => {
 
   it("call an empty or non-JSON body not-json, and leave a bodiless status unchecked", () => {
     expect(checkAnswer("getDockStatus", 200, "")?.departures).toEqual([{ pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: ["empty"] }]);
+    expect(checkAnswer("getDockStatus", 200, " \r\n\t")?.departures).toEqual([
+      { pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: ["empty"] },
+    ]);
     expect(checkAnswer("getDockStatus", 200, `<p>${SECRET}</p>`)?.departures).toEqual([
       { pointer: "", kind: "not-json", keyword: "body", expected: "a JSON body", received: ["text"] },
     ]);
     expect(checkAnswer("getDockStatus", 204, null)).toBeUndefined();
+    expect(checkAnswer("noSuchOperation", 200, "{}")).toBeUndefined();
+    // Asked again, each answer is checked against the same schema as the first time.
+    expect(checkAnswer("getConnection", 503, "")?.documented).toBe("default");
+    expect(checkAnswer("getConnection", 404, "")?.documented).toBe("404");
     expect(checkAnswer("noSuchOperation", 200, "{}")).toBeUndefined();
   });
 });
