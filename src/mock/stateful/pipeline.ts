@@ -10,7 +10,7 @@ import { checkedAnswer } from "./contract/response-check.js";
 import type { MockContext } from "./context.js";
 import { handlers } from "./handlers/index.js";
 import { drain, readBody } from "./http/read-body.js";
-import { RequestLog, type LoggedRequest } from "./scenarios/request-log.js";
+import { RequestLog, type KeptEntry } from "./scenarios/request-log.js";
 import type { IncomingRequest } from "./http/incoming.js";
 
 export interface OperationRequest {
@@ -21,7 +21,7 @@ export interface OperationRequest {
   origin: string;
   request: IncomingRequest;
   /** The request log's entry, which learns the body (masked) and whether a credential came. */
-  entry: LoggedRequest;
+  entry: KeptEntry;
   expected: ExpectedCredentials;
 }
 

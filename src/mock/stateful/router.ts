@@ -39,21 +39,22 @@ function compile(operationId: OperationId): CompiledOperation {
 // (`/files/session/start` before `/files/session/{sessionId}`, `/chunk/list` before `/chunk/{chunkId}`).
 const COMPILED = (Object.keys(operations) as OperationId[]).map(compile).sort((a, b) => a.names.length - b.names.length);
 
+// The same list by method, so a request tries only the patterns of its own method first.
+const BY_METHOD = new Map<string, CompiledOperation[]>();
+for (const operation of COMPILED) BY_METHOD.set(operation.method, [...(BY_METHOD.get(operation.method) ?? []), operation]);
+
 /** The operation a method and path name, or the methods the path allows, or undefined. */
 export function route(method: string, pathname: string): RouteResult {
-  const allowed: string[] = [];
-  for (const operation of COMPILED) {
+  for (const operation of BY_METHOD.get(method) ?? []) {
     const match = operation.pattern.exec(pathname);
     if (!match) continue;
-    if (operation.method !== method) {
-      allowed.push(operation.method);
-      continue;
-    }
     const params: Record<string, string> = {};
     // Each name is a "([^/]+)" group of the pattern, so each took part in the match.
     for (const [i, name] of operation.names.entries()) params[name] = safeDecode(group(match, i + 1));
     return { route: { operationId: operation.operationId, params } };
   }
+  // No operation of this method: the methods whose patterns take the path, for a 405.
+  const allowed = COMPILED.filter((operation) => operation.method !== method && operation.pattern.test(pathname)).map((operation) => operation.method);
   return allowed.length > 0 ? { allowed } : undefined;
 }
 

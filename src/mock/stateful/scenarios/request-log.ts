@@ -35,19 +35,23 @@ function detached<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
+/** An entry as kept: when it came as a number, written out as `at` only when the log is read. */
+export type KeptEntry = Omit<LoggedRequest, "at"> & { receivedAt: number };
+
 export class RequestLog {
   // The kept entries are those from `first` on; the ones before it are dropped (undefined), and
   // compacted away once they are as many as the limit. Shifting the array on every request
   // moved all 10,000 entries each time once the log was full.
-  private entries: Array<LoggedRequest | undefined> = [];
+  private entries: Array<KeptEntry | undefined> = [];
   private first = 0;
   private seq = 0;
 
   constructor(private readonly limit: number) {}
 
-  open(method: string, url: string): LoggedRequest {
-    // Only a cut URL is a slice of a longer string; one kept whole is the caller's own.
-    const entry: LoggedRequest = { seq: ++this.seq, at: new Date().toISOString(), method, url: url.length > URL_KEPT ? detached(cutText(url, URL_KEPT)) : url };
+  open(method: string, url: string): KeptEntry {
+    // Only a cut URL is a slice of a longer string; one kept whole is the caller's own. The time
+    // is written as text when the log is read: formatting it cost more than routing the request.
+    const entry: KeptEntry = { seq: ++this.seq, receivedAt: Date.now(), method, url: url.length > URL_KEPT ? detached(cutText(url, URL_KEPT)) : url };
     this.entries.push(entry);
     if (this.entries.length - this.first > this.limit) {
       this.entries[this.first++] = undefined;
@@ -60,13 +64,14 @@ export class RequestLog {
   }
 
   /** Adds a body to an entry, masked, as a bounded summary. */
-  static body(entry: LoggedRequest, body: unknown): void {
+  static body(entry: KeptEntry, body: unknown): void {
     if (body !== undefined) entry.body = detached(summariseBody(maskSecrets(body)));
   }
 
   list(filter: { operationId?: OperationId } = {}): LoggedRequest[] {
-    const kept = this.entries.slice(this.first) as LoggedRequest[];
-    return structuredClone(filter.operationId ? kept.filter((e) => e.operationId === filter.operationId) : kept);
+    const kept = this.entries.slice(this.first) as KeptEntry[];
+    const chosen = filter.operationId ? kept.filter((e) => e.operationId === filter.operationId) : kept;
+    return structuredClone(chosen.map(({ seq, receivedAt, ...rest }) => ({ seq, at: new Date(receivedAt).toISOString(), ...rest })));
   }
 
   clear(): void {
