@@ -236,5 +236,35 @@ describe("createStatefulMock", () => {
       const sent = ["model bytes", "012345", "cdef", "6789ab"];
       expect(chunks).toEqual(await Promise.all(sent.map(async (text) => ({ fileName: "blob", contentType: "application/octet-stream", size: text.length, sha256: await digest(text) }))));
     });
+
+    it("hand over an answer as text whose length, and size limit, count its UTF-8 bytes", async () => {
+      const mock = createStatefulMock();
+      const name = "Größe 😀 日本";
+      const seen: Array<{ length: string | null; bytes: number }> = [];
+      const client = (options: Record<string, unknown> = {}) => {
+        const made = createPlatformClient({ baseUrl: mock.url, apiKey: KEY, fetch: mock.fetch, maxRetries: 0, ...options });
+        made.use({
+          async onResponse({ response }) {
+            seen.push({ length: response.headers.get("content-length"), bytes: (await response.clone().arrayBuffer()).byteLength });
+          },
+        });
+        return made;
+      };
+      const { connectionId } = (await client().connections.create({ provider: "PROVIDER_ONE", connectionName: name, model: "m", fields: { API_KEY: "sk-0123456789abcdefgh" } })) as {
+        connectionId: string;
+      };
+      seen.length = 0;
+      expect(await client().connections.get(connectionId)).toMatchObject({ connectionName: name });
+      // What a Response of the same answer says, read apart from the client.
+      const response = await mock.fetch(`/api/public/connections/${connectionId}`, { headers: { "x-api-key": KEY } });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(new TextDecoder().decode(bytes)).toContain(name);
+      expect(seen).toEqual([{ length: String(bytes.length), bytes: bytes.length }]);
+      // More characters than the limit allows bytes for only once they are counted as UTF-8.
+      const text = new TextDecoder().decode(bytes);
+      expect(text.length).toBeLessThan(bytes.length);
+      await expect(client({ maxResponseBytes: text.length }).connections.get(connectionId)).rejects.toMatchObject({ name: "ResponseTooLargeError" });
+      await expect(client({ maxResponseBytes: bytes.length }).connections.get(connectionId)).resolves.toMatchObject({ connectionName: name });
+    });
   });
 });

@@ -10,6 +10,7 @@ import { createMockState, MockCore, type MockState } from "./core.js";
 import { lightRequest } from "./http/incoming.js";
 import { isDripped, toIncoming, toResponse } from "./http/send.js";
 import { BodyTooLarge, DIRECT_EXCHANGE, isBodySource, type CancelSignal, type DirectExchange, type DirectSignal, type Outgoing } from "../../wrappers/http/sender.js";
+import { utf8Over } from "../../wrappers/http/utf8-length.js";
 import { checkOptions, STATEFUL_OPTIONS, type StatefulMockOptions } from "./options.js";
 import type { StatefulMock } from "./server.js";
 
@@ -84,6 +85,7 @@ export class InProcessMock extends MockCore {
       url,
       { method, headers: request.headers, ...(body === undefined || source ? {} : { body: body as BodyInit }) },
       source && (() => source.open()),
+      true,
     );
     if (!light) return undefined;
     return (async () => {
@@ -93,8 +95,9 @@ export class InProcessMock extends MockCore {
       signal.throwIfAborted();
       if (reply === "reset") throw resetError();
       if (reply.dripMs) return { response: toResponse(reply) };
-      if (reply.outgoing.bytes.length > maxBytes) throw new BodyTooLarge(maxBytes);
-      return toIncoming(reply, light.method);
+      const { text } = reply.outgoing;
+      if (text === undefined ? reply.outgoing.bytes.length > maxBytes : utf8Over(text, maxBytes)) throw new BodyTooLarge(maxBytes);
+      return toIncoming(reply, light.method, true);
     })();
   }
 

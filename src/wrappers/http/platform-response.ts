@@ -4,10 +4,12 @@
 // redactor first: a service or proxy that echoes a credential cannot put it into a job record,
 // an error, a cursor or a log line. A 2xx body that is not JSON becomes an UnexpectedResponseError.
 import { UnexpectedResponseError } from "../../kernel/errors.js";
-import type { HeaderReader, Incoming } from "./sender.js";
+import type { HeaderReader, Received } from "./sender.js";
+import { utf8Length } from "./utf8-length.js";
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
+const EMPTY = new Uint8Array(0);
 
 /** Headers as openapi-fetch reads them, redacted; content-length is the length of the body in hand. */
 class AnswerHeaders implements HeaderReader {
@@ -42,11 +44,11 @@ export class PlatformResponse {
   readonly ok: boolean;
   readonly redirected = false;
   readonly type = "basic";
-  readonly #received: Uint8Array;
-  #view: { text: string; bytes: Uint8Array } | undefined;
+  readonly #received: Uint8Array | string;
+  #view: { text: string; bytes: Uint8Array | undefined } | undefined;
 
   constructor(
-    private readonly answer: Incoming,
+    private readonly answer: Received,
     readonly url: string,
     /** The spec operation this answers, for the typed error a wrapper throws. */
     readonly operationId: string,
@@ -55,22 +57,31 @@ export class PlatformResponse {
     this.status = answer.status;
     this.statusText = answer.statusText;
     this.ok = answer.status >= 200 && answer.status < 300;
-    this.#received = answer.body ?? new Uint8Array(0);
-    this.headers = new AnswerHeaders(answer.headers, () => this.#bytes.byteLength, redact);
+    this.#received = answer.body ?? EMPTY;
+    this.headers = new AnswerHeaders(answer.headers, () => this.#length, redact);
   }
 
   // The body as the client lets it out: decoded once, masked, and re-encoded only if a secret
-  // was in it (so the bytes of an ordinary answer are the bytes received).
-  get #masked(): { text: string; bytes: Uint8Array } {
+  // was in it (so the bytes of an ordinary answer are the bytes received). An answer that came
+  // as text is encoded only if someone asks for its bytes.
+  get #masked(): { text: string; bytes: Uint8Array | undefined } {
     if (this.#view) return this.#view;
-    const text = decoder.decode(this.#received);
+    const received = this.#received;
+    const text = typeof received === "string" ? received : decoder.decode(received);
     const masked = this.redact(text);
-    this.#view = { text: masked, bytes: masked === text ? this.#received : encoder.encode(masked) };
+    this.#view = { text: masked, bytes: masked === text && typeof received !== "string" ? received : undefined };
     return this.#view;
   }
 
   get #bytes(): Uint8Array {
-    return this.#masked.bytes;
+    const view = this.#masked;
+    view.bytes ??= encoder.encode(view.text);
+    return view.bytes;
+  }
+
+  get #length(): number {
+    const view = this.#masked;
+    return view.bytes ? view.bytes.byteLength : utf8Length(view.text);
   }
 
   get bodyUsed(): boolean {
@@ -78,7 +89,7 @@ export class PlatformResponse {
   }
 
   get body(): ReadableStream<Uint8Array> | null {
-    if (this.#bytes.byteLength === 0) return null;
+    if (this.#length === 0) return null;
     const bytes = this.#bytes;
     return new ReadableStream({
       start(controller) {

@@ -54,11 +54,22 @@ export interface Incoming {
 }
 
 /**
+ * An answer whose body is text standing for its UTF-8 bytes: a direct exchange hands over the
+ * JSON it wrote as it wrote it, so neither side encodes or decodes it.
+ */
+export interface TextIncoming extends Omit<Incoming, "body"> {
+  body: string;
+}
+
+/** An answer as a sender hands it to the transport. */
+export type Received = Incoming | TextIncoming;
+
+/**
  * Sends one attempt and reads its whole answer. The answer's body may hold at most `maxBytes`
  * (no limit when left out): past that the sender stops reading and rejects with BodyTooLarge,
  * so memory stays flat.
  */
-export type Sender<S extends CancelSignal = AbortSignal> = (request: Outgoing, signal: S, maxBytes?: number) => Promise<Incoming>;
+export type Sender<S extends CancelSignal = AbortSignal> = (request: Outgoing, signal: S, maxBytes?: number) => Promise<Received>;
 
 /** A sender's refusal of an answer larger than its limit; the transport names the operation. */
 export class BodyTooLarge extends Error {
@@ -129,7 +140,7 @@ export interface DirectSignal extends CancelSignal {
  * Rejects as the fetch would: with the signal's reason once it has fired, a TypeError for a
  * dropped connection, BodyTooLarge past `maxBytes`.
  */
-export type DirectExchange = (request: Outgoing, signal: DirectSignal, maxBytes: number) => Promise<Incoming | { response: Response }> | undefined;
+export type DirectExchange = (request: Outgoing, signal: DirectSignal, maxBytes: number) => Promise<Received | { response: Response }> | undefined;
 
 /** The direct exchange `fetch` carries, if any. */
 export function directExchangeOf(fetch: typeof globalThis.fetch): DirectExchange | undefined {
@@ -146,15 +157,25 @@ export function fetchSender(send: typeof fetch): SenderWiring {
 }
 
 function fetchSend(send: typeof fetch, direct: DirectExchange | undefined): Sender<CancelSignal> {
-  return async (request, signal, maxBytes = Number.POSITIVE_INFINITY) => {
+  const viaFetch = fetchSendOnly(send);
+  if (!direct) return viaFetch;
+  // Not an async function: a direct answer passes through without a frame of its own, which
+  // showed in an in-process call's allocations.
+  return (request, signal, maxBytes = Number.POSITIVE_INFINITY) => {
     // With a direct exchange the attempt's signal is an AttemptSignal (fetchSender), a DirectSignal.
-    const answered = direct?.(request, signal as DirectSignal, maxBytes);
-    const got = answered ? await answered : undefined;
-    if (got && !("response" in got)) return got;
+    const answered = direct(request, signal as DirectSignal, maxBytes);
+    if (!answered) return viaFetch(request, signal, maxBytes);
+    return answered.then((got) => ("response" in got ? viaFetch(request, signal, maxBytes, got.response) : got));
+  };
+}
+
+/** Sends through fetch, or reads `given`, a Response a direct exchange handed over instead. */
+function fetchSendOnly(send: typeof fetch) {
+  return async (request: Outgoing, signal: CancelSignal, maxBytes = Number.POSITIVE_INFINITY, given?: Response): Promise<Incoming> => {
     const real = abortSignalOf(signal);
     try {
       const response =
-        got?.response ??
+        given ??
         (await send(request.url, {
           method: request.method,
           headers: request.headers,

@@ -11,7 +11,7 @@ import type { PlatformRequest } from "../request/platform-request.js";
 import { PlatformResponse } from "./platform-response.js";
 import { requestIdOf } from "./request-id.js";
 import { isRetryableStatus, provablyNeverSent, RETRY_BACKOFF, retryAfterMs } from "./retry-policy.js";
-import { BodyTooLarge, isBodySource, type CancelSignal, type Incoming, type Outgoing, type SenderWiring } from "./sender.js";
+import { BodyTooLarge, isBodySource, type CancelSignal, type Outgoing, type Received, type SenderWiring } from "./sender.js";
 import { nextHop } from "./redirects.js";
 
 export interface TransportOptions<S extends CancelSignal> extends SenderWiring<S> {
@@ -45,7 +45,7 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
   const { send, newAttempt, timeoutMs, maxRetries, maxResponseBytes, log, redact, random = Math.random, sleep = defaultSleep } = options;
 
   // One attempt: every redirect hop and the whole response body, under one timer.
-  async function attempt(first: Outgoing, callerSignal: AbortSignal | undefined): Promise<Incoming> {
+  async function attempt(first: Outgoing, callerSignal: AbortSignal | undefined): Promise<Received> {
     const control = newAttempt();
     const { signal } = control;
     const timer = setTimeout(() => control.abort(new TimedOut()), timeoutMs);
@@ -71,7 +71,7 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
     }
   }
 
-  async function exchange(request: Outgoing, meta: RequestMeta, callerSignal: AbortSignal | undefined, redact: (text: string) => string): Promise<Incoming> {
+  async function exchange(request: Outgoing, meta: RequestMeta, callerSignal: AbortSignal | undefined, redact: (text: string) => string): Promise<Received> {
     const { operationId, retrySafe } = meta;
     const aborted = () => new AbortError(`${operationId} was aborted`, { cause: callerSignal?.reason });
     // A streamed body is a file part (multipart): the chunk scheduler repeats a failed chunk

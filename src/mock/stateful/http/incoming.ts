@@ -45,7 +45,13 @@ const PLAIN_VALUE = /^(?:[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7
  * mock reads a body, if at all, before its fetch resolves. `pieces`, the client's own body
  * (../in-process.ts), stands for a body of those bytes in that order.
  */
-export function lightRequest(url: string, init: RequestInit | undefined, pieces?: () => AsyncIterable<Uint8Array>): IncomingRequest | undefined {
+export function lightRequest(
+  url: string,
+  init: RequestInit | undefined,
+  pieces?: () => AsyncIterable<Uint8Array>,
+  /** The headers are the client sender's own record: lower-case names, values a Headers already took. */
+  sent = false,
+): IncomingRequest | undefined {
   const given = pieces ? null : (init?.body ?? null);
   const text = typeof given === "string" ? given : undefined;
   const bytes = given instanceof Uint8Array ? given : given instanceof ArrayBuffer ? new Uint8Array(given) : undefined;
@@ -55,7 +61,7 @@ export function lightRequest(url: string, init: RequestInit | undefined, pieces?
   const method = NORMALISED.has(asked.toUpperCase()) ? asked.toUpperCase() : asked;
   if (method !== "PATCH" && !NORMALISED.has(method)) return undefined;
   if ((given !== null || pieces) && (method === "GET" || method === "HEAD")) return undefined;
-  const headers = lightHeaders(init?.headers);
+  const headers = sent ? sentHeaders(init?.headers as Record<string, string>) : lightHeaders(init?.headers);
   // As a Request does for a body sent with no type of its own: text says so, a Blob gives its own.
   if (text !== undefined && !headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
   if (blob?.type && !headers.has("content-type")) headers.set("content-type", blob.type);
@@ -123,6 +129,25 @@ function lightHeaders(init: HeadersInit | undefined): HeaderLookup & { set(name:
   }
   return new Headers(init);
 }
+
+/**
+ * The client sender's headers read where they are: their names and values passed a Headers on the
+ * client's side already, so they are neither checked nor copied again, unless one is set here.
+ */
+function sentHeaders(record: Record<string, string>): HeaderLookup & { set(name: string, value: string): void } {
+  let own: Map<string, string> | undefined;
+  return {
+    get: (name) => (own ? (own.get(name.toLowerCase()) ?? null) : (ownValue(record, name.toLowerCase()) ?? null)),
+    has: (name) => (own ? own.has(name.toLowerCase()) : ownValue(record, name.toLowerCase()) !== undefined),
+    set: (name, value) => {
+      own ??= new Map(Object.entries(record));
+      own.set(name.toLowerCase(), value);
+    },
+  };
+}
+
+/** A record's own value for `key`, never one its prototype has ("constructor"). */
+const ownValue = (record: Record<string, string>, key: string): string | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 
 /** Headers read from a Map whose names are in lower case, as a Headers keeps them. */
 export function mapHeaders(map: Map<string, string>): HeaderLookup & { set(name: string, value: string): void } {

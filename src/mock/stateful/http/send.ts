@@ -1,17 +1,36 @@
 // Writing an answer as a Fetch API Response: JSON with its length, or the same bytes dripped over
 // a given time when a "slow body" fault is on, so a client's body timeout can be exercised. The
 // HTTP server writes these Responses to its socket; the in-process mock hands them over as they are.
-import type { HeaderReader, Incoming } from "../../../wrappers/http/sender.js";
+import type { HeaderReader, Incoming, TextIncoming } from "../../../wrappers/http/sender.js";
+import { utf8Length } from "../../../wrappers/http/utf8-length.js";
 import { utf8 } from "../portable/bytes.js";
 
 export interface Outgoing {
   status: number;
   headers?: Record<string, string> | undefined;
   bytes: Uint8Array;
+  /** The body as the text it was written as (JSON), when it was: `bytes` are its UTF-8. */
+  readonly text?: string | undefined;
 }
 
+/** A JSON answer; its bytes are encoded when first read (a direct exchange hands over the text). */
 export function toOutgoing(status: number, body: unknown, headers: Record<string, string> = {}): Outgoing {
-  return { status, headers: { "content-type": "application/json", ...headers }, bytes: utf8(JSON.stringify(body)) };
+  return new JsonOutgoing(status, { "content-type": "application/json", ...headers }, JSON.stringify(body));
+}
+
+class JsonOutgoing implements Outgoing {
+  #bytes: Uint8Array | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly text: string,
+  ) {}
+
+  get bytes(): Uint8Array {
+    this.#bytes ??= utf8(this.text);
+    return this.#bytes;
+  }
 }
 
 const DRIP_PIECES = 20;
@@ -38,25 +57,49 @@ export function toResponse({ outgoing, extraHeaders = {}, dripMs = 0 }: Reply): 
 /**
  * The answer as the client's sender reads a Response (../../../wrappers/http/sender.ts): the same
  * status, headers (lower-case names) and bytes, without building one. Not for a dripped answer.
+ * With `asText`, a JSON answer's body stays the text it was written as.
  */
-export function toIncoming({ outgoing, extraHeaders = {} }: Reply, method: string): Incoming {
-  const { status, bytes } = outgoing;
+export function toIncoming(reply: Reply, method: string, asText: true): Incoming | TextIncoming;
+export function toIncoming(reply: Reply, method: string): Incoming;
+export function toIncoming({ outgoing, extraHeaders }: Reply, method: string, asText = false): Incoming | TextIncoming {
+  const { status } = outgoing;
+  const text = asText ? outgoing.text : undefined;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value;
-  for (const [name, value] of Object.entries(outgoing.headers ?? {})) headers[name.toLowerCase()] = value;
+  for (const given of [extraHeaders, outgoing.headers]) if (given) for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = value;
   const empty = NO_BODY.has(status) || method === "HEAD";
-  if (!NO_BODY.has(status)) headers["content-length"] = String(bytes.length);
-  return { status, statusText: "", headers: recordReader(headers), body: empty ? null : bytes };
+  const hasLength = !NO_BODY.has(status);
+  if (text === undefined) {
+    if (hasLength) headers["content-length"] = String(outgoing.bytes.length);
+    return { status, statusText: "", headers: new RecordHeaders(headers), body: empty ? null : outgoing.bytes };
+  }
+  const reader = new RecordHeaders(headers, hasLength ? text : undefined);
+  return empty ? { status, statusText: "", headers: reader, body: null } : { status, statusText: "", headers: reader, body: text };
 }
 
-function recordReader(headers: Record<string, string>): HeaderReader {
-  return {
-    get: (name) => headers[name.toLowerCase()] ?? null,
-    // In a Headers' order: sorted by name.
-    forEach(callback) {
-      for (const [name, value] of Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) callback(value, name);
-    },
-  };
+/** Headers from a record of lower-case names; content-length counted from `text` when first read. */
+class RecordHeaders implements HeaderReader {
+  constructor(
+    private readonly headers: Record<string, string>,
+    private text?: string,
+  ) {}
+
+  get(name: string): string | null {
+    const key = name.toLowerCase();
+    this.countLength();
+    return Object.hasOwn(this.headers, key) ? (this.headers[key] ?? null) : null;
+  }
+
+  // In a Headers' order: sorted by name.
+  forEach(callback: (value: string, name: string) => void): void {
+    this.countLength();
+    for (const [name, value] of Object.entries(this.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) callback(value, name);
+  }
+
+  private countLength(): void {
+    if (this.text === undefined) return;
+    this.headers["content-length"] = String(utf8Length(this.text));
+    this.text = undefined;
+  }
 }
 
 /** Answers whose body arrives over time (a slow fault): the only ones a caller's abort can still cut short. */
