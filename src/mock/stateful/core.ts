@@ -55,6 +55,12 @@ export interface MockState {
 
 const SLOW_DEFAULT_MS = 2000;
 
+/** A failure of the mock's own, as the 500 that names it. */
+function mockFailure(error: unknown): Reply {
+  const answer = problem(500, "mock", "Mock failure", [{ in: "response", field: "", rule: "exception", message: (error as Error)?.message ?? String(error) }]);
+  return { outgoing: toOutgoing(answer.status, answer.body, answer.headers) };
+}
+
 /** A fresh state from checked options: the seed data, the options' faults, an empty log. */
 export function createMockState(options: ResolvedOptions): MockState {
   const state: MockState = {
@@ -123,13 +129,9 @@ export class MockCore {
    * handle()'s answer before it becomes a Response: its status, headers and bytes, or "reset".
    * The in-process mock hands the client's own fetch this much and no more (./in-process.ts).
    */
-  protected async reply(request: IncomingRequest, { target, method }: HandleOptions = {}): Promise<Reply | "reset"> {
-    try {
-      return await this.serve(request, target, method ?? request.method);
-    } catch (error) {
-      const answer = problem(500, "mock", "Mock failure", [{ in: "response", field: "", rule: "exception", message: (error as Error)?.message ?? String(error) }]);
-      return { outgoing: toOutgoing(answer.status, answer.body, answer.headers) };
-    }
+  protected reply(request: IncomingRequest, { target, method }: HandleOptions = {}): Promise<Reply | "reset"> {
+    // serve() is async: whatever goes wrong in it rejects, and becomes the mock's 500 here.
+    return this.serve(request, target, method ?? request.method).catch(mockFailure);
   }
 
   // --- scenarios, also reachable under /__mock/ ----------------------------------------------

@@ -88,17 +88,18 @@ export class InProcessMock extends MockCore {
       true,
     );
     if (!light) return undefined;
-    return (async () => {
-      signal.throwIfAborted();
-      // A body read from the client's source may wait on it (a file's slice): the signal ends that wait.
-      const reply = await (source ? untilAborted(this.reply(light), signal) : this.reply(light));
+    if (signal.aborted) return Promise.reject(signal.reason);
+    // A body read from the client's source may wait on it (a file's slice): the signal ends that wait.
+    const replying = source ? untilAborted(this.reply(light), signal) : this.reply(light);
+    // No async frame of its own: the answer is handed on from the reply's promise.
+    return replying.then((reply) => {
       signal.throwIfAborted();
       if (reply === "reset") throw resetError();
       if (reply.dripMs) return { response: toResponse(reply) };
       const { text } = reply.outgoing;
       if (text === undefined ? reply.outgoing.bytes.length > maxBytes : utf8Over(text, maxBytes)) throw new BodyTooLarge(maxBytes);
       return toIncoming(reply, light.method, true);
-    })();
+    });
   }
 
   /**

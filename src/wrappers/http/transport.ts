@@ -73,7 +73,6 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
 
   async function exchange(request: Outgoing, meta: RequestMeta, callerSignal: AbortSignal | undefined, redact: (text: string) => string): Promise<Received> {
     const { operationId, retrySafe } = meta;
-    const aborted = () => new AbortError(`${operationId} was aborted`, { cause: callerSignal?.reason });
     // A streamed body is a file part (multipart): the chunk scheduler repeats a failed chunk
     // itself, and a retry here as well would multiply the attempts.
     const repeatable = !isBodySource(request.body);
@@ -82,7 +81,7 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
       let why: string;
       let delay: number;
       try {
-        if (callerSignal?.aborted) throw aborted();
+        if (callerSignal?.aborted) throw abortedError(operationId, callerSignal);
         const answer = await attempt(request, callerSignal);
         // What a debug log needs to name the exchange: the request, the answer, which attempt.
         const requestId = requestIdOf(answer.headers);
@@ -100,7 +99,7 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
         delay = retryAfterMs(answer.headers.get("retry-after")) ?? backoffDelay(retry, RETRY_BACKOFF, random);
       } catch (error) {
         if (error instanceof AbortError) throw error;
-        if (callerSignal?.aborted) throw aborted();
+        if (callerSignal?.aborted) throw abortedError(operationId, callerSignal);
         // The same answer would come again: too large is final, whatever the operation.
         if (error instanceof BodyTooLarge) throw new ResponseTooLargeError(operationId, error.limit);
         const failure = error instanceof TimedOut ? new TimeoutError(operationId, timeoutMs) : new ConnectionError(`${operationId} got no answer: ${redact(describe(error))}`, operationId, { cause: error });
@@ -121,7 +120,8 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
     }
   }
 
-  return async (request) => {
+  // Not an async function: the answer is wrapped from the exchange's promise, with no frame of its own.
+  return (request) => {
     const meta = request.operation ? { operationId: request.operation.operationId, retrySafe: request.operation.info.retrySafe } : UNKNOWN;
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
@@ -132,9 +132,14 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
     // The client's credentials, and the provider secrets this very request carries.
     const secrets = request.secrets;
     const masked = secrets.length === 0 ? redact : (text: string) => maskAll(redact(text), secrets);
-    const answer = await exchange({ url: request.url, method: request.method, headers, body }, meta, request.signal ?? undefined, masked);
-    return new PlatformResponse(answer, request.url, meta.operationId, masked);
+    return exchange({ url: request.url, method: request.method, headers, body }, meta, request.signal ?? undefined, masked).then(
+      (answer) => new PlatformResponse(answer, request.url, meta.operationId, masked),
+    );
   };
+}
+
+function abortedError(operationId: string, callerSignal: AbortSignal | undefined): AbortError {
+  return new AbortError(`${operationId} was aborted`, { cause: callerSignal?.reason });
 }
 
 function describe(error: unknown): string {

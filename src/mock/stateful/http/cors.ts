@@ -64,12 +64,15 @@ export function refuseOrigin(origin: string): Outgoing {
   return toOutgoing(403, { message, errors: [{ msg: message, code: 403 }] });
 }
 
+// Shared by every answer without CORS headers: nothing adds to it.
+const NO_CORS: { headers: Record<string, string> } = Object.freeze({ headers: Object.freeze({}) });
+
 /**
  * The request's cross-origin side: the answer to a preflight, which the mock gives itself, or
  * the CORS headers an allowed origin's answer carries (none for another origin or no origin).
  */
 export function handleCors(origins: CorsOrigins | undefined, request: IncomingRequest): { preflight: Outgoing } | { headers: Record<string, string> } {
-  const none = { headers: {} };
+  const none = NO_CORS;
   if (origins === undefined) return none;
   const origin = originOf(request);
   const preflight = request.method === "OPTIONS" && request.headers.has("access-control-request-method");

@@ -26,11 +26,16 @@ const mediaTypeOf = (header: string | undefined) => header?.split(";")[0]?.trim(
  * Reads and discards what is left of a body, so a connection can carry the next request; a body
  * that fails part-way (its client went away) is simply over.
  */
-export async function drain(request: IncomingRequest): Promise<void> {
-  // A body held as text has no connection behind it to free.
-  if (request.bodyText !== undefined || request.body === null || request.bodyUsed) return;
+export function drain(request: IncomingRequest): Promise<void> | undefined {
+  // A body held as text has no connection behind it to free. Nothing to wait for is said at once
+  // (undefined, which an await takes as well): most requests have no body.
+  if (request.bodyText !== undefined || request.body === null || request.bodyUsed) return undefined;
+  return discard(request.body);
+}
+
+async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
   try {
-    for await (const _piece of piecesOf(request.body));
+    for await (const _piece of piecesOf(body));
   } catch {
     // Nothing is left to read.
   }
@@ -53,13 +58,26 @@ export function refusalAnswer(refusal: JsonRefusal): Answer {
   return refusal.close ? { ...answer, headers: { ...answer.headers, connection: "close" } } : answer;
 }
 
-export async function readBody(request: IncomingRequest, operationId: OperationId): Promise<ReadBody | Answer> {
-  const declared = operations[operationId].requestBody as { required: boolean; mediaTypes: readonly string[] } | null;
+type DeclaredBody = { required: boolean; mediaTypes: readonly string[] } | null;
+
+const NO_BODY: ReadBody = Object.freeze({ body: undefined, textBody: false });
+
+function withoutBody(declared: DeclaredBody): ReadBody | Answer {
+  if (declared?.required) return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "required", message: "the operation requires a body" }]);
+  return NO_BODY;
+}
+
+/** The body read, or the answer refusing it; at once (no promise) for a request without a body. */
+export function readBody(request: IncomingRequest, operationId: OperationId): ReadBody | Answer | Promise<ReadBody | Answer> {
+  const declared = operations[operationId].requestBody as DeclaredBody;
   if (!declared || !hasBody(request)) {
-    await drain(request);
-    if (declared?.required) return problem(422, "request", "Invalid request", [{ in: "body", field: "", rule: "required", message: "the operation requires a body" }]);
-    return { body: undefined, textBody: false };
+    const draining = drain(request);
+    return draining ? draining.then(() => withoutBody(declared)) : withoutBody(declared);
   }
+  return readDeclared(request, declared);
+}
+
+async function readDeclared(request: IncomingRequest, declared: NonNullable<DeclaredBody>): Promise<ReadBody | Answer> {
   const mediaType = mediaTypeOf(request.headers.get("content-type") ?? undefined);
   if (!declared.mediaTypes.includes(mediaType)) {
     await drain(request);
