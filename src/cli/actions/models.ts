@@ -11,7 +11,7 @@ import { type ExportFlags, runExport } from "../export-job.js";
 import { Interrupted, UsageError } from "../exit-codes.js";
 import type { JobFlags } from "../job-options.js";
 import { fileError } from "../local-files/file-errors.js";
-import { checkNotTheModel, checkRoomFor, lockStateFile, readStateFile, removeStateFile, stateFileFor, writeStateFile } from "../local-files/import-state-file.js";
+import { checkNotTheModel, checkRoomFor, lockStateFile, readStateFile, removeStateFile, stateFileFor, stateSaver, writeStateFile } from "../local-files/import-state-file.js";
 import { createProgress, formatBytes, progressMode } from "../progress.js";
 import { note, printResult, printable } from "../output/print.js";
 import { printJob, settleJob } from "../settle-job.js";
@@ -90,12 +90,18 @@ async function runImport(
 ): Promise<void> {
   const progress = createProgress(progressMode(options.progress), size);
   let saved: ImportState | undefined = resumed;
+  const saver = stateSaver(statePath);
+  // The last word on what arrived, once the upload has stopped and its saves have settled: written at once.
+  const keep = (state: ImportState) => {
+    writeStateFile(statePath, state);
+    saved = state;
+  };
   const transfer = {
     source: file,
     signal: context.signal,
     onProgress: progress.update,
     onState: (state: ImportState) => {
-      writeStateFile(statePath, state);
+      saver.save(state);
       saved = state;
     },
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
@@ -112,9 +118,10 @@ async function runImport(
         });
   } catch (error) {
     await progress.stop();
+    await saver.settled();
     const again = `platform models import ${file} --resume ${statePath}`;
     if (context.signal.aborted) {
-      if (error instanceof ImportError) transfer.onState(error.state);
+      if (error instanceof ImportError) keep(error.state);
       throw new Interrupted(saved ? `import interrupted after ${saved.uploadedChunks.length} of ${saved.totalChunks} chunks; to continue: ${again}` : "import interrupted before its session started; nothing to resume");
     }
     if (completedEarlier(error, resumed)) {
@@ -127,7 +134,7 @@ async function runImport(
     // Only an import the client calls resumable is promised a resume.
     if (error instanceof ImportError) {
       // The state an ImportError carries is the last word on what arrived.
-      transfer.onState(error.state);
+      keep(error.state);
       note(error.resumable ? `the import can continue where it stopped: ${again}` : `this import cannot be resumed; ${statePath} records what was sent`);
     } else if (saved && !(error instanceof UsageError || error instanceof ValidationError)) {
       // A refusal before sending (another file, a bad flag) leaves the state as good as it was.
@@ -136,6 +143,7 @@ async function runImport(
     throw error;
   }
   await progress.stop();
+  await saver.settled();
   removeStateFile(statePath);
   note(`uploaded ${formatBytes(size)} in ${result.state.totalChunks} ${result.state.totalChunks === 1 ? "chunk" : "chunks"}; model ${result.modelId ?? "(id in the job)"}`);
   const job = await settleJob(context, options, result.job);

@@ -1,13 +1,22 @@
 // The resumable state of an import, on disk, in the one format the command line and the MCP
-// server share (../../node/saved-import.ts). Written after every acknowledged chunk,
-// synchronously, through a temporary file and a rename: whatever kills the process (Ctrl-C,
-// SIGKILL, a crash), the file holds the last complete state and never half of one. Before
+// server share (../../node/saved-import.ts). Written after every acknowledged chunk, through a
+// temporary file and a rename: whatever kills the process (Ctrl-C, SIGKILL, a crash), the file
+// holds a complete state and never half of one. Before
 // anything is sent the command makes sure the state can be written at all (the lock), that it
 // is not the model file itself, and that its disk has room. Failures are usage errors (exit 2).
 import { realpathSync, statSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { ImportState } from "../../index.js";
-import { lockStateFile as takeLock, readSavedImport, removeSavedImport, SavedImportError, writeSavedImport, type SavedImport, type StateLock } from "../../node/saved-import.js";
+import {
+  lockStateFile as takeLock,
+  readSavedImport,
+  removeSavedImport,
+  SavedImportError,
+  writeSavedImport,
+  writeSavedImportAsync,
+  type SavedImport,
+  type StateLock,
+} from "../../node/saved-import.js";
 import { present } from "../../kernel/present.js";
 import { UsageError } from "../exit-codes.js";
 import { fileError } from "./file-errors.js";
@@ -35,6 +44,45 @@ export function writeStateFile(path: string, state: ImportState): void {
   } catch (error) {
     throw asUsageError(error);
   }
+}
+
+export interface StateSaver {
+  /** Saves the state of a chunk just acknowledged; throws the failure of an earlier save, which stops the upload. */
+  save(state: ImportState): void;
+  /** Settles once every save begun has ended: nothing writes the file after this. */
+  settled(): Promise<void>;
+}
+
+/**
+ * The state saved after each chunk while bytes are moving. A synchronous write per chunk held the
+ * event loop for each rename (some 2 ms a chunk on a busy disk, 8% of a 1 GiB import's time,
+ * issue 34) while chunks waited to be sent; so states are written one at a time off the loop,
+ * each write taking the latest, as the MCP server writes them. A kill between two writes costs at
+ * most the re-sending of a chunk or two, which the service takes again (a chunk is addressed by
+ * its number). A write that fails stops the upload at the next chunk, as a failed write did.
+ */
+export function stateSaver(path: string): StateSaver {
+  let unsaved: ImportState | undefined;
+  let saving: Promise<void> | undefined;
+  let failed: unknown;
+  return {
+    save(state) {
+      if (failed !== undefined) throw failed;
+      unsaved = state;
+      saving ??= (async () => {
+        for (let next: ImportState | undefined = unsaved; next !== undefined && failed === undefined; next = unsaved) {
+          unsaved = undefined;
+          await writeSavedImportAsync(path, { state: next }).catch((error: unknown) => {
+            failed = asUsageError(error);
+          });
+        }
+        saving = undefined;
+      })();
+    },
+    async settled() {
+      while (saving) await saving;
+    },
+  };
 }
 
 /**
