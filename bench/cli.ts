@@ -1,7 +1,8 @@
 // The command line against the library, in one run, on the same file and local sink:
 // `platform models import FILE` as a process, beside the library's models.import in a script of
-// its own (bench/lib/library-import.ts), process against process, both timed from spawn to exit;
-// the library called in this already-warm process is reported too. Then the same command with its
+// its own (bench/lib/library-import.ts), process against process, both timed from spawn to exit
+// and run back to back in pairs (each pair sharing the load of its moment), with the CPU time of
+// each; the library called in this already-warm process is reported too. Then the same command with its
 // progress bar drawn on a pseudo-terminal (`script` gives it one), to see what drawing costs,
 // against the command with no display on the same pseudo-terminal: `script` and the shell it
 // starts cost time of their own, which the plain run does not pay and the bar must not be charged.
@@ -9,7 +10,8 @@
 // (100,000 chunks in 1,000 pages in a full run) against the library walking the same listing in a
 // script of its own (bench/lib/library-list.ts), both printing the same JSON Lines into a pipe
 // this process drains; and the command's peak RSS for the whole listing against a tenth of it
-// (--limit), which must be flat. Last, how long `platform --help` and `platform completion bash`
+// (--limit), which must be flat: judged in pairs with V8's young generation capped (see
+// LIST_RSS_FLAGS), beside the same at Node's defaults, and the heap left after gc() at exit. Last, how long `platform --help` and `platform completion bash`
 // take to start as installed (dist/cli/'s split bundle, its dependencies imported from
 // node_modules), beside the same commands bundled whole, commander included, and node starting
 // an empty module (the floor under all). Peak RSS is each process's own, read from getrusage as
@@ -45,17 +47,26 @@ export interface ListingResult {
   /** Chunks per second from spawn to exit. */
   cliRate: number[];
   libraryRate: number[];
+  /** At Node's defaults, for the record: the whole listing and the same stopped after smallLimit chunks (--limit). */
   cliPeakRssMiB: number[];
-  /** The same command stopped after smallLimit chunks (--limit). */
   cliSmallPeakRssMiB: number[];
   libraryPeakRssMiB: number[];
+  /** With LIST_RSS_FLAGS, run in pairs (index for index): what the verdict reads. */
+  cliPairPeakRssMiB: number[];
+  cliSmallPairPeakRssMiB: number[];
+  /** Heap used after gc() as the process exits (what the listing still holds), whole and stopped, per pair. */
+  cliHeapAfterGcMiB: number[];
+  cliSmallHeapAfterGcMiB: number[];
   smallChunks: number;
 }
 
 export interface CliBenchResult {
   fileSize: number;
-  /** models.import in a script of its own, a process per run. */
+  /** models.import in a script of its own, a process per run, each beside a run of the command (cliMiBps, index for index: a pair). */
   libraryMiBps: number[];
+  /** CPU seconds (user + system) of the command and of the library's script, per run of each pair. */
+  cliCpuS: number[];
+  libraryCpuS: number[];
   /** models.import called again and again in this warm process (no start-up, pooled connections). */
   inProcessMiBps: number[];
   cliMiBps: number[];
@@ -105,9 +116,32 @@ const LIST_APP = "bot-bench";
 // Pairs of runs (bar, no bar) per repetition: the bar's row judges a ratio of a few percent,
 // where one pair swings more than that on a busy machine.
 const BAR_PAIRS = 2;
+// Pairs of runs (the command, the library's script) per repetition, for the same reason: judged
+// as two medians of separate series, the load's drift between them decided the verdict.
+const IMPORT_PAIRS = 2;
+// The listing's memory pairs run with V8's young generation capped at 1 MiB a semi-space. At
+// Node's defaults it grows by doubling to 16 MiB of new space over the first 0.5-1 s of a
+// process, whatever the process does: a 10,000-chunk listing that ends sooner (a quiet machine,
+// 0.2 s of listing) peaked at 101 MiB where the 100,000 did at 116, and one that ran longer (a
+// busy machine) at 115. Capped, the young generation settles in some 20 ms and both counts
+// measure what the listing keeps (it shows in the old space, which is not capped): 103 and 103.
+const LIST_RSS_FLAGS = ["--max-semi-space-size=1"];
+
+const HEAP = "PLATFORM_BENCH_HEAP_AFTER_GC_BYTES ";
+
+// Loaded after the exit probe (its peak is read first), in a process run with --expose-gc: the heap
+// still used once garbage is collected as the process exits, what a listing holds on to.
+function writeHeapProbe(dir: string): string {
+  const file = join(dir, "heap-probe.mjs");
+  writeFileSync(file, `process.on("exit", () => { gc(); gc(); process.stderr.write(${JSON.stringify(HEAP)} + process.memoryUsage().heapUsed + "\\n"); });\n`);
+  return file;
+}
+
+const heapAfterGcMiB = (text: string) => Number(new RegExp(`${HEAP}(\\d+)`).exec(text)?.[1]) / MiB;
 
 async function measureListing(o: CliBenchOptions, peak: string, problems: string[]): Promise<ListingResult> {
   const { pages, pageSize, smallLimit, repetitions } = o.listing;
+  const heap = writeHeapProbe(dirname(peak));
   const chunks = pages * pageSize;
   const server = await startServer([`--pages=${pages}`, `--page-size=${pageSize}`]);
   const result: ListingResult = {
@@ -117,24 +151,46 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
     cliPeakRssMiB: [],
     cliSmallPeakRssMiB: [],
     libraryPeakRssMiB: [],
+    cliPairPeakRssMiB: [],
+    cliSmallPairPeakRssMiB: [],
+    cliHeapAfterGcMiB: [],
+    cliSmallHeapAfterGcMiB: [],
     smallChunks: smallLimit,
   };
   const env = { PLATFORM_BASE_URL: server.url, PLATFORM_JWT: JWT };
   const peakOf = (err: string) => exitFigures(err).peakMiB;
+  const listArgs = (limit: number | undefined) => [o.cli, "chunks", "list", LIST_APP, "-o", "jsonl", ...(limit === undefined ? [] : ["--limit", String(limit)])];
+  const list = async (variant: string, args: string[], expected: number) => {
+    const ran = await runCounting(process.execPath, args, env);
+    if (ran.code === 0 && ran.lines === expected) return ran;
+    problems.push(`${variant} listing exited with ${ran.code} after ${ran.lines} of ${expected} lines: ${ran.err.slice(-300)}`);
+    return undefined;
+  };
   try {
     for (let rep = 0; rep < repetitions; rep++) {
-      const order = ["cli", "library", "cli-small"].map((_, i, all) => all[(i + rep) % all.length]!);
+      const order = ["cli", "library", "cli-small", "rss-pair"].map((_, i, all) => all[(i + rep) % all.length]!);
       for (const variant of order) {
-        const args =
-          variant === "library"
-            ? ["--import", peak, o.listScript, LIST_APP]
-            : ["--import", peak, o.cli, "chunks", "list", LIST_APP, "-o", "jsonl", ...(variant === "cli-small" ? ["--limit", String(smallLimit)] : [])];
-        const ran = await runCounting(process.execPath, args, env);
-        const expected = variant === "cli-small" ? smallLimit : chunks;
-        if (ran.code !== 0 || ran.lines !== expected) {
-          problems.push(`${variant} listing exited with ${ran.code} after ${ran.lines} of ${expected} lines: ${ran.err.slice(-300)}`);
+        if (variant === "rss-pair") {
+          // The whole listing and a tenth of it back to back, in turn first: the verdict is the median of the pairs' ratios.
+          const runs = new Map<string, string>();
+          for (const which of rep % 2 === 0 ? ["whole", "tenth"] : ["tenth", "whole"]) {
+            const tenth = which === "tenth";
+            const args = [...LIST_RSS_FLAGS, "--expose-gc", "--import", peak, "--import", heap, ...listArgs(tenth ? smallLimit : undefined)];
+            const ran = await list(`cli-${which} (capped young generation)`, args, tenth ? smallLimit : chunks);
+            if (ran) runs.set(which, ran.err);
+          }
+          const [whole, tenth] = [runs.get("whole"), runs.get("tenth")];
+          if (whole === undefined || tenth === undefined) continue;
+          result.cliPairPeakRssMiB.push(peakOf(whole));
+          result.cliSmallPairPeakRssMiB.push(peakOf(tenth));
+          result.cliHeapAfterGcMiB.push(heapAfterGcMiB(whole));
+          result.cliSmallHeapAfterGcMiB.push(heapAfterGcMiB(tenth));
           continue;
         }
+        const args =
+          variant === "library" ? ["--import", peak, o.listScript, LIST_APP] : ["--import", peak, ...listArgs(variant === "cli-small" ? smallLimit : undefined)];
+        const ran = await list(variant, args, variant === "cli-small" ? smallLimit : chunks);
+        if (!ran) continue;
         if (variant === "cli-small") result.cliSmallPeakRssMiB.push(peakOf(ran.err));
         else if (variant === "cli") {
           result.cliRate.push(chunks / ran.seconds);
@@ -158,6 +214,8 @@ runMain(async (): Promise<CliBenchResult> => {
   const result: CliBenchResult = {
     fileSize: o.fileSize,
     libraryMiBps: [],
+    cliCpuS: [],
+    libraryCpuS: [],
     inProcessMiBps: [],
     cliMiBps: [],
     cliBarMiBps: [],
@@ -171,7 +229,19 @@ runMain(async (): Promise<CliBenchResult> => {
     bundledStartupMs: [],
     bundledCompletionStartupMs: [],
     nodeStartupMs: [],
-    listing: { chunks: 0, cliRate: [], libraryRate: [], cliPeakRssMiB: [], cliSmallPeakRssMiB: [], libraryPeakRssMiB: [], smallChunks: 0 },
+    listing: {
+      chunks: 0,
+      cliRate: [],
+      libraryRate: [],
+      cliPeakRssMiB: [],
+      cliSmallPeakRssMiB: [],
+      libraryPeakRssMiB: [],
+      cliPairPeakRssMiB: [],
+      cliSmallPairPeakRssMiB: [],
+      cliHeapAfterGcMiB: [],
+      cliSmallHeapAfterGcMiB: [],
+      smallChunks: 0,
+    },
     hashOk: true,
     problems,
   };
@@ -217,7 +287,7 @@ runMain(async (): Promise<CliBenchResult> => {
     const client = createPlatformClient({ baseUrl: server.url, apiKey: API_KEY });
     for (let rep = 0; rep < o.repetitions; rep++) {
       // Rotated, so drift in the machine's load falls on each alike.
-      const order = ["in-process", "library", "cli", "terminal"].map((_, i, all) => all[(i + rep) % all.length]!);
+      const order = ["in-process", "import-pairs", "terminal"].map((_, i, all) => all[(i + rep) % all.length]!);
       for (const variant of order) {
         if (variant === "in-process") {
           const started = performance.now();
@@ -226,18 +296,28 @@ runMain(async (): Promise<CliBenchResult> => {
           await check(imported.sessionId, "in-process");
           continue;
         }
-        if (variant === "library") {
-          const ran = await run(process.execPath, [o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], env);
-          if (ran.code !== 0) problems.push(`the library script exited with ${ran.code}: ${ran.out.slice(-500)}`);
-          else result.libraryMiBps.push(mibps(ran.seconds));
-          await check(/"sessionId":"([^"]+)"/.exec(ran.out)?.[1], "library script");
-          continue;
-        }
-        if (variant === "cli") {
-          const ran = await runImport("cli", importArgs("none"));
-          if (!ran) continue;
-          result.cliMiBps.push(mibps(ran.seconds));
-          result.cliPeakRssMiB.push(exitFigures(ran.out).peakMiB);
+        if (variant === "import-pairs") {
+          // The command and the library's script back to back, in turn first, IMPORT_PAIRS times:
+          // the verdict is the median of the pairs' ratios.
+          for (let pair = 0; pair < IMPORT_PAIRS; pair++) {
+            let [cli, library]: ({ seconds: number; out: string } | undefined)[] = [];
+            for (const which of (rep + pair) % 2 === 0 ? ["cli", "library"] : ["library", "cli"]) {
+              if (which === "cli") {
+                cli = await runImport("cli", importArgs("none"));
+                continue;
+              }
+              const ran = await run(process.execPath, ["--import", peak, o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], env);
+              if (ran.code !== 0) problems.push(`the library script exited with ${ran.code}: ${ran.out.slice(-500)}`);
+              else library = ran;
+              await check(/"sessionId":"([^"]+)"/.exec(ran.out)?.[1], "library script");
+            }
+            if (!cli || !library) continue;
+            result.cliMiBps.push(mibps(cli.seconds));
+            result.libraryMiBps.push(mibps(library.seconds));
+            result.cliCpuS.push(exitFigures(cli.out).cpuSeconds);
+            result.libraryCpuS.push(exitFigures(library.out).cpuSeconds);
+            result.cliPeakRssMiB.push(exitFigures(cli.out).peakMiB);
+          }
           continue;
         }
         // The bar and its baseline back to back, in turn first, BAR_PAIRS times: each pair shares
