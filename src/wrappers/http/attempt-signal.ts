@@ -24,7 +24,8 @@ export interface AttemptControl<S extends CancelSignal> {
 export class AttemptSignal implements CancelSignal, AttemptControl<AttemptSignal> {
   aborted = false;
   reason: unknown = undefined;
-  #listeners: Array<() => void> = [];
+  // Made when the first listener comes: most attempts through a direct exchange get none.
+  #listeners: Array<() => void> | undefined;
 
   /** The control and its signal are one object. */
   get signal(): AttemptSignal {
@@ -33,12 +34,14 @@ export class AttemptSignal implements CancelSignal, AttemptControl<AttemptSignal
 
   addEventListener(_type: "abort", listener: () => void, _options?: { once?: boolean }): void {
     // As an AbortSignal's: a listener added after the abort is never called; each is called once.
-    if (!this.aborted) this.#listeners.push(listener);
+    if (this.aborted) return;
+    this.#listeners ??= [];
+    this.#listeners.push(listener);
   }
 
   removeEventListener(_type: "abort", listener: () => void): void {
-    const at = this.#listeners.indexOf(listener);
-    if (at >= 0) this.#listeners.splice(at, 1);
+    const at = this.#listeners?.indexOf(listener) ?? -1;
+    if (at >= 0) this.#listeners?.splice(at, 1);
   }
 
   /** As an AbortSignal's: throws the reason once aborted. */
@@ -50,8 +53,8 @@ export class AttemptSignal implements CancelSignal, AttemptControl<AttemptSignal
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    const listeners = this.#listeners;
-    this.#listeners = [];
+    const listeners = this.#listeners ?? [];
+    this.#listeners = undefined;
     for (const listener of listeners) listener();
   }
 }

@@ -35,6 +35,9 @@ export type PlatformFetch = (request: PlatformRequest) => Promise<PlatformRespon
 
 class TimedOut extends Error {}
 
+// The timer's callback, one for every attempt (no closure made per attempt).
+const timeOut = (control: { abort(reason: unknown): void }) => control.abort(new TimedOut());
+
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 // A request that reached the transport without the boundary middleware (a middleware swapped
@@ -48,7 +51,7 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
   async function attempt(first: Outgoing, callerSignal: AbortSignal | undefined): Promise<Received> {
     const control = newAttempt();
     const { signal } = control;
-    const timer = setTimeout(() => control.abort(new TimedOut()), timeoutMs);
+    const timer = setTimeout(timeOut, timeoutMs, control);
     const stopListening = callerSignal ? onAbort(callerSignal, () => control.abort(callerSignal.reason)) : undefined;
     try {
       let hop = first;

@@ -61,25 +61,43 @@ export function lightRequest(
   const method = NORMALISED.has(asked.toUpperCase()) ? asked.toUpperCase() : asked;
   if (method !== "PATCH" && !NORMALISED.has(method)) return undefined;
   if ((given !== null || pieces) && (method === "GET" || method === "HEAD")) return undefined;
-  const headers = sent ? sentHeaders(init?.headers as Record<string, string>) : lightHeaders(init?.headers);
+  const headers = sent ? new SentHeaders(init?.headers as Record<string, string>) : lightHeaders(init?.headers);
   // As a Request does for a body sent with no type of its own: text says so, a Blob gives its own.
   if (text !== undefined && !headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
   if (blob?.type && !headers.has("content-type")) headers.set("content-type", blob.type);
-  let body: ReadableStream<Uint8Array> | null | undefined;
-  return {
-    method,
-    url,
-    headers,
-    bodyText: text,
-    get body() {
-      if (body === undefined) {
-        // At most one of pieces, blob, bytes and text is there; none is a request without a body.
-        body = pieces ? streamOf(pieces()) : blob ? blob.stream() : bytes ? onePiece(bytes) : text !== undefined ? onePiece(utf8(text)) : null;
-      }
-      return body;
-    },
-    bodyUsed: false,
-  };
+  // At most one of pieces, blob, bytes and text is there; none is a request without a body.
+  return new LightRequest(method, url, headers, text, pieces ?? blob ?? bytes);
+}
+
+/** A request whose body stream is made only if the core asks for it (most requests have no body, or text). */
+class LightRequest implements IncomingRequest {
+  readonly bodyUsed = false;
+  #body: ReadableStream<Uint8Array> | null | undefined;
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly headers: HeaderLookup,
+    readonly bodyText: string | undefined,
+    private readonly source: (() => AsyncIterable<Uint8Array>) | Blob | Uint8Array | undefined,
+  ) {}
+
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.#body === undefined) {
+      const { source, bodyText } = this;
+      this.#body =
+        typeof source === "function"
+          ? streamOf(source())
+          : source instanceof Uint8Array
+            ? onePiece(source)
+            : source
+              ? source.stream()
+              : bodyText !== undefined
+                ? onePiece(utf8(bodyText))
+                : null;
+    }
+    return this.#body;
+  }
 }
 
 /** A stream of `bytes` as one piece. */
@@ -134,16 +152,25 @@ function lightHeaders(init: HeadersInit | undefined): HeaderLookup & { set(name:
  * The client sender's headers read where they are: their names and values passed a Headers on the
  * client's side already, so they are neither checked nor copied again, unless one is set here.
  */
-function sentHeaders(record: Record<string, string>): HeaderLookup & { set(name: string, value: string): void } {
-  let own: Map<string, string> | undefined;
-  return {
-    get: (name) => (own ? (own.get(name.toLowerCase()) ?? null) : (ownValue(record, name.toLowerCase()) ?? null)),
-    has: (name) => (own ? own.has(name.toLowerCase()) : ownValue(record, name.toLowerCase()) !== undefined),
-    set: (name, value) => {
-      own ??= new Map(Object.entries(record));
-      own.set(name.toLowerCase(), value);
-    },
-  };
+class SentHeaders implements HeaderLookup {
+  #own: Map<string, string> | undefined;
+
+  constructor(private readonly record: Record<string, string>) {}
+
+  get(name: string): string | null {
+    const key = name.toLowerCase();
+    return (this.#own ? this.#own.get(key) : ownValue(this.record, key)) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+
+  /** Copies the record before the first change: it is the client's, kept for a retry. */
+  set(name: string, value: string): void {
+    this.#own ??= new Map(Object.entries(this.record));
+    this.#own.set(name.toLowerCase(), value);
+  }
 }
 
 /** A record's own value for `key`, never one its prototype has ("constructor"). */

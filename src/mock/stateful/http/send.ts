@@ -65,7 +65,8 @@ export function toIncoming({ outgoing, extraHeaders }: Reply, method: string, as
   const { status } = outgoing;
   const text = asText ? outgoing.text : undefined;
   const headers: Record<string, string> = {};
-  for (const given of [extraHeaders, outgoing.headers]) if (given) for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = value;
+  if (extraHeaders) addLowerCase(headers, extraHeaders);
+  if (outgoing.headers) addLowerCase(headers, outgoing.headers);
   const empty = NO_BODY.has(status) || method === "HEAD";
   const hasLength = !NO_BODY.has(status);
   if (text === undefined) {
@@ -74,6 +75,13 @@ export function toIncoming({ outgoing, extraHeaders }: Reply, method: string, as
   }
   const reader = new RecordHeaders(headers, hasLength ? text : undefined);
   return empty ? { status, statusText: "", headers: reader, body: null } : { status, statusText: "", headers: reader, body: text };
+}
+
+function addLowerCase(into: Record<string, string>, from: Record<string, string>): void {
+  for (const name in from) {
+    const value = from[name];
+    if (value !== undefined) into[name.toLowerCase()] = value;
+  }
 }
 
 /** Headers from a record of lower-case names; content-length counted from `text` when first read. */
