@@ -159,6 +159,8 @@ describe("createStatefulMock", () => {
 
   describe("the client's own calls", () => {
     const DIRECT = Symbol.for("@platform/management-client/direct-exchange");
+    // The exchange that may answer text; DIRECT alone is what a client from an older copy reads (bytes).
+    const DIRECT_TEXT = Symbol.for("@platform/management-client/direct-exchange/text");
     // The client's calls through mock.fetch skip the Request and Response (the direct exchange);
     // a fetch that wraps mock.fetch hides that, so the client reads Responses. Both must agree.
     const outcome = (call: Promise<unknown>) =>
@@ -208,20 +210,24 @@ describe("createStatefulMock", () => {
     }
 
     it("skip the Request and the Response of a fetch, and get the answers a fetch gives, faults included", async () => {
-      const direct = createStatefulMock({ seed: 3 });
       let fetched = 0;
-      const counting = Object.assign(
-        (input: RequestInfo | URL, init?: RequestInit) => {
-          fetched++;
-          return direct.fetch(input, init);
-        },
-        { [DIRECT]: (direct.fetch as unknown as Record<symbol, unknown>)[DIRECT] },
-      );
-      const viaDirect = await scenario(counting, direct);
+      const counting = (mock: InProcessMock, keys: symbol[]) =>
+        Object.assign(
+          (input: RequestInfo | URL, init?: RequestInit) => {
+            fetched++;
+            return mock.fetch(input, init);
+          },
+          Object.fromEntries(keys.map((key) => [key, (mock.fetch as unknown as Record<symbol, unknown>)[key]])),
+        );
+      const direct = createStatefulMock({ seed: 3 });
+      const viaDirect = await scenario(counting(direct, [DIRECT, DIRECT_TEXT]), direct);
+      const bytesOnly = createStatefulMock({ seed: 3 });
+      const viaBytes = await scenario(counting(bytesOnly, [DIRECT]), bytesOnly);
       expect(fetched).toBe(0);
       const wrapped = createStatefulMock({ seed: 3 });
       const viaResponses = await scenario((input, init) => wrapped.fetch(input, init), wrapped);
       expect(viaDirect).toEqual(viaResponses);
+      expect(viaBytes).toEqual(viaResponses);
       // What the answers were, so that agreeing on nothing would not pass.
       expect(viaDirect.results.slice(1).map((r) => r.error ?? "ok")).toEqual([
         "ok", "ok", "NotFoundError", "ValidationError", "ok", "ConnectionError", "TimeoutError", "ResponseTooLargeError", "AbortError", "ok", "ok",
@@ -235,6 +241,21 @@ describe("createStatefulMock", () => {
       // The chunk sent again arrives after the last one.
       const sent = ["model bytes", "012345", "cdef", "6789ab"];
       expect(chunks).toEqual(await Promise.all(sent.map(async (text) => ({ fileName: "blob", contentType: "application/octet-stream", size: text.length, sha256: await digest(text) }))));
+    });
+
+    it("answer bytes under the older key, for a client from an older copy of the package, and text under the newer", async () => {
+      const mock = createStatefulMock();
+      const request = { url: "/api/public/connections", method: "GET", headers: { "x-api-key": KEY }, body: undefined };
+      const signal = { aborted: false, reason: undefined, addEventListener() {}, removeEventListener() {}, throwIfAborted() {} };
+      type Answer = { status: number; body: unknown; headers: { get(n: string): string | null } };
+      type Exchange = (r: typeof request, s: typeof signal, max: number) => Promise<Answer>;
+      const exchange = (key: symbol) => (mock.fetch as unknown as Record<symbol, Exchange>)[key]!(request, signal, 1_000_000);
+      const [bytes, text] = await Promise.all([exchange(DIRECT), exchange(DIRECT_TEXT)]);
+      expect(bytes.body).toBeInstanceOf(Uint8Array);
+      expect(typeof text.body).toBe("string");
+      expect(new TextDecoder().decode(bytes.body as Uint8Array)).toBe(text.body);
+      const length = String((bytes.body as Uint8Array).length);
+      expect([bytes.status, bytes.headers.get("content-length"), text.headers.get("content-length")]).toEqual([200, length, length]);
     });
 
     it("hand over an answer as text whose length, and size limit, count its UTF-8 bytes", async () => {

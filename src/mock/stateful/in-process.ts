@@ -9,7 +9,7 @@ import { present } from "../../kernel/present.js";
 import { createMockState, MockCore, type MockState } from "./core.js";
 import { lightRequest } from "./http/incoming.js";
 import { isDripped, toIncoming, toResponse } from "./http/send.js";
-import { BodyTooLarge, DIRECT_EXCHANGE, isBodySource, type CancelSignal, type DirectExchange, type DirectSignal, type Outgoing } from "../../wrappers/http/sender.js";
+import { BodyTooLarge, DIRECT_EXCHANGE, DIRECT_TEXT_EXCHANGE, isBodySource, type CancelSignal, type DirectExchange, type DirectSignal, type Outgoing } from "../../wrappers/http/sender.js";
 import { utf8Over } from "../../wrappers/http/utf8-length.js";
 import { checkOptions, STATEFUL_OPTIONS, type StatefulMockOptions } from "./options.js";
 import type { StatefulMock } from "./server.js";
@@ -70,14 +70,18 @@ export class InProcessMock extends MockCore {
       // An answer in memory is whole already; only a dripped one can still be cut short.
       return signal && isDripped(response) ? abortableBody(response, signal) : response;
     },
-    { [DIRECT_EXCHANGE]: ((request, signal, maxBytes) => this.exchange(request, signal, maxBytes)) satisfies DirectExchange },
+    {
+      // Bytes, for a client from an older copy of the package; text for this one (../../wrappers/http/sender.ts).
+      [DIRECT_EXCHANGE]: ((request, signal, maxBytes) => this.exchange(request, signal, maxBytes, false)) satisfies DirectExchange,
+      [DIRECT_TEXT_EXCHANGE]: ((request, signal, maxBytes) => this.exchange(request, signal, maxBytes, true)) satisfies DirectExchange,
+    },
   );
 
   // The client's own calls through `fetch` (its sender finds this by DIRECT_EXCHANGE): the same
   // answers as fetch gives, as the sender would read them from its Response. A body the client
   // holds (an upload's chunk) is read where it is, piece by piece, not copied into one array for
   // a fetch to copy again. A dripped answer is handed over as a Response for the sender to read.
-  private exchange(request: Outgoing, signal: DirectSignal, maxBytes: number): ReturnType<DirectExchange> {
+  private exchange(request: Outgoing, signal: DirectSignal, maxBytes: number, asText: boolean): ReturnType<DirectExchange> {
     const { body, method } = request;
     const url = request.url.startsWith("/") ? `${this.url}${request.url}` : request.url;
     const source = isBodySource(body) ? body : undefined;
@@ -96,9 +100,9 @@ export class InProcessMock extends MockCore {
       signal.throwIfAborted();
       if (reply === "reset") throw resetError();
       if (reply.dripMs) return { response: toResponse(reply) };
-      const { text } = reply.outgoing;
+      const text = asText ? reply.outgoing.text : undefined;
       if (text === undefined ? reply.outgoing.bytes.length > maxBytes : utf8Over(text, maxBytes)) throw new BodyTooLarge(maxBytes);
-      return toIncoming(reply, light.method, true);
+      return asText ? toIncoming(reply, light.method, true) : toIncoming(reply, light.method);
     });
   }
 

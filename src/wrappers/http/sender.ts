@@ -128,6 +128,13 @@ async function fetchBody(body: Outgoing["body"]): Promise<BodyInit | null> {
 // the package still find each other.
 export const DIRECT_EXCHANGE: unique symbol = Symbol.for("@platform/management-client/direct-exchange");
 
+/**
+ * The same exchange, allowed to answer with a text body (TextIncoming). A separate key, so that a
+ * client from an older copy of the package, which reads bytes only, still finds DIRECT_EXCHANGE
+ * answering bytes; this client takes the text one when the fetch has it.
+ */
+export const DIRECT_TEXT_EXCHANGE: unique symbol = Symbol.for("@platform/management-client/direct-exchange/text");
+
 /** What a direct exchange may do with its attempt's signal: an AbortSignal has all of it. */
 export interface DirectSignal extends CancelSignal {
   throwIfAborted(): void;
@@ -142,9 +149,10 @@ export interface DirectSignal extends CancelSignal {
  */
 export type DirectExchange = (request: Outgoing, signal: DirectSignal, maxBytes: number) => Promise<Received | { response: Response }> | undefined;
 
-/** The direct exchange `fetch` carries, if any. */
+/** The direct exchange `fetch` carries, if any: the one that may answer text first. */
 export function directExchangeOf(fetch: typeof globalThis.fetch): DirectExchange | undefined {
-  const direct = (fetch as { [DIRECT_EXCHANGE]?: unknown })[DIRECT_EXCHANGE];
+  const carried = fetch as { [DIRECT_TEXT_EXCHANGE]?: unknown; [DIRECT_EXCHANGE]?: unknown };
+  const direct = typeof carried[DIRECT_TEXT_EXCHANGE] === "function" ? carried[DIRECT_TEXT_EXCHANGE] : carried[DIRECT_EXCHANGE];
   return typeof direct === "function" ? (direct as DirectExchange) : undefined;
 }
 
