@@ -10,7 +10,7 @@
 // (100,000 chunks in 1,000 pages in a full run) against the library walking the same listing in a
 // script of its own (bench/lib/library-list.ts), both printing the same JSON Lines into a pipe
 // this process drains; and the command's peak RSS for the whole listing against a tenth of it
-// (--limit), which must be flat: judged in pairs with V8's young generation capped (see
+// (--limit), which must be flat: judged in pairs with V8's warm-up held still (see
 // LIST_RSS_FLAGS), beside the same at Node's defaults, and the heap left after gc() at exit. Last, how long `platform --help` and `platform completion bash`
 // take to start as installed (dist/cli/'s split bundle, its dependencies imported from
 // node_modules), beside the same commands bundled whole, commander included, and node starting
@@ -119,13 +119,20 @@ const BAR_PAIRS = 2;
 // Pairs of runs (the command, the library's script) per repetition, for the same reason: judged
 // as two medians of separate series, the load's drift between them decided the verdict.
 const IMPORT_PAIRS = 2;
-// The listing's memory pairs run with V8's young generation capped at 1 MiB a semi-space. At
-// Node's defaults it grows by doubling to 16 MiB of new space over the first 0.5-1 s of a
-// process, whatever the process does: a 10,000-chunk listing that ends sooner (a quiet machine,
-// 0.2 s of listing) peaked at 101 MiB where the 100,000 did at 116, and one that ran longer (a
-// busy machine) at 115. Capped, the young generation settles in some 20 ms and both counts
-// measure what the listing keeps (it shows in the old space, which is not capped): 103 and 103.
-const LIST_RSS_FLAGS = ["--max-semi-space-size=1"];
+// The listing's memory pairs run with V8's warm-up held still: the young generation capped at
+// 1 MiB a semi-space and no optimizing compiler (--max-opt=2: the interpreter and Sparkplug).
+// At Node's defaults both grow over a process's first second, whatever the process does: the
+// young generation doubles up to 16 MiB of new space (reached at 470-820 ms in each listing
+// sampled), and the optimizing compilers' zones take up to 40 MiB of malloc'd memory as the hot
+// path is compiled. A 10,000-chunk listing ends part-way through that (0.2 s of listing on a
+// quiet machine): it peaked at 101 MiB in one full run and 115 in the one before, against 116 for
+// 100,000; with the young generation capped alone, at 76-104 MiB (compiler zones 21-35 MiB)
+// against 103. Held still, both counts peaked at 100.2-100.3 MiB at load 8 (four runs), and what
+// the listing keeps shows in the old space, which is not capped; but in a run at load 5 the
+// 10,000 still peaked at 85-93 against 100-101 (1.14x): what is left of the warm-up (lazy
+// compilation, the old space's first growth) still ends inside a 0.2 s listing, so this row is
+// not steady yet. The heap after gc() at exit is the direct figure of what the listing keeps.
+const LIST_RSS_FLAGS = ["--max-semi-space-size=1", "--max-opt=2"];
 
 const HEAP = "PLATFORM_BENCH_HEAP_AFTER_GC_BYTES ";
 
@@ -176,7 +183,7 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
           for (const which of rep % 2 === 0 ? ["whole", "tenth"] : ["tenth", "whole"]) {
             const tenth = which === "tenth";
             const args = [...LIST_RSS_FLAGS, "--expose-gc", "--import", peak, "--import", heap, ...listArgs(tenth ? smallLimit : undefined)];
-            const ran = await list(`cli-${which} (capped young generation)`, args, tenth ? smallLimit : chunks);
+            const ran = await list(`cli-${which} (V8's warm-up held still)`, args, tenth ? smallLimit : chunks);
             if (ran) runs.set(which, ran.err);
           }
           const [whole, tenth] = [runs.get("whole"), runs.get("tenth")];

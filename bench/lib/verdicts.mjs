@@ -246,8 +246,8 @@ export function evaluate(raw, { selected, curl, bigSize, smallSize, streamSizes 
     const startup = median(c.startupMs);
     const completionStartup = median(c.completionStartupMs);
     const listRatio = ratio(median(c.listing.cliRate), median(c.listing.libraryRate));
-    // In pairs with V8's young generation capped (bench/cli.ts, LIST_RSS_FLAGS): at Node's defaults
-    // the young generation's own growth in a process's first second decided the short run's peak.
+    // In pairs with V8's warm-up held still (bench/cli.ts, LIST_RSS_FLAGS): at Node's defaults the
+    // young generation's and the compilers' growth in a process's first second decided the short run's peak.
     const listGrowth = median(c.listing.cliPairPeakRssMiB.map((whole, i) => ratio(whole, c.listing.cliSmallPairPeakRssMiB[i] ?? Number.NaN)));
     out.cli = {
       ratio: r,

@@ -176,11 +176,11 @@ describe("bench --quick", () => {
       smallChunks: 10_000,
       cliRate: [180_000, 200_000],
       libraryRate: [190_000, 210_000],
-      // At Node's defaults, for the record: the young generation's growth, not the listing's (1.19×).
+      // At Node's defaults, for the record: V8's warm-up, not the listing (1.19×).
       cliPeakRssMiB: [116, 116],
       cliSmallPeakRssMiB: [97, 98],
       libraryPeakRssMiB: [75],
-      // Judged: the pairs run with the young generation capped.
+      // Judged: the pairs run with V8's warm-up held still.
       cliPairPeakRssMiB: [71, 70],
       cliSmallPairPeakRssMiB: [69, 70],
       cliHeapAfterGcMiB: [12.2, 12.1],
