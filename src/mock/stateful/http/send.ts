@@ -93,7 +93,8 @@ class RecordHeaders implements HeaderReader {
 
   get(name: string): string | null {
     const key = name.toLowerCase();
-    this.countLength();
+    // Counted only when asked for: the transport reads other headers (a request id) on every call.
+    if (key === "content-length") this.countLength();
     return Object.hasOwn(this.headers, key) ? (this.headers[key] ?? null) : null;
   }
 
