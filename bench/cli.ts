@@ -54,7 +54,7 @@ export interface ListingResult {
   /** With LIST_RSS_FLAGS, run in pairs (index for index): what the verdict reads. */
   cliPairPeakRssMiB: number[];
   cliSmallPairPeakRssMiB: number[];
-  /** Heap used after gc() as the process exits (what the listing still holds), whole and stopped, per pair. */
+  /** Heap used after gc() as the process exits (what the listing still holds), whole and stopped, at Node's defaults. */
   cliHeapAfterGcMiB: number[];
   cliSmallHeapAfterGcMiB: number[];
   smallChunks: number;
@@ -127,20 +127,24 @@ const IMPORT_PAIRS = 2;
 // path is compiled. A 10,000-chunk listing ends part-way through that (0.2 s of listing on a
 // quiet machine): it peaked at 101 MiB in one full run and 115 in the one before, against 116 for
 // 100,000; with the young generation capped alone, at 76-104 MiB (compiler zones 21-35 MiB)
-// against 103. Held still, both counts peaked at 100.2-100.3 MiB at load 8 (four runs), and what
-// the listing keeps shows in the old space, which is not capped; but in a run at load 5 the
-// 10,000 still peaked at 85-93 against 100-101 (1.14x): what is left of the warm-up (lazy
-// compilation, the old space's first growth) still ends inside a 0.2 s listing, so this row is
-// not steady yet. The heap after gc() at exit is the direct figure of what the listing keeps.
+// against 103. Held still, both counts peaked at 99-103 MiB (load 3 to 8), and what the listing
+// keeps shows in the old space, which is not capped. (A full run whose pairs were also started
+// with --expose-gc read 85-93 against 100-101: that flag alone moved the short run's peak, so the
+// heap after gc() is measured in the runs at Node's defaults, with gc() exposed only at exit.)
 const LIST_RSS_FLAGS = ["--max-semi-space-size=1", "--max-opt=2"];
 
 const HEAP = "PLATFORM_BENCH_HEAP_AFTER_GC_BYTES ";
 
-// Loaded after the exit probe (its peak is read first), in a process run with --expose-gc: the heap
-// still used once garbage is collected as the process exits, what a listing holds on to.
+// Loaded after the exit probe (its peak is read first): the heap still used once garbage is
+// collected as the process exits, what a listing holds on to. gc() is exposed only then: a process
+// started with --expose-gc peaked lower at 10,000 chunks (86-96 MiB against 102), so the probe
+// runs in the listings at Node's defaults, not in the pairs the verdict reads.
 function writeHeapProbe(dir: string): string {
   const file = join(dir, "heap-probe.mjs");
-  writeFileSync(file, `process.on("exit", () => { gc(); gc(); process.stderr.write(${JSON.stringify(HEAP)} + process.memoryUsage().heapUsed + "\\n"); });\n`);
+  writeFileSync(
+    file,
+    `import v8 from "node:v8";\nimport vm from "node:vm";\nprocess.on("exit", () => { v8.setFlagsFromString("--expose-gc"); const gc = vm.runInNewContext("gc"); gc(); gc(); process.stderr.write(${JSON.stringify(HEAP)} + process.memoryUsage().heapUsed + "\\n"); });\n`,
+  );
   return file;
 }
 
@@ -182,7 +186,7 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
           const runs = new Map<string, string>();
           for (const which of rep % 2 === 0 ? ["whole", "tenth"] : ["tenth", "whole"]) {
             const tenth = which === "tenth";
-            const args = [...LIST_RSS_FLAGS, "--expose-gc", "--import", peak, "--import", heap, ...listArgs(tenth ? smallLimit : undefined)];
+            const args = [...LIST_RSS_FLAGS, "--import", peak, ...listArgs(tenth ? smallLimit : undefined)];
             const ran = await list(`cli-${which} (V8's warm-up held still)`, args, tenth ? smallLimit : chunks);
             if (ran) runs.set(which, ran.err);
           }
@@ -190,18 +194,21 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
           if (whole === undefined || tenth === undefined) continue;
           result.cliPairPeakRssMiB.push(peakOf(whole));
           result.cliSmallPairPeakRssMiB.push(peakOf(tenth));
-          result.cliHeapAfterGcMiB.push(heapAfterGcMiB(whole));
-          result.cliSmallHeapAfterGcMiB.push(heapAfterGcMiB(tenth));
           continue;
         }
         const args =
-          variant === "library" ? ["--import", peak, o.listScript, LIST_APP] : ["--import", peak, ...listArgs(variant === "cli-small" ? smallLimit : undefined)];
+          variant === "library"
+            ? ["--import", peak, o.listScript, LIST_APP]
+            : ["--import", peak, "--import", heap, ...listArgs(variant === "cli-small" ? smallLimit : undefined)];
         const ran = await list(variant, args, variant === "cli-small" ? smallLimit : chunks);
         if (!ran) continue;
-        if (variant === "cli-small") result.cliSmallPeakRssMiB.push(peakOf(ran.err));
-        else if (variant === "cli") {
+        if (variant === "cli-small") {
+          result.cliSmallPeakRssMiB.push(peakOf(ran.err));
+          result.cliSmallHeapAfterGcMiB.push(heapAfterGcMiB(ran.err));
+        } else if (variant === "cli") {
           result.cliRate.push(chunks / ran.seconds);
           result.cliPeakRssMiB.push(peakOf(ran.err));
+          result.cliHeapAfterGcMiB.push(heapAfterGcMiB(ran.err));
         } else {
           result.libraryRate.push(chunks / ran.seconds);
           result.libraryPeakRssMiB.push(peakOf(ran.err));

@@ -985,7 +985,7 @@ if (selected("cli") && raw.cli) {
   );
   row(
     `8. Command line: peak RSS of that listing, ${l.chunks.toLocaleString("en-US")} vs ${l.smallChunks.toLocaleString("en-US")} chunks (--limit), run in pairs, V8's warm-up held still (--max-semi-space-size=1 --max-opt=2)`,
-    `MiB, median (min–max) of ${l.cliPairPeakRssMiB.length} pairs; heap after gc() at exit; ratio: the pairs' median`,
+    `MiB, median (min–max) of ${l.cliPairPeakRssMiB.length} pairs; heap after gc() at exit (runs at Node's defaults); ratio: the pairs' median`,
     `${fmtSpread(l.cliPairPeakRssMiB, 0)} vs ${fmtSpread(l.cliSmallPairPeakRssMiB, 0)}; heap ${fmtSpread(l.cliHeapAfterGcMiB, 1)} vs ${fmtSpread(l.cliSmallHeapAfterGcMiB, 1)}`,
     `at Node's defaults (young generation and compiler zones grow over the first second): ${fmtSpread(l.cliPeakRssMiB, 0)} vs ${fmtSpread(l.cliSmallPeakRssMiB, 0)}; the library's script ${fmtSpread(l.libraryPeakRssMiB, 0)}`,
     `${fmt(v.listGrowth, 2)}×`,
