@@ -11,10 +11,17 @@ export interface Logger {
 }
 
 export type LogLevel = "debug" | "info" | "warn";
-export type Log = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
+export interface Log {
+  (level: LogLevel, message: string, fields?: Record<string, unknown>): void;
+  /**
+   * Whether a line at `level` reaches a logger. A line written on every call (the transport's
+   * debug line per attempt) asks first, so a client with no logger builds none.
+   */
+  wants(level: LogLevel): boolean;
+}
 
 export function createLog(logger: Logger | undefined, redactor: Redactor): Log {
-  return (level, message, fields) => {
+  const log = (level: LogLevel, message: string, fields?: Record<string, unknown>) => {
     const write = logger?.[level];
     if (typeof write !== "function") return;
     try {
@@ -23,4 +30,6 @@ export function createLog(logger: Logger | undefined, redactor: Redactor): Log {
       // The caller's logger failed; the call it was told about goes on as if it had not been told.
     }
   };
+  // Asked each time, not once: a logger may gain or lose a method after the client is made.
+  return Object.assign(log, { wants: (level: LogLevel) => typeof logger?.[level] === "function" });
 }

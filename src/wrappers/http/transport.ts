@@ -86,17 +86,19 @@ export function createTransport<S extends CancelSignal>(options: TransportOption
       try {
         if (callerSignal?.aborted) throw abortedError(operationId, callerSignal);
         const answer = await attempt(request, callerSignal);
-        // What a debug log needs to name the exchange: the request, the answer, which attempt.
-        const requestId = requestIdOf(answer.headers);
-        log("debug", `${operationId} ${answer.status}`, {
-          operationId,
-          method: request.method,
-          url: request.url,
-          status: answer.status,
-          attempt: retry + 1,
-          ms: Date.now() - started,
-          requestId: requestId && redact(requestId),
-        });
+        if (log.wants("debug")) {
+          // What a debug log needs to name the exchange: the request, the answer, which attempt.
+          const requestId = requestIdOf(answer.headers);
+          log("debug", `${operationId} ${answer.status}`, {
+            operationId,
+            method: request.method,
+            url: request.url,
+            status: answer.status,
+            attempt: retry + 1,
+            ms: Date.now() - started,
+            requestId: requestId && redact(requestId),
+          });
+        }
         if (retry >= maxRetries || !repeatable || !retrySafe || !isRetryableStatus(answer.status)) return answer;
         why = `${operationId} answered ${answer.status}`;
         delay = retryAfterMs(answer.headers.get("retry-after")) ?? backoffDelay(retry, RETRY_BACKOFF, random);

@@ -212,6 +212,25 @@ describe("redirects", () => {
   });
 });
 
+describe("the debug line per attempt", () => {
+  it("names each attempt's operation, status and request id, and is built only while the logger has debug", async () => {
+    const lines: [string, Record<string, unknown> | undefined][] = [];
+    const logger: { warn: () => void; debug?: (message: string, fields?: Record<string, unknown>) => void } = { warn: () => {} };
+    let answers = 0;
+    const { fetch } = fakeFetch(() => json(job, { status: ++answers % 2 === 1 ? 503 : 200, headers: { "x-request-id": `req-${answers}` } }));
+    const core = createPlatformApi(resolveOptions({ baseUrl: "http://127.0.0.1:9", apiKey: KEY, fetch, logger }), { random: () => 0.5, sleep: async () => {} });
+    await getStatus(core);
+    expect(lines).toEqual([]);
+    // Asked on every attempt, not once: a debug method added later is used from then on.
+    logger.debug = (message, fields) => void lines.push([message, fields]);
+    await getStatus(core);
+    expect(lines.map(([message, fields]) => [message, fields?.["attempt"], fields?.["status"], fields?.["requestId"], fields?.["method"]])).toEqual([
+      ["getDockStatus 503", 1, 503, "req-3", "GET"],
+      ["getDockStatus 200", 2, 200, "req-4", "GET"],
+    ]);
+  });
+});
+
 describe("file bodies", () => {
   it("sends a multipart chunk once, with its length, and leaves repeating it to the chunk scheduler", async () => {
     const seen: Array<{ length?: string | undefined; chunked?: string | undefined }> = [];
