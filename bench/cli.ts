@@ -127,9 +127,10 @@ const IMPORT_PAIRS = 2;
 // path is compiled. A 10,000-chunk listing ends part-way through that (0.2 s of listing on a
 // quiet machine): it peaked at 101 MiB in one full run and 115 in the one before, against 116 for
 // 100,000; with the young generation capped alone, at 76-104 MiB (compiler zones 21-35 MiB)
-// against 103. Held still, both counts peaked at 99-103 MiB (load 3 to 8), and what the listing
-// keeps shows in the old space, which is not capped. (A full run whose pairs were also started
-// with --expose-gc read 85-93 against 100-101: that flag alone moved the short run's peak, so the
+// against 103. Held still, both counts peaked at 99-103 MiB in runs by hand (load 3 to 8), and what
+// the listing keeps shows in the old space, which is not capped. Not steady yet: in a full
+// --only=cli run (load 4, 03:33Z) the 10,000 still read 81-100 against 100-101 (1.12x), for a
+// reason not found. (--expose-gc alone moved the short run's peak too, 86-96 against 102, so the
 // heap after gc() is measured in the runs at Node's defaults, with gc() exposed only at exit.)
 const LIST_RSS_FLAGS = ["--max-semi-space-size=1", "--max-opt=2"];
 
