@@ -10,8 +10,8 @@
 // (100,000 chunks in 1,000 pages in a full run) against the library walking the same listing in a
 // script of its own (bench/lib/library-list.ts), both printing the same JSON Lines into a pipe
 // this process drains; and the command's peak RSS for the whole listing against a tenth of it
-// (--limit), which must be flat: judged in pairs with V8's warm-up held still (see
-// LIST_RSS_FLAGS), beside the same at Node's defaults, and the heap left after gc() at exit. Last, how long `platform --help` and `platform completion bash`
+// (--limit), which must be flat: judged in pairs of listings long enough to end past V8's
+// warm-up (see rssPair), beside the heap left after gc() at exit. Last, how long `platform --help` and `platform completion bash`
 // take to start as installed (dist/cli/'s split bundle, its dependencies imported from
 // node_modules), beside the same commands bundled whole, commander included, and node starting
 // an empty module (the floor under all). Peak RSS is each process's own, read from getrusage as
@@ -39,7 +39,7 @@ export interface CliBenchOptions {
   /** The bundled listing script (library-list.mjs beside this bundle). */
   listScript: string;
   /** The listing: pages of pageSize chunks; smallLimit chunks for the flat-memory comparison. */
-  listing: { pages: number; pageSize: number; smallLimit: number; repetitions: number };
+  listing: { pages: number; pageSize: number; smallLimit: number; repetitions: number; rssPair: { pages: number; smallLimit: number } };
 }
 
 export interface ListingResult {
@@ -51,7 +51,10 @@ export interface ListingResult {
   cliPeakRssMiB: number[];
   cliSmallPeakRssMiB: number[];
   libraryPeakRssMiB: number[];
-  /** With LIST_RSS_FLAGS, run in pairs (index for index): what the verdict reads. */
+  /** The memory pairs' listing (rssPair.pages of pageSize) and its shorter run (--limit). */
+  pairChunks: number;
+  pairSmallChunks: number;
+  /** Those two run in pairs (index for index): what the verdict reads. */
   cliPairPeakRssMiB: number[];
   cliSmallPairPeakRssMiB: number[];
   /** Heap used after gc() as the process exits (what the listing still holds), whole and stopped, at Node's defaults. */
@@ -119,20 +122,13 @@ const BAR_PAIRS = 2;
 // Pairs of runs (the command, the library's script) per repetition, for the same reason: judged
 // as two medians of separate series, the load's drift between them decided the verdict.
 const IMPORT_PAIRS = 2;
-// The listing's memory pairs run with V8's warm-up held still: the young generation capped at
-// 1 MiB a semi-space and no optimizing compiler (--max-opt=2: the interpreter and Sparkplug).
-// At Node's defaults both grow over a process's first second, whatever the process does: the
-// young generation doubles up to 16 MiB of new space (reached at 470-820 ms in each listing
-// sampled), and the optimizing compilers' zones take up to 40 MiB of malloc'd memory as the hot
-// path is compiled. A 10,000-chunk listing ends part-way through that (0.2 s of listing on a
-// quiet machine): it peaked at 101 MiB in one full run and 115 in the one before, against 116 for
-// 100,000; with the young generation capped alone, at 76-104 MiB (compiler zones 21-35 MiB)
-// against 103. Held still, both counts peaked at 99-103 MiB in runs by hand (load 3 to 8), and what
-// the listing keeps shows in the old space, which is not capped. Not steady yet: in a full
-// --only=cli run (load 4, 03:33Z) the 10,000 still read 81-100 against 100-101 (1.12x), for a
-// reason not found. (--expose-gc alone moved the short run's peak too, 86-96 against 102, so the
-// heap after gc() is measured in the runs at Node's defaults, with gc() exposed only at exit.)
-const LIST_RSS_FLAGS = ["--max-semi-space-size=1", "--max-opt=2"];
+// The listing's memory pairs are listings long enough to end past V8's warm-up (rssPair: a full
+// run lists 1,000,000 against 100,000), at Node's defaults. Over a process's first second V8
+// doubles its young generation up to 16 MiB of new space (reached at 470-820 ms in each listing
+// sampled) and its optimizing compilers' zones take up to 40 MiB of malloc'd memory, whatever the
+// process does: a 10,000-chunk listing (0.2 s of listing on a quiet machine) ends part-way
+// through, and peaked at 101 MiB in one full run and 115 in the one before, against 116 for
+// 100,000, while the heap after gc() was flat (11.9, 12.1, 12.2 MiB at 10k, 50k, 100k chunks).
 
 const HEAP = "PLATFORM_BENCH_HEAP_AFTER_GC_BYTES ";
 
@@ -156,6 +152,7 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
   const heap = writeHeapProbe(dirname(peak));
   const chunks = pages * pageSize;
   const server = await startServer([`--pages=${pages}`, `--page-size=${pageSize}`]);
+  const pairServer = await startServer([`--pages=${o.listing.rssPair.pages}`, `--page-size=${pageSize}`]);
   const result: ListingResult = {
     chunks,
     cliRate: [],
@@ -163,6 +160,8 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
     cliPeakRssMiB: [],
     cliSmallPeakRssMiB: [],
     libraryPeakRssMiB: [],
+    pairChunks: o.listing.rssPair.pages * pageSize,
+    pairSmallChunks: o.listing.rssPair.smallLimit,
     cliPairPeakRssMiB: [],
     cliSmallPairPeakRssMiB: [],
     cliHeapAfterGcMiB: [],
@@ -172,8 +171,8 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
   const env = { PLATFORM_BASE_URL: server.url, PLATFORM_JWT: JWT };
   const peakOf = (err: string) => exitFigures(err).peakMiB;
   const listArgs = (limit: number | undefined) => [o.cli, "chunks", "list", LIST_APP, "-o", "jsonl", ...(limit === undefined ? [] : ["--limit", String(limit)])];
-  const list = async (variant: string, args: string[], expected: number) => {
-    const ran = await runCounting(process.execPath, args, env);
+  const list = async (variant: string, args: string[], expected: number, url = server.url) => {
+    const ran = await runCounting(process.execPath, args, { ...env, PLATFORM_BASE_URL: url });
     if (ran.code === 0 && ran.lines === expected) return ran;
     problems.push(`${variant} listing exited with ${ran.code} after ${ran.lines} of ${expected} lines: ${ran.err.slice(-300)}`);
     return undefined;
@@ -183,12 +182,13 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
       const order = ["cli", "library", "cli-small", "rss-pair"].map((_, i, all) => all[(i + rep) % all.length]!);
       for (const variant of order) {
         if (variant === "rss-pair") {
-          // The whole listing and a tenth of it back to back, in turn first: the verdict is the median of the pairs' ratios.
+          // The long listing and a tenth of it back to back, in turn first: the verdict is the median of the pairs' ratios.
           const runs = new Map<string, string>();
           for (const which of rep % 2 === 0 ? ["whole", "tenth"] : ["tenth", "whole"]) {
             const tenth = which === "tenth";
-            const args = [...LIST_RSS_FLAGS, "--import", peak, ...listArgs(tenth ? smallLimit : undefined)];
-            const ran = await list(`cli-${which} (V8's warm-up held still)`, args, tenth ? smallLimit : chunks);
+            const args = ["--import", peak, ...listArgs(tenth ? result.pairSmallChunks : undefined)];
+            const expected = tenth ? result.pairSmallChunks : result.pairChunks;
+            const ran = await list(`cli-${which} (memory pair)`, args, expected, pairServer.url);
             if (ran) runs.set(which, ran.err);
           }
           const [whole, tenth] = [runs.get("whole"), runs.get("tenth")];
@@ -219,6 +219,7 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
     return result;
   } finally {
     await server.close();
+    await pairServer.close();
   }
 }
 
@@ -251,6 +252,8 @@ runMain(async (): Promise<CliBenchResult> => {
       cliPeakRssMiB: [],
       cliSmallPeakRssMiB: [],
       libraryPeakRssMiB: [],
+      pairChunks: 0,
+      pairSmallChunks: 0,
       cliPairPeakRssMiB: [],
       cliSmallPairPeakRssMiB: [],
       cliHeapAfterGcMiB: [],
