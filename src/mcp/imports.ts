@@ -5,7 +5,7 @@
 // sent twice by two uploads of the same import.
 import type { ChunkProgress, ImportResult, ImportState } from "../index.js";
 import { ImportError, ValidationError } from "../kernel/errors.js";
-import { lockStateFile, removeSavedImport, SavedImportError, writeSavedImport, writeSavedImportAsync } from "../node/saved-import.js";
+import { LatestStateWriter, lockStateFile, removeSavedImport, SavedImportError, writeSavedImport } from "../node/saved-import.js";
 
 export interface TransferHooks {
   signal: AbortSignal;
@@ -21,9 +21,8 @@ export class UploadTask {
   #progress: ChunkProgress | undefined;
   #state: ImportState | undefined;
   #stopped = false;
-  #saving: Promise<void> | undefined;
-  /** The latest state not yet being written. */
-  #unsaved: ImportState | undefined;
+  // A failed write leaves the previous whole state; the next chunk's write tries again.
+  readonly #writer: LatestStateWriter;
   /** Settles when the upload ends; never rejects unobserved. */
   readonly result: Promise<ImportResult>;
   finished = false;
@@ -33,6 +32,7 @@ export class UploadTask {
     readonly source: string,
     transfer: (hooks: TransferHooks) => Promise<ImportResult>,
   ) {
+    this.#writer = new LatestStateWriter(stateFile, () => {});
     const settled = transfer({
       signal: this.#abort.signal,
       onProgress: (progress) => {
@@ -41,42 +41,22 @@ export class UploadTask {
       },
       onState: (state) => {
         this.#state = state;
-        this.#save(state);
+        this.#writer.save(state);
       },
     });
     // The upload is over only once its last state is on disk: whoever reads the file next
     // (a resume, a restarted server) sees every chunk that was acknowledged.
     this.result = settled.then(
       async (value) => {
-        await this.#saved();
+        await this.#writer.settled();
         return value;
       },
       async (error: unknown) => {
-        await this.#saved();
+        await this.#writer.settled();
         throw error;
       },
     );
     this.result.catch(() => {});
-  }
-
-  // A synchronous write per chunk would hold the event loop for each rename (milliseconds on a
-  // busy disk) while chunks wait to be sent; so states are written one at a time off the loop,
-  // each write taking the latest. A kill between two writes costs at most the re-sending of a
-  // chunk or two, which the service takes again (a chunk is addressed by its number).
-  #save(state: ImportState): void {
-    this.#unsaved = state;
-    this.#saving ??= (async () => {
-      for (let next = this.#unsaved; next !== undefined; next = this.#unsaved) {
-        this.#unsaved = undefined;
-        // A failed write leaves the previous whole state; the next chunk's write tries again.
-        await writeSavedImportAsync(this.stateFile, { state: next }).catch(() => {});
-      }
-      this.#saving = undefined;
-    })();
-  }
-
-  async #saved(): Promise<void> {
-    while (this.#saving) await this.#saving;
   }
 
   get progress(): ChunkProgress | undefined {

@@ -1,10 +1,10 @@
 // The one on-disk format of an import's state that the command line and the MCP server share:
 // whole files only, the job kept beside the state, failures named, and one holder at a time.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { lockStateFile, modelFileOf, readSavedImport, SavedImportError, stateFileFor, writeSavedImport, writeSavedImportAsync } from "../../src/node/saved-import.js";
+import { LatestStateWriter, lockStateFile, modelFileOf, readSavedImport, SavedImportError, stateFileFor, writeSavedImport, writeSavedImportAsync } from "../../src/node/saved-import.js";
 import type { ImportState } from "../../src/wrappers/uploads/import-state.js";
 
 const dir = mkdtempSync(join(tmpdir(), "saved-import-"));
@@ -34,6 +34,21 @@ describe("saved imports", () => {
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ sessionId: STATE.sessionId, job: { dockStatusId: "ds-1" } });
     expect(readSavedImport(file)).toEqual({ state: STATE, job: { dockStatusId: "ds-1", status: "IN_PROGRESS" } });
     expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false);
+  });
+
+  it("writes the latest of many states saved at once, reports a failed write and tries again with the next state", async () => {
+    const folder = join(dir, "later");
+    const file = join(folder, "c.import-state.json");
+    const failures: SavedImportError[] = [];
+    const writer = new LatestStateWriter(file, (error) => failures.push(error));
+    writer.save({ ...STATE, uploadedChunks: [0] });
+    await writer.settled();
+    expect(failures.map((error) => [error instanceof SavedImportError, error.reason, error.code])).toEqual([[true, "io", "ENOENT"]]);
+    mkdirSync(folder);
+    for (let n = 1; n <= 5; n++) writer.save({ ...STATE, uploadedChunks: Array.from({ length: n }, (_, i) => i) });
+    await writer.settled();
+    expect(readSavedImport(file).state.uploadedChunks).toEqual([0, 1, 2, 3, 4]);
+    expect(failures).toHaveLength(1);
   });
 
   it("names what is wrong with a file that is missing, not JSON or not an object", () => {

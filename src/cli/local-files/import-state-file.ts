@@ -8,12 +8,12 @@ import { realpathSync, statSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { ImportState } from "../../index.js";
 import {
+  LatestStateWriter,
   lockStateFile as takeLock,
   readSavedImport,
   removeSavedImport,
   SavedImportError,
   writeSavedImport,
-  writeSavedImportAsync,
   type SavedImport,
   type StateLock,
 } from "../../node/saved-import.js";
@@ -53,35 +53,18 @@ export interface StateSaver {
   settled(): Promise<void>;
 }
 
-/**
- * The state saved after each chunk while bytes are moving. A synchronous write per chunk held the
- * event loop for each rename (some 2 ms a chunk on a busy disk, 8% of a 1 GiB import's time,
- * issue 34) while chunks waited to be sent; so states are written one at a time off the loop,
- * each write taking the latest, as the MCP server writes them. A kill between two writes costs at
- * most the re-sending of a chunk or two, which the service takes again (a chunk is addressed by
- * its number). A write that fails stops the upload at the next chunk, as a failed write did.
- */
+/** The state saved after each chunk; a write that fails stops the upload at the next chunk, as a usage error. */
 export function stateSaver(path: string): StateSaver {
-  let unsaved: ImportState | undefined;
-  let saving: Promise<void> | undefined;
   let failed: unknown;
+  const writer = new LatestStateWriter(path, (error) => {
+    failed ??= asUsageError(error);
+  });
   return {
     save(state) {
       if (failed !== undefined) throw failed;
-      unsaved = state;
-      saving ??= (async () => {
-        for (let next: ImportState | undefined = unsaved; next !== undefined && failed === undefined; next = unsaved) {
-          unsaved = undefined;
-          await writeSavedImportAsync(path, { state: next }).catch((error: unknown) => {
-            failed = asUsageError(error);
-          });
-        }
-        saving = undefined;
-      })();
+      writer.save(state);
     },
-    async settled() {
-      while (saving) await saving;
-    },
+    settled: () => writer.settled(),
   };
 }
 
