@@ -22,6 +22,24 @@ import { dirname, join } from "node:path";
 import { createPlatformClient } from "../src/node.js";
 import { API_KEY, exitFigures, JWT, MiB, options, runMain, sinkProblem, startServer, runCommand as run, writeExitProbe } from "./lib/child.js";
 
+/**
+ * Runs `a` and `b` back to back, `a` first on an even turn and `b` first on an odd one, and gives
+ * both results only when both ran: each pair shares the machine's load of its moment, and a
+ * verdict on the pairs' ratios is steady where one on two separate series' medians is not.
+ */
+async function runPair<A, B>(turn: number, a: () => Promise<A | undefined>, b: () => Promise<B | undefined>): Promise<[A, B] | undefined> {
+  let first: A | undefined;
+  let second: B | undefined;
+  if (turn % 2 === 0) {
+    first = await a();
+    second = await b();
+  } else {
+    second = await b();
+    first = await a();
+  }
+  return first === undefined || second === undefined ? undefined : [first, second];
+}
+
 export interface CliBenchOptions {
   file: string;
   fileSize: number;
@@ -182,17 +200,12 @@ async function measureListing(o: CliBenchOptions, peak: string, problems: string
       const order = ["cli", "library", "cli-small", "rss-pair"].map((_, i, all) => all[(i + rep) % all.length]!);
       for (const variant of order) {
         if (variant === "rss-pair") {
-          // The long listing and a tenth of it back to back, in turn first: the verdict is the median of the pairs' ratios.
-          const runs = new Map<string, string>();
-          for (const which of rep % 2 === 0 ? ["whole", "tenth"] : ["tenth", "whole"]) {
-            const tenth = which === "tenth";
-            const args = ["--import", peak, ...listArgs(tenth ? result.pairSmallChunks : undefined)];
-            const expected = tenth ? result.pairSmallChunks : result.pairChunks;
-            const ran = await list(`cli-${which} (memory pair)`, args, expected, pairServer.url);
-            if (ran) runs.set(which, ran.err);
-          }
-          const [whole, tenth] = [runs.get("whole"), runs.get("tenth")];
-          if (whole === undefined || tenth === undefined) continue;
+          // The long listing and a tenth of it as a pair: the verdict is the median of the pairs' ratios.
+          const listing = (which: "whole" | "tenth", limit: number | undefined, expected: number) => async () =>
+            (await list(`cli-${which} (memory pair)`, ["--import", peak, ...listArgs(limit)], expected, pairServer.url))?.err;
+          const pair = await runPair(rep, listing("whole", undefined, result.pairChunks), listing("tenth", result.pairSmallChunks, result.pairSmallChunks));
+          if (!pair) continue;
+          const [whole, tenth] = pair;
           result.cliPairPeakRssMiB.push(peakOf(whole));
           result.cliSmallPairPeakRssMiB.push(peakOf(tenth));
           continue;
@@ -301,6 +314,12 @@ runMain(async (): Promise<CliBenchResult> => {
     await check(/"sessionId": "([^"]+)"/.exec(ran.out)?.[1], what);
     return ran;
   };
+  const libraryImport = async () => {
+    const ran = await run(process.execPath, ["--import", peak, o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], env);
+    if (ran.code !== 0) problems.push(`the library script exited with ${ran.code}: ${ran.out.slice(-500)}`);
+    await check(/"sessionId":"([^"]+)"/.exec(ran.out)?.[1], "library script");
+    return ran.code === 0 ? ran : undefined;
+  };
   try {
     const client = createPlatformClient({ baseUrl: server.url, apiKey: API_KEY });
     for (let rep = 0; rep < o.repetitions; rep++) {
@@ -315,21 +334,12 @@ runMain(async (): Promise<CliBenchResult> => {
           continue;
         }
         if (variant === "import-pairs") {
-          // The command and the library's script back to back, in turn first, IMPORT_PAIRS times:
-          // the verdict is the median of the pairs' ratios.
+          // The command and the library's script as a pair, IMPORT_PAIRS times: the verdict is the
+          // median of the pairs' ratios.
           for (let pair = 0; pair < IMPORT_PAIRS; pair++) {
-            let [cli, library]: ({ seconds: number; out: string } | undefined)[] = [];
-            for (const which of (rep + pair) % 2 === 0 ? ["cli", "library"] : ["library", "cli"]) {
-              if (which === "cli") {
-                cli = await runImport("cli", importArgs("none"));
-                continue;
-              }
-              const ran = await run(process.execPath, ["--import", peak, o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], env);
-              if (ran.code !== 0) problems.push(`the library script exited with ${ran.code}: ${ran.out.slice(-500)}`);
-              else library = ran;
-              await check(/"sessionId":"([^"]+)"/.exec(ran.out)?.[1], "library script");
-            }
-            if (!cli || !library) continue;
+            const ran = await runPair(rep + pair, () => runImport("cli", importArgs("none")), libraryImport);
+            if (!ran) continue;
+            const [cli, library] = ran;
             result.cliMiBps.push(mibps(cli.seconds));
             result.libraryMiBps.push(mibps(library.seconds));
             result.cliCpuS.push(exitFigures(cli.out).cpuSeconds);
@@ -338,16 +348,12 @@ runMain(async (): Promise<CliBenchResult> => {
           }
           continue;
         }
-        // The bar and its baseline back to back, in turn first, BAR_PAIRS times: each pair shares
-        // the machine's load of its moment, and the verdict is the median of the pairs' ratios.
+        // The bar and its baseline as a pair, BAR_PAIRS times: the verdict is the median of the pairs' ratios.
         for (let pair = 0; pair < BAR_PAIRS; pair++) {
-          const runs = new Map<string, { seconds: number; out: string }>();
-          for (const progress of (rep + pair) % 2 === 0 ? ["bar", "none"] : ["none", "bar"]) {
-            const ran = await runImport(`cli-${progress} on a terminal`, onTerminal(importArgs(progress)));
-            if (ran) runs.set(progress, ran);
-          }
-          const [bar, none] = [runs.get("bar"), runs.get("none")];
-          if (!bar || !none) continue;
+          const onPty = (progress: "bar" | "none") => () => runImport(`cli-${progress} on a terminal`, onTerminal(importArgs(progress)));
+          const ran = await runPair(rep + pair, onPty("bar"), onPty("none"));
+          if (!ran) continue;
+          const [bar, none] = ran;
           result.cliBarMiBps.push(mibps(bar.seconds));
           result.cliPtyMiBps.push(mibps(none.seconds));
           result.cliBarCpuS.push(exitFigures(bar.out).cpuSeconds);
