@@ -141,15 +141,19 @@ const PLAN = quick
       },
       // The command line (issue 14): a 1 GiB import against the library, the bar's cost, start-up;
       // (issue 20) 100,000 chunks in 1,000 pages against the library's listing, its memory against 10,000.
-      cli: { reps: 5, on: "big", startupRuns: 20, listing: {
-        pages: 1_000,
-        pageSize: 100,
-        smallLimit: 10_000,
-        repetitions: 5,
-        // Flat memory, judged past V8's warm-up (bench/cli.ts): 1,000,000 chunks against 100,000.
-        rssPair: { pages: 10_000, smallLimit: 100_000 },
+      cli: {
+        reps: 5,
+        on: "big",
+        startupRuns: 20,
+        listing: {
+          pages: 1_000,
+          pageSize: 100,
+          smallLimit: 10_000,
+          repetitions: 5,
+          // Flat memory, judged past V8's warm-up (bench/cli.ts): 1,000,000 chunks against 100,000.
+          rssPair: { pages: 10_000, smallLimit: 100_000 },
+        },
       },
-    },
       // The MCP server (issue 19): a tools/call of one read over stdio against the same call made with the client; a 1 GiB import through the tool against
       // models.import.
       mcp: { calls: 2_000, warmup: 200, reps: 5, importReps: 3, on: "big" },
