@@ -314,6 +314,15 @@ runMain(async (): Promise<CliBenchResult> => {
     await check(/"sessionId": "([^"]+)"/.exec(ran.out)?.[1], what);
     return ran;
   };
+  type Import = { seconds: number; out: string };
+  /** A pair's figures into the result's series: MiB/s and CPU s of both imports, the peak RSS of the first (the command's). */
+  const keepPair = ([a, b]: [Import, Import], rates: [number[], number[]], cpu: [number[], number[]], peakOfFirst: number[]) => {
+    rates[0].push(mibps(a.seconds));
+    rates[1].push(mibps(b.seconds));
+    cpu[0].push(exitFigures(a.out).cpuSeconds);
+    cpu[1].push(exitFigures(b.out).cpuSeconds);
+    peakOfFirst.push(exitFigures(a.out).peakMiB);
+  };
   const libraryImport = async () => {
     const ran = await run(process.execPath, ["--import", peak, o.libraryScript, o.file, String(o.chunkSize), String(o.concurrency)], env);
     if (ran.code !== 0) problems.push(`the library script exited with ${ran.code}: ${ran.out.slice(-500)}`);
@@ -339,12 +348,7 @@ runMain(async (): Promise<CliBenchResult> => {
           for (let pair = 0; pair < IMPORT_PAIRS; pair++) {
             const ran = await runPair(rep + pair, () => runImport("cli", importArgs("none")), libraryImport);
             if (!ran) continue;
-            const [cli, library] = ran;
-            result.cliMiBps.push(mibps(cli.seconds));
-            result.libraryMiBps.push(mibps(library.seconds));
-            result.cliCpuS.push(exitFigures(cli.out).cpuSeconds);
-            result.libraryCpuS.push(exitFigures(library.out).cpuSeconds);
-            result.cliPeakRssMiB.push(exitFigures(cli.out).peakMiB);
+            keepPair(ran, [result.cliMiBps, result.libraryMiBps], [result.cliCpuS, result.libraryCpuS], result.cliPeakRssMiB);
           }
           continue;
         }
@@ -353,12 +357,7 @@ runMain(async (): Promise<CliBenchResult> => {
           const onPty = (progress: "bar" | "none") => () => runImport(`cli-${progress} on a terminal`, onTerminal(importArgs(progress)));
           const ran = await runPair(rep + pair, onPty("bar"), onPty("none"));
           if (!ran) continue;
-          const [bar, none] = ran;
-          result.cliBarMiBps.push(mibps(bar.seconds));
-          result.cliPtyMiBps.push(mibps(none.seconds));
-          result.cliBarCpuS.push(exitFigures(bar.out).cpuSeconds);
-          result.cliPtyCpuS.push(exitFigures(none.out).cpuSeconds);
-          result.cliBarPeakRssMiB.push(exitFigures(bar.out).peakMiB);
+          keepPair(ran, [result.cliBarMiBps, result.cliPtyMiBps], [result.cliBarCpuS, result.cliPtyCpuS], result.cliBarPeakRssMiB);
         }
       }
     }
